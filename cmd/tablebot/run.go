@@ -1,0 +1,114 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+)
+
+// env is what a subcommand may touch: its arguments and standard streams.
+// Tests run subcommands in-process with their own env.
+type env struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+}
+
+// subcommand runs with its arguments and returns the exit status.
+type subcommand struct {
+	summary string
+	run     func(ctx context.Context, e env, args []string) error
+}
+
+// subcommands lists every subcommand by name.
+func subcommands() map[string]subcommand {
+	return map[string]subcommand{
+		"replay":   {"apply a game record and print the final state", runReplay},
+		"selfplay": {"play games of random legal moves and write their records", runSelfplay},
+	}
+}
+
+// errUsage marks an error whose message is a usage problem; the command
+// exits with status 2 for it.
+var errUsage = errors.New("usage")
+
+// Run runs tablebot with the given arguments (without the program name)
+// and returns the process exit status.
+func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	e := env{stdin: stdin, stdout: stdout, stderr: stderr}
+	name := "serve"
+	if len(args) > 0 {
+		name, args = args[0], args[1:]
+	}
+	if name == "help" || name == "-h" || name == "--help" {
+		usage(stdout)
+		return 0
+	}
+	cmds := subcommands()
+	cmd, ok := cmds[name]
+	if !ok {
+		fmt.Fprintf(stderr, "tablebot: unknown command %q\n\n", name)
+		usage(stderr)
+		return 2
+	}
+	err := cmd.run(ctx, e, args)
+	switch {
+	case err == nil:
+		return 0
+	case errors.Is(err, flag.ErrHelp):
+		return 0
+	case errors.Is(err, errUsage):
+		fmt.Fprintf(stderr, "tablebot %s: %v\n", name, err)
+		return 2
+	}
+	fmt.Fprintf(stderr, "tablebot %s: %v\n", name, err)
+	return 1
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "Usage: tablebot <command> [flags] [arguments]")
+	fmt.Fprintln(w, "\nCommands:")
+	cmds := subcommands()
+	names := make([]string, 0, len(cmds))
+	for n := range cmds {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		fmt.Fprintf(w, "  %-10s %s\n", n, cmds[n].summary)
+	}
+	fmt.Fprintln(w, "\nRun tablebot <command> -h for a command's flags.")
+}
+
+// parseFlags parses flags that may come before, between or after the
+// positional arguments, and returns the positional arguments.
+func parseFlags(fs *flag.FlagSet, e env, args []string) ([]string, error) {
+	fs.SetOutput(e.stderr)
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return nil, err
+			}
+			return nil, fmt.Errorf("%w: %v", errUsage, err)
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return pos, nil
+		}
+		if args[0] == "-" || !strings.HasPrefix(args[0], "-") {
+			pos = append(pos, args[0])
+			args = args[1:]
+			continue
+		}
+		// "--" ends the flags: the rest is positional.
+		return append(pos, args[1:]...), nil
+	}
+}
+
+func usagef(format string, a ...any) error {
+	return fmt.Errorf("%w: "+format, append([]any{errUsage}, a...)...)
+}
