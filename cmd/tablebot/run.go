@@ -28,6 +28,11 @@ func subcommands() map[string]subcommand {
 	return map[string]subcommand{
 		"replay":   {"apply a game record and print the final state", runReplay},
 		"selfplay": {"play games of random legal moves and write their records", runSelfplay},
+		"render":   {"draw the board after a game record as a PNG image", runRender},
+		"games":    {"list the games stored in a database", runGames},
+		"export":   {"print a channel's current game as a game record", runExport},
+		"backup":   {"write a consistent copy of the database, also while the bot runs", runBackup},
+		"arena":    {"play computer players against each other and print win rates", runArena},
 	}
 }
 
