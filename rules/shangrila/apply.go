@@ -20,12 +20,12 @@ func (p *Position) play(m Move) Effects {
 	switch m.Kind {
 	case Setup, Place:
 		s := m.Sites[0]
-		p.spaces[s.Village][s.Discipline] = MasterSpace(c, false)
-		p.supply[c][s.Discipline]--
+		p.villages[s.Village].set(s.Discipline, uint8(MasterSpace(c, false)))
+		p.supply[c].add(s.Discipline, -1)
 	case Recruit:
 		for _, s := range m.Sites[:m.Students] {
-			p.spaces[s.Village][s.Discipline] |= spaceStudent
-			p.supply[c][s.Discipline]--
+			p.villages[s.Village] |= row(spaceStudent) << (8 * s.Discipline)
+			p.supply[c].add(s.Discipline, -1)
 		}
 	case Journey:
 		p.journey(m.From, m.To, &e)
@@ -46,28 +46,26 @@ func (p *Position) journey(from, to Village, e *Effects) {
 	e.FromStrength, e.ToStrength = p.Strength(from), p.Strength(to)
 	stronger := e.FromStrength.Beats(e.ToStrength)
 	e.SourceStronger = stronger
-	for d := Discipline(0); d < NumDisciplines; d++ {
-		sp := p.spaces[from][d]
-		if !sp.Student() {
-			continue
-		}
-		c := sp.Master()
-		p.spaces[from][d] = MasterSpace(c, false) // the master stays
+	src, dstRow := &p.villages[from], &p.villages[to]
+	for m := src.students(); m != 0; m &= m - 1 {
+		d := firstDiscipline(m)
+		c := Space(src.at(d)).Master()
+		src.set(d, uint8(MasterSpace(c, false))) // the master stays
 		t := Traveller{Colour: c, Discipline: d}
-		dst := p.spaces[to][d]
+		dst := Space(dstRow.at(d))
 		switch {
 		case dst.Empty():
-			p.spaces[to][d] = MasterSpace(c, false)
+			dstRow.set(d, uint8(MasterSpace(c, false)))
 			t.Outcome = Promoted
 		case !stronger, dst.Master() == c && dst.Student():
-			p.supply[c][d]++
+			p.supply[c].add(d, 1)
 			t.Outcome = SentHome
 		case dst.Master() == c:
-			p.spaces[to][d] = MasterSpace(c, true)
+			dstRow.set(d, uint8(MasterSpace(c, true)))
 			t.Outcome = Joined
 		default:
-			p.supply[dst.Master()][d] += uint8(dst.Tiles())
-			p.spaces[to][d] = MasterSpace(c, false)
+			p.supply[dst.Master()].add(d, dst.Tiles())
+			dstRow.set(d, uint8(MasterSpace(c, false)))
 			t.Outcome = Promoted
 			t.Displaced = dst
 		}

@@ -5,7 +5,7 @@ import "github.com/tablebot/tablebot/rules"
 // Check returns nil when m is legal in the position, and otherwise a
 // *rules.Error whose message tells the player why not ("Blue has no master
 // in village D, so cannot place there").
-func (p *Position) Check(m Move) error {
+func (p Position) Check(m Move) error {
 	c := m.Player
 	if p.phase == Over {
 		return rules.Errorf(rules.GameOver, "shangrila.over", nil, "The game is over")
@@ -69,7 +69,7 @@ func (p *Position) checkStone(v Village) error {
 
 // checkTaken rejects a master for a space that is not empty.
 func (p *Position) checkTaken(c Colour, s Site) error {
-	sp := p.spaces[s.Village][s.Discipline]
+	sp := p.Space(s.Village, s.Discipline)
 	if sp.Empty() {
 		return nil
 	}
@@ -93,7 +93,7 @@ func (p *Position) checkSetup(m Move) error {
 	if !p.InPlay(s.Village) {
 		return p.checkStone(s.Village)
 	}
-	if p.setupPlaced(c)&(1<<s.Discipline) != 0 {
+	if p.setupPlaced(c)&disciplineBit(s.Discipline) != 0 {
 		return illegal("shangrila.setup.again", []any{"player", c, "discipline", s.Discipline},
 			"%s has already placed a %s: the seven starting masters must all differ", c.Name(), s.Discipline.Name())
 	}
@@ -106,13 +106,7 @@ func (p *Position) checkSetup(m Move) error {
 		return illegal("shangrila.setup.full", []any{"village", s.Village, "count", perVillage},
 			"Village %s already holds %d tiles, the most allowed during setup", s.Village, perVillage)
 	}
-	own := 0
-	for _, sp := range p.spaces[s.Village] {
-		if sp.Master() == c {
-			own++
-		}
-	}
-	if own >= perColour {
+	if own := count(p.villages[s.Village].ownedBy(c)); own >= perColour {
 		return illegal("shangrila.setup.colour", []any{"player", c, "village", s.Village, "count", perColour},
 			"%s already has %d in village %s, the most of one colour allowed during setup", c.Name(), perColour, s.Village)
 	}
@@ -146,7 +140,7 @@ func (p *Position) checkPlace(m Move) error {
 	if err := p.checkTaken(c, s); err != nil {
 		return err
 	}
-	if p.supply[c][s.Discipline] == 0 {
+	if p.supply[c].at(s.Discipline) == 0 {
 		return illegal("shangrila.supply.empty", []any{"player", c, "discipline", s.Discipline},
 			"%s has no %s left in supply", c.Name(), s.Discipline.Name())
 	}
@@ -173,7 +167,7 @@ func (p *Position) checkRecruit(m Move) error {
 		if err := p.checkStone(s.Village); err != nil {
 			return err
 		}
-		sp := p.spaces[s.Village][s.Discipline]
+		sp := p.Space(s.Village, s.Discipline)
 		if sp.Master() != c {
 			return illegal("shangrila.recruit.no-master", []any{"player", c, "discipline", s.Discipline, "village", s.Village},
 				"%s has no %s master in village %s to take a student", c.Name(), s.Discipline.Name(), s.Village)
@@ -188,7 +182,7 @@ func (p *Position) checkRecruit(m Move) error {
 		if m.Students == 2 && sites[0].Discipline == sites[1].Discipline {
 			need = 2
 		}
-		if have := int(p.supply[c][s.Discipline]); have < need {
+		if have := int(p.supply[c].at(s.Discipline)); have < need {
 			if have == 0 {
 				return illegal("shangrila.supply.empty", []any{"player", c, "discipline", s.Discipline},
 					"%s has no %s left in supply", c.Name(), s.Discipline.Name())
@@ -211,13 +205,7 @@ func (p *Position) checkJourney(m Move) error {
 	if err := p.checkStone(from); err != nil {
 		return err
 	}
-	hasStudent := false
-	for _, sp := range p.spaces[from] {
-		if sp.Master() == c && sp.Student() {
-			hasStudent = true
-		}
-	}
-	if !hasStudent {
+	if r := p.villages[from]; r.ownedBy(c)&r.students() == 0 {
 		return illegal("shangrila.journey.no-student", []any{"player", c, "village", from},
 			"%s has no student in village %s to lead a journey", c.Name(), from)
 	}

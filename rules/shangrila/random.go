@@ -1,30 +1,36 @@
 package shangrila
 
-import "math/rand/v2"
+import (
+	"math/bits"
+	"math/rand/v2"
+)
 
 // RandomMove returns a legal move of the player to move, chosen uniformly
 // among all of LegalMoves with rng, without building the whole list (pairs
 // of recruits alone can number in the hundreds). The same rng state gives
 // the same move. A finished game returns a Pass of nobody.
-func (p *Position) RandomMove(rng *rand.Rand) Move {
+func (p Position) RandomMove(rng *rand.Rand) Move {
 	c := p.Turn()
 	switch p.phase {
 	case Over:
 		return PassMove(NoColour)
 	case SetupPhase:
-		var buf [NumVillages * NumDisciplines]Move
-		moves := p.appendSetupMoves(buf[:0], c)
-		if len(moves) == 0 {
+		var o setupOptions
+		p.setupOptions(c, &o)
+		if o.n == 0 {
 			return PassMove(c)
 		}
-		return moves[rng.IntN(len(moves))]
+		s := nth(&o.spaces, rng.IntN(o.n))
+		return SetupMove(c, s.Village, s.Discipline)
 	}
 	var g generated
 	p.generate(c, &g)
 	k := g.neligible
 	pairs := k * (k - 1) / 2
-	for d, n := range g.byDiscipline {
-		if p.supply[c][d] < 2 {
+	twice := p.supply[c].atLeast(2)
+	for d := Discipline(0); d < NumDisciplines; d++ {
+		if twice&disciplineBit(d) == 0 {
+			n := int(g.perDiscipline.at(d))
 			pairs -= n * (n - 1) / 2 // two students of one discipline need two tiles
 		}
 	}
@@ -34,28 +40,43 @@ func (p *Position) RandomMove(rng *rand.Rand) Move {
 	}
 	r := rng.IntN(total)
 	if r < g.nplaces {
-		s := g.places[r]
+		s := nth(&g.place, r)
 		return PlaceMove(c, s.Village, s.Discipline)
 	}
 	r -= g.nplaces
 	if r < k {
-		return RecruitMove(c, g.eligible[r])
+		return RecruitMove(c, nth(&g.eligible, r))
 	}
 	r -= k
 	if r < pairs {
 		// Every legal pair is equally likely: draw pairs uniformly and
-		// redraw the ones the supply does not allow.
+		// draw again when the supply does not allow the pair.
 		for {
 			i, j := rng.IntN(k), rng.IntN(k-1)
 			if j >= i {
 				j++
 			}
-			s, t := g.eligible[i], g.eligible[j]
-			if s.Discipline != t.Discipline || p.supply[c][s.Discipline] >= 2 {
+			s, t := nth(&g.eligible, i), nth(&g.eligible, j)
+			if s.Discipline != t.Discipline || twice&disciplineBit(s.Discipline) != 0 {
 				return RecruitMove(c, s, t)
 			}
 		}
 	}
-	j := g.journeys[r-pairs]
-	return JourneyMove(c, j[0], j[1])
+	r -= pairs
+	for v := Village(0); v < NumVillages; v++ {
+		if g.journeyFrom&(1<<v) == 0 {
+			continue
+		}
+		m := p.bridges & villageBridges[v]
+		if n := bits.OnesCount32(m); r >= n {
+			r -= n
+			continue
+		}
+		for ; r > 0; r-- {
+			m &= m - 1
+		}
+		w, _ := Bridge(bits.TrailingZeros32(m)).Other(v)
+		return JourneyMove(c, v, w)
+	}
+	panic("shangrila: journey index out of range")
 }

@@ -16,17 +16,11 @@ func (s Score) better(t Score) bool {
 }
 
 // Score returns player c's current score.
-func (p *Position) Score(c Colour) Score {
+func (p Position) Score(c Colour) Score {
 	var s Score
-	for v := range p.spaces {
-		held := false
-		for _, sp := range p.spaces[v] {
-			if sp.Master() == c {
-				s.Masters++
-				held = true
-			}
-		}
-		if held {
+	for _, r := range p.villages {
+		if n := count(r.ownedBy(c)); n > 0 {
+			s.Masters += n
 			s.Villages++
 		}
 	}
@@ -44,7 +38,7 @@ type Placing struct {
 // Ranking returns the players from best to worst by the current score:
 // masters, then villages; equal players share a rank and keep seat order.
 // Players who resigned rank after everyone who did not.
-func (p *Position) Ranking() []Placing {
+func (p Position) Ranking() []Placing {
 	out := make([]Placing, p.nseats)
 	for i := range out {
 		c := p.seats[i]
@@ -70,7 +64,7 @@ func (p *Position) Ranking() []Placing {
 // Winners returns the winners once the game is over, in seat order: the
 // active players ranked first (several on a shared win). It returns nil
 // while the game goes on.
-func (p *Position) Winners() []Colour {
+func (p Position) Winners() []Colour {
 	if p.phase != Over {
 		return nil
 	}

@@ -1,10 +1,6 @@
 package shangrila
 
-import (
-	"math/bits"
-
-	"github.com/tablebot/tablebot/rules"
-)
+import "github.com/tablebot/tablebot/rules"
 
 // Snapshot is a position spelt out in exported fields, for building a
 // Position from outside the engine (a state file written by hand or by a
@@ -21,8 +17,13 @@ type Snapshot struct {
 }
 
 // Snapshot returns the position spelt out.
-func (p *Position) Snapshot() Snapshot {
-	s := Snapshot{Players: p.Players(), Phase: p.phase, Turn: p.Turn(), Spaces: p.spaces}
+func (p Position) Snapshot() Snapshot {
+	s := Snapshot{Players: p.Players(), Phase: p.phase, Turn: p.Turn()}
+	for v := range p.villages {
+		for d := Discipline(0); d < NumDisciplines; d++ {
+			s.Spaces[v][d] = Space(p.villages[v].at(d))
+		}
+	}
 	for v := Village(0); v < NumVillages; v++ {
 		s.Stones[v] = p.Stone(v)
 	}
@@ -30,8 +31,8 @@ func (p *Position) Snapshot() Snapshot {
 		s.Standing[b] = p.Standing(b)
 	}
 	for c := range p.supply {
-		for d := range p.supply[c] {
-			s.Supply[c][d] = int(p.supply[c][d])
+		for d := Discipline(0); d < NumDisciplines; d++ {
+			s.Supply[c][d] = int(p.supply[c].at(d))
 		}
 	}
 	for _, c := range s.Players {
@@ -52,7 +53,6 @@ func FromSnapshot(s Snapshot) (Position, error) {
 	if err != nil {
 		return Position{}, err
 	}
-	p.spaces = s.Spaces
 	p.phase = s.Phase
 	if s.Phase > Over {
 		return Position{}, invalidState("phase", nil, "unknown phase")
@@ -83,6 +83,7 @@ func FromSnapshot(s Snapshot) (Position, error) {
 				return Position{}, invalidState("setup-student", nil, "students during the setup phase")
 			}
 			onBoard[c][d] += sp.Tiles()
+			p.villages[v].set(Discipline(d), uint8(sp))
 		}
 	}
 	for _, c := range Colours {
@@ -102,7 +103,7 @@ func FromSnapshot(s Snapshot) (Position, error) {
 				return Position{}, invalidState("tiles", []any{"player", c, "discipline", d},
 					"%s's %s tiles on the board and in supply do not add up to %d", c.Name(), d.Name(), TilesPerDiscipline)
 			}
-			p.supply[c][d] = uint8(n)
+			p.supply[c].set(d, uint8(n))
 		}
 	}
 	// Bridges and stones: a village has a stone exactly when none of its
@@ -138,7 +139,7 @@ func FromSnapshot(s Snapshot) (Position, error) {
 					}
 				}
 			}
-			if n != bits.OnesCount8(p.setupPlaced(c)) {
+			if n != count(p.setupPlaced(c)) {
 				return Position{}, invalidState("setup-twice", []any{"player", c},
 					"%s has two starting masters of one discipline", c.Name())
 			}

@@ -67,16 +67,14 @@ func NewPosition(players []Colour, start Start) (Position, error) {
 		p.stones = 1 << OutOfPlayWithThree
 	}
 	for _, c := range players {
-		for d := range p.supply[c] {
-			p.supply[c][d] = TilesPerDiscipline
-		}
+		p.supply[c] = rowLow * TilesPerDiscipline &^ (0xff << 56)
 	}
 	p.phase = SetupPhase
 	if start == StartSuggested {
 		for _, t := range suggested(len(players)) {
 			c := players[t.seat]
-			p.spaces[t.village][t.discipline] = MasterSpace(c, false)
-			p.supply[c][t.discipline]--
+			p.villages[t.village].set(t.discipline, uint8(MasterSpace(c, false)))
+			p.supply[c].add(t.discipline, -1)
 		}
 		p.phase = PlayPhase
 	}
