@@ -86,7 +86,7 @@ func FromSnapshot(s Snapshot) (Position, error) {
 			p.villages[v].set(Discipline(d), uint8(sp))
 		}
 	}
-	for _, c := range Colours {
+	for c := NoColour; c <= Violet; c++ {
 		if _, plays := p.Seat(c); plays {
 			continue
 		}
