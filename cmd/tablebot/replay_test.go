@@ -1,0 +1,171 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/tablebot/tablebot/rules/shangrila"
+	"github.com/tablebot/tablebot/rules/shangrila/notation"
+)
+
+const shortRecord = `game shangrila
+players red blue yellow
+start suggested
+red recruit E priest
+blue recruit A rainmaker D astrologer  # two students
+yellow place F dragonbreeder
+red journey E A
+`
+
+func TestReplay(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "game.txt")
+	if err := os.WriteFile(path, []byte(shortRecord), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := run(t, "", "replay", "--json", path)
+	if code != 0 || stderr != "" {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	var state struct {
+		Phase string
+		Turn  string
+	}
+	if err := json.Unmarshal([]byte(stdout), &state); err != nil {
+		t.Fatalf("stdout is not JSON: %v\n%s", err, stdout)
+	}
+	if state.Phase != "play" || state.Turn != "blue" {
+		t.Errorf("state %+v, want play and blue", state)
+	}
+	// The flags may come after the record, and - reads stdin.
+	code2, stdout2, _ := run(t, shortRecord, "replay", "-", "--json")
+	if code2 != 0 || stdout2 != stdout {
+		t.Errorf("stdin replay: exit %d, differs %v", code2, stdout2 != stdout)
+	}
+	// Without --json: a readable summary.
+	code, stdout, _ = run(t, "", "replay", path)
+	if code != 0 || !strings.Contains(stdout, "Blue to move") || !strings.Contains(stdout, "Bridges standing (19)") {
+		t.Errorf("summary: exit %d\n%s", code, stdout)
+	}
+}
+
+func TestReplayFrom(t *testing.T) {
+	dir := t.TempDir()
+	code, state, _ := run(t, shortRecord, "replay", "--json", "-")
+	if code != 0 {
+		t.Fatal("replay failed")
+	}
+	statePath := filepath.Join(dir, "state.json")
+	if err := os.WriteFile(statePath, []byte(state), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// The rest of the game without a players line.
+	more := "blue journey A B   # blue's rainmaker student\n"
+	code, stdout, stderr := run(t, more, "replay", "--from", statePath, "--json", "-")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	want := shortRecord + more
+	_, direct, _ := run(t, want, "replay", "--json", "-")
+	if stdout != direct {
+		t.Errorf("replaying from the state differs from replaying the whole record")
+	}
+	// A state file that is not a position.
+	bad := filepath.Join(dir, "bad.json")
+	os.WriteFile(bad, []byte(`{"game":"shangrila","players":["red"]}`), 0o644)
+	code, stdout, stderr = run(t, more, "replay", "--from", bad, "-")
+	if code != 1 || stdout != "" || !strings.Contains(stderr, "bad.json") {
+		t.Errorf("bad state: exit %d stdout %q stderr %q", code, stdout, stderr)
+	}
+}
+
+func TestReplayErrors(t *testing.T) {
+	tests := []struct {
+		name   string
+		record string
+		want   []string
+	}{
+		{"illegal move", shortRecord + "\n# a comment\nyellow journey F I\n",
+			[]string{"line 10", "yellow journey F I", "It is Blue's turn, not Yellow's"}},
+		{"unreadable line", "game shangrila\nplayers red blue yellow\nred setup A wizard\n",
+			[]string{"line 3", "red setup A wizard", `"wizard" is not a master`}},
+		{"illegal reason", "game shangrila\nplayers red blue yellow\nstart suggested\nred journey A B\n",
+			[]string{"line 4", "Red has no student in village A"}},
+		{"garbage bytes", "game shangrila\n\x00\x01\x02 \xfe\n",
+			[]string{"line 2", "not UTF-8"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, stdout, stderr := run(t, tt.record, "replay", "--json", "-")
+			if code != 1 {
+				t.Errorf("exit %d, want 1", code)
+			}
+			if stdout != "" {
+				t.Errorf("stdout %q, want nothing", stdout)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(stderr, w) {
+					t.Errorf("stderr %q lacks %q", stderr, w)
+				}
+			}
+		})
+	}
+	code, _, stderr := run(t, "", "replay")
+	if code != 2 || !strings.Contains(stderr, "give one record") {
+		t.Errorf("no record: exit %d %q", code, stderr)
+	}
+	code, _, stderr = run(t, "", "replay", "/nonexistent/game.txt")
+	if code != 1 || !strings.Contains(stderr, "no such file") {
+		t.Errorf("missing file: exit %d %q", code, stderr)
+	}
+}
+
+func TestSelfplay(t *testing.T) {
+	code, a, _ := run(t, "", "selfplay", "--players", "3", "--seed", "42")
+	_, b, _ := run(t, "", "selfplay", "--players", "3", "--seed", "42")
+	_, c, _ := run(t, "", "selfplay", "--players", "3", "--seed", "43")
+	if code != 0 || a != b || a == c {
+		t.Fatalf("same seed must give the same game, another seed another (exit %d)", code)
+	}
+	rec, err := notation.ParseRecord(strings.NewReader(a))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := rec.Replay(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := g.Position(); p.Phase() != shangrila.Over {
+		t.Errorf("a selfplay game must be played to the end")
+	}
+
+	dir := t.TempDir()
+	code, stdout, stderr := run(t, "", "selfplay", "--players", "4", "--seed", "1", "--games", "5", "--out", dir)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if !strings.Contains(stdout, "wrote 5 records") {
+		t.Errorf("stdout %q", stdout)
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "*.txt"))
+	if len(files) != 5 {
+		t.Fatalf("%d files, want 5", len(files))
+	}
+	for _, f := range files {
+		if code, _, stderr := run(t, "", "replay", f); code != 0 {
+			t.Errorf("%s does not replay: %s", f, stderr)
+		}
+	}
+	for _, args := range [][]string{
+		{"selfplay", "--players", "5"},
+		{"selfplay", "--games", "2"},
+		{"selfplay", "--start", "later"},
+	} {
+		if code, _, _ := run(t, "", args...); code != 2 {
+			t.Errorf("%v: exit %d, want 2", args, code)
+		}
+	}
+}

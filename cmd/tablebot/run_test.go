@@ -1,0 +1,30 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"strings"
+	"testing"
+)
+
+// run runs tablebot in-process with args and stdin and returns its exit
+// status, stdout and stderr.
+func run(t *testing.T, stdin string, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	var in io.Reader = strings.NewReader(stdin)
+	code := Run(context.Background(), args, in, &out, &errOut)
+	return code, out.String(), errOut.String()
+}
+
+func TestUnknownCommand(t *testing.T) {
+	code, _, stderr := run(t, "", "dance")
+	if code != 2 || !strings.Contains(stderr, `unknown command "dance"`) || !strings.Contains(stderr, "replay") {
+		t.Errorf("exit %d, stderr %q", code, stderr)
+	}
+	code, stdout, _ := run(t, "", "help")
+	if code != 0 || !strings.Contains(stdout, "selfplay") {
+		t.Errorf("help: exit %d, stdout %q", code, stdout)
+	}
+}
