@@ -22,7 +22,7 @@ func ParseMove(line string) (shangrila.Move, error) {
 	}
 	c, ok := shangrila.ParseColour(words[0])
 	if !ok {
-		return shangrila.Move{}, invalid("notation.colour", []any{"word", words[0]},
+		return shangrila.Move{}, invalid("notation.colour", []any{"word", clip(words[0])},
 			"%q is not a colour: a move starts with red, blue, yellow or violet", clip(words[0]))
 	}
 	return ParseAction(c, words[1:])
@@ -37,7 +37,7 @@ func ParseAction(c shangrila.Colour, words []string) (shangrila.Move, error) {
 	}
 	k, ok := shangrila.ParseKind(words[0])
 	if !ok {
-		return shangrila.Move{}, invalid("notation.kind", []any{"word", words[0]},
+		return shangrila.Move{}, invalid("notation.kind", []any{"word", clip(words[0])},
 			"%q is not a move: use setup, place, recruit, journey or pass", clip(words[0]))
 	}
 	args := words[1:]
@@ -102,7 +102,7 @@ func parseSites(words []string, max int) ([]shangrila.Site, error) {
 				return nil, invalid("notation.no-discipline", []any{"village", v},
 					"name a master after village %s, such as rainmaker or R", v)
 			}
-			return nil, invalid("notation.discipline", []any{"word", words[1]},
+			return nil, invalid("notation.discipline", []any{"word", clip(words[1])},
 				"%q is not a master: use rainmaker, priest, yeti-whisperer, astrologer, dragonbreeder, healer or firekeeper (or R P Y A D H F)", clip(words[1]))
 		}
 		sites = append(sites, shangrila.Site{Village: v, Discipline: d})
@@ -117,7 +117,7 @@ func parseSites(words []string, max int) ([]shangrila.Site, error) {
 func parseVillage(w string) (shangrila.Village, error) {
 	v, ok := shangrila.ParseVillage(w)
 	if !ok {
-		return 0, invalid("notation.village", []any{"word", w},
+		return 0, invalid("notation.village", []any{"word", clip(w)},
 			"%q is not a village: villages are lettered A to M", clip(w))
 	}
 	return v, nil

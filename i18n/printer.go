@@ -1,0 +1,97 @@
+package i18n
+
+import (
+	"errors"
+
+	goi18n "github.com/nicksnyder/go-i18n/v2/i18n"
+
+	"github.com/tablebot/tablebot/rules"
+	"github.com/tablebot/tablebot/rules/shangrila"
+)
+
+// Printer formats messages in one language. It is safe for concurrent use.
+type Printer struct {
+	lang Lang
+	loc  *goi18n.Localizer
+}
+
+// Lang returns the printer's language.
+func (p *Printer) Lang() Lang { return p.lang }
+
+// T returns message id with its named placeholders filled from args, given
+// in pairs ("player", shangrila.Red, "village", v). Game values (colours,
+// disciplines, villages, move kinds) are written in the printer's language.
+// A message missing from every catalogue comes back as its id, which the
+// catalogue tests make impossible for the ids the code uses.
+func (p *Printer) T(id string, args ...any) string {
+	return p.localize(id, nil, args)
+}
+
+// N is T for a message with plural forms chosen by count, which is also
+// available to the message as {{.count}}.
+func (p *Printer) N(id string, count int, args ...any) string {
+	return p.localize(id, &count, append(args, "count", count))
+}
+
+func (p *Printer) localize(id string, count *int, args []any) string {
+	data := make(map[string]any, len(args)/2)
+	for i := 0; i+1 < len(args); i += 2 {
+		name, _ := args[i].(string)
+		data[name] = p.value(args[i+1])
+	}
+	cfg := &goi18n.LocalizeConfig{MessageID: id, TemplateData: data}
+	if count != nil {
+		cfg.PluralCount = *count
+	}
+	s, err := p.loc.Localize(cfg)
+	if err != nil {
+		return id
+	}
+	return s
+}
+
+// value writes a game value in the printer's language; other values are
+// left to the template.
+func (p *Printer) value(v any) any {
+	switch v := v.(type) {
+	case shangrila.Colour:
+		return p.Colour(v)
+	case shangrila.Discipline:
+		return p.Discipline(v)
+	case shangrila.Village:
+		return v.String()
+	case shangrila.Kind:
+		return p.T("kind." + v.String())
+	case shangrila.Bridge:
+		return v.String()
+	}
+	return v
+}
+
+// Colour returns a player's colour as a name ("Rojo").
+func (p *Printer) Colour(c shangrila.Colour) string { return p.T("colour." + c.String()) }
+
+// Discipline returns a discipline's name as the rulebook of the language
+// names it ("Hacedor de Lluvia").
+func (p *Printer) Discipline(d shangrila.Discipline) string {
+	return p.T("discipline." + d.String())
+}
+
+// Error returns the message of a domain error in the printer's language,
+// and false when err is not a *rules.Error (an internal error, which
+// players never see) or its key has no translation (then the English
+// message is returned).
+func (p *Printer) Error(err error) (string, bool) {
+	var e *rules.Error
+	if !errors.As(err, &e) {
+		return "", false
+	}
+	args := make([]any, 0, 2*len(e.Args))
+	for k, v := range e.Args {
+		args = append(args, k, v)
+	}
+	if s := p.T(e.Key, args...); s != e.Key {
+		return s, true
+	}
+	return e.Message, true
+}
