@@ -1,0 +1,166 @@
+package discordfake
+
+import (
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+func TestGatewayReadyAndHeartbeat(t *testing.T) {
+	t.Parallel()
+	s := New(t, Options{HeartbeatInterval: 100 * time.Millisecond, BotUsername: "tablebot"})
+	w := s.NewWorld("alice")
+
+	dg := newSession(t, s, s.Token())
+	// discordgo's State rewrites the READY guild objects when GUILD_CREATE
+	// arrives; synchronous handlers may read them without racing it.
+	dg.SyncEvents = true
+	dg.ShouldReconnectOnError = false
+	type ready struct {
+		user                  discordgo.User
+		appID, sessionID      string
+		guilds                int
+		unavailable           bool
+		guildID, guildLocale  string
+		guildChannels, intent int
+	}
+	readyCh := make(chan ready, 1)
+	dg.AddHandler(func(_ *discordgo.Session, r *discordgo.Ready) {
+		readyCh <- ready{user: *r.User, appID: r.Application.ID, sessionID: r.SessionID, guilds: len(r.Guilds), unavailable: r.Guilds[0].Unavailable}
+	})
+	guildCh := make(chan ready, 1)
+	dg.AddHandler(func(_ *discordgo.Session, g *discordgo.GuildCreate) {
+		guildCh <- ready{guildID: g.ID, unavailable: g.Unavailable, guildLocale: g.PreferredLocale, guildChannels: len(g.Channels)}
+	})
+	if err := dg.Open(); err != nil {
+		t.Fatalf("Open: %v", err)
+	}
+	t.Cleanup(func() { go dg.Close() })
+
+	r := <-readyCh
+	if r.user.ID != s.BotUserID() || r.user.Username != "tablebot" || !r.user.Bot {
+		t.Errorf("READY user = %+v", r.user)
+	}
+	if r.appID != s.ApplicationID() || r.sessionID == "" || r.guilds != 1 || !r.unavailable {
+		t.Errorf("READY = %+v", r)
+	}
+	g := <-guildCh
+	if g.guildID != w.Guild.ID || g.unavailable || g.guildChannels != 1 || g.guildLocale != "en-US" {
+		t.Errorf("GUILD_CREATE = %+v", g)
+	}
+
+	// discordgo heartbeats at once and then every interval; the fake acks
+	// each one (discordgo reconnects after five intervals without an ack).
+	v := s.WaitUntil(ctx(t), func(v *View) bool {
+		ss := v.Sessions()
+		return len(ss) == 1 && ss[0].Heartbeats >= 3 && ss[0].Connected
+	})
+	ss := v.Sessions()
+	sess := ss[0]
+	if sess.Shard != [2]int{0, 1} || !sess.Compress || sess.Intents != discordgo.IntentsAllWithoutPrivileged || !sess.Connected {
+		t.Errorf("session = %+v", sess)
+	}
+}
+
+func TestGatewayWrongTokenFailsOpen(t *testing.T) {
+	t.Parallel()
+	s := New(t, Options{ExpectBreaches: true})
+	dg := newSession(t, s, "not-the-token")
+	dg.ShouldReconnectOnError = false
+	if err := dg.Open(); err == nil {
+		dg.Close()
+		t.Fatal("Open with a wrong token succeeded")
+	}
+	// GET /gateway already fails with 401; the gateway would close 4004.
+	wantBreach(t, s, RuleUnauthorized)
+}
+
+func TestGatewayShards(t *testing.T) {
+	t.Parallel()
+	s := New(t, Options{})
+	// Guild ids chosen so that each shard of two owns one guild.
+	g0 := s.AddGuild(Guild{ID: "1099511627776"}) // (id>>22)%2 == 0
+	g1 := s.AddGuild(Guild{ID: "1099515822080"}) // (id>>22)%2 == 1
+	c0 := s.AddChannel(Channel{GuildID: g0.ID})
+	c1 := s.AddChannel(Channel{GuildID: g1.ID})
+	u := s.AddUser(User{Username: "alice"})
+
+	var got [2]atomic.Int32
+	for shard := range 2 {
+		dg := newSession(t, s, s.Token())
+		dg.ShardID, dg.ShardCount = shard, 2
+		dg.ShouldReconnectOnError = false
+		dg.AddHandler(func(dg *discordgo.Session, i *discordgo.InteractionCreate) {
+			got[shard].Add(1)
+			respond(t, dg, i.Interaction, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource})
+		})
+		if err := dg.Open(); err != nil {
+			t.Fatalf("Open shard %d: %v", shard, err)
+		}
+		t.Cleanup(func() { go dg.Close() })
+	}
+	if shards := s.Shards(); len(shards) != 2 || shards[0] != [2]int{0, 2} || shards[1] != [2]int{1, 2} {
+		t.Fatalf("Shards() = %v", shards)
+	}
+	if _, err := newSession(t, s, s.Token()).ApplicationCommandBulkOverwrite(s.ApplicationID(), "", []*discordgo.ApplicationCommand{chatCommand("ping")}); err != nil {
+		t.Fatal(err)
+	}
+	s.SlashCommand(u.ID, c0.ID, "ping", "").WaitAck(ctx(t))
+	s.SlashCommand(u.ID, c1.ID, "ping", "").WaitAck(ctx(t))
+	s.SlashCommand(u.ID, c1.ID, "ping", "").WaitAck(ctx(t))
+	if got[0].Load() != 1 || got[1].Load() != 2 {
+		t.Errorf("interactions per shard = %d, %d; want 1, 2", got[0].Load(), got[1].Load())
+	}
+}
+
+func TestGatewayRestartAndResume(t *testing.T) {
+	t.Parallel()
+	s := New(t, Options{})
+	w := s.NewWorld("alice")
+	reg := newSession(t, s, s.Token())
+	if _, err := reg.ApplicationCommandBulkOverwrite(s.ApplicationID(), "", []*discordgo.ApplicationCommand{chatCommand("who")}); err != nil {
+		t.Fatal(err)
+	}
+	answer := func(name string) func(*discordgo.Session, *discordgo.InteractionCreate) {
+		return func(dg *discordgo.Session, i *discordgo.InteractionCreate) {
+			respond(t, dg, i.Interaction, &discordgo.InteractionResponse{
+				Type: discordgo.InteractionResponseChannelMessageWithSource,
+				Data: &discordgo.InteractionResponseData{Content: name, AllowedMentions: noPings()},
+			})
+		}
+	}
+
+	first := newSession(t, s, s.Token())
+	first.AddHandler(answer("first"))
+	if err := first.Open(); err != nil {
+		t.Fatal(err)
+	}
+	if got := s.SlashCommand(w.Users[0].ID, w.Channel.ID, "who", "").Wait(ctx(t)).Content(); got != "first" {
+		t.Fatalf("first process answered %q", got)
+	}
+	first.Close() // the bot restarts
+
+	second := newSession(t, s, s.Token()) // reconnects on, for the resume below
+	second.AddHandler(answer("second"))
+	if err := second.Open(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { second.Close() })
+	s.WaitSessions(ctx(t), 2)
+	if got := s.SlashCommand(w.Users[0].ID, w.Channel.ID, "who", "").Wait(ctx(t)).Content(); got != "second" {
+		t.Fatalf("restarted process answered %q", got)
+	}
+
+	// A dropped connection is resumed; events sent meanwhile are replayed.
+	s.DropConnections()
+	h := s.SlashCommand(w.Users[0].ID, w.Channel.ID, "who", "")
+	if got := h.Wait(ctx(t)).Content(); got != "second" {
+		t.Fatalf("after resume: %q", got)
+	}
+	ss := s.Sessions()
+	if len(ss) != 2 || ss[0].Connected || !ss[1].Connected || ss[1].Resumes != 1 {
+		t.Errorf("sessions = %+v", ss)
+	}
+}

@@ -1,0 +1,193 @@
+package discordfake
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"mime/multipart"
+	"net/http"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// upload is one file part of a multipart request.
+type upload struct {
+	index       int // n of files[n]
+	filename    string
+	contentType string
+	data        []byte
+}
+
+// attachmentSpec is an entry of a payload's attachments array: either an
+// existing attachment to keep (its snowflake id) or metadata for the upload
+// files[n] (id n).
+type attachmentSpec struct {
+	ID          string
+	Filename    string
+	Description string
+}
+
+// msgPayload is a message create/edit body with field presence preserved,
+// because Discord's PATCH semantics depend on which fields were sent.
+type msgPayload struct {
+	raw map[string]json.RawMessage
+
+	Content         string
+	Embeds          []*discordgo.MessageEmbed
+	Components      []discordgo.MessageComponent
+	AllowedMentions *discordgo.MessageAllowedMentions
+	Attachments     []attachmentSpec
+	Flags           discordgo.MessageFlags
+	TTS             bool
+	Reference       *discordgo.MessageReference
+	Files           []upload
+
+	// Interaction callback extras.
+	Choices  []*discordgo.ApplicationCommandOptionChoice
+	CustomID string
+	Title    string
+}
+
+// has reports whether the field was sent with a non-null value. Discord
+// treats null like an absent field when editing.
+func (p *msgPayload) has(field string) bool {
+	v, ok := p.raw[field]
+	return ok && !bytes.Equal(bytes.TrimSpace(v), []byte("null"))
+}
+
+var filesField = regexp.MustCompile(`^files\[(\d+)\]$`)
+
+// errBodyTooLarge marks a request whose file exceeded the size limit.
+var errBodyTooLarge = errors.New("file too large")
+
+// readBody returns the JSON document of a request and its uploaded files.
+// discordgo sends either a plain JSON body or multipart/form-data with a
+// payload_json part followed by files[0], files[1], ... parts.
+func readBody(r *http.Request, maxFile int64) (jsonDoc []byte, files []upload, err error) {
+	mediaType, params, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	if mediaType != "multipart/form-data" {
+		b, err := io.ReadAll(r.Body)
+		return b, nil, err
+	}
+	mr := multipart.NewReader(r.Body, params["boundary"])
+	for {
+		part, err := mr.NextPart()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, nil, fmt.Errorf("multipart: %w", err)
+		}
+		name := part.FormName()
+		// Read one byte past the limit to detect oversized files without
+		// holding arbitrarily large bodies in memory.
+		data, err := io.ReadAll(io.LimitReader(part, maxFile+1))
+		if err != nil {
+			return nil, nil, fmt.Errorf("multipart part %q: %w", name, err)
+		}
+		switch {
+		case name == "payload_json":
+			jsonDoc = data
+		case filesField.MatchString(name):
+			n, _ := strconv.Atoi(filesField.FindStringSubmatch(name)[1])
+			if int64(len(data)) > maxFile {
+				// Drain the body so the client reads the 413 instead of
+				// failing on a reset connection mid-upload.
+				io.Copy(io.Discard, r.Body)
+				return nil, nil, fmt.Errorf("%w: %s (%q) is over %d bytes", errBodyTooLarge, name, part.FileName(), maxFile)
+			}
+			ct := part.Header.Get("Content-Type")
+			if ct == "" || ct == "application/octet-stream" {
+				ct = http.DetectContentType(data)
+			}
+			files = append(files, upload{index: n, filename: part.FileName(), contentType: ct, data: data})
+		default:
+			return nil, nil, fmt.Errorf("multipart: unexpected form field %q (Discord takes payload_json and files[n])", name)
+		}
+	}
+	if jsonDoc == nil {
+		jsonDoc = []byte("{}")
+	}
+	return jsonDoc, files, nil
+}
+
+// parseMessagePayload decodes a message body (or an interaction callback's
+// data object).
+func parseMessagePayload(doc []byte, files []upload) (*msgPayload, error) {
+	p := &msgPayload{Files: files}
+	if len(bytes.TrimSpace(doc)) == 0 || bytes.Equal(bytes.TrimSpace(doc), []byte("null")) {
+		p.raw = map[string]json.RawMessage{}
+		return p, nil
+	}
+	if err := json.Unmarshal(doc, &p.raw); err != nil {
+		return nil, fmt.Errorf("body is not a JSON object: %w", err)
+	}
+	var err error
+	field := func(name string, v any) {
+		if err != nil || !p.has(name) {
+			return
+		}
+		if e := json.Unmarshal(p.raw[name], v); e != nil {
+			err = fmt.Errorf("field %s: %w", name, e)
+		}
+	}
+	field("content", &p.Content)
+	field("embeds", &p.Embeds)
+	field("allowed_mentions", &p.AllowedMentions)
+	field("flags", &p.Flags)
+	field("tts", &p.TTS)
+	field("message_reference", &p.Reference)
+	field("choices", &p.Choices)
+	field("custom_id", &p.CustomID)
+	field("title", &p.Title)
+	if err != nil {
+		return nil, err
+	}
+	if p.has("components") {
+		if p.Components, err = parseComponents(p.raw["components"]); err != nil {
+			return nil, fmt.Errorf("field components: %w", err)
+		}
+	}
+	if p.has("attachments") {
+		var specs []struct {
+			ID          json.RawMessage `json:"id"`
+			Filename    string          `json:"filename"`
+			Description string          `json:"description"`
+		}
+		if err := json.Unmarshal(p.raw["attachments"], &specs); err != nil {
+			return nil, fmt.Errorf("field attachments: %w", err)
+		}
+		for _, sp := range specs {
+			p.Attachments = append(p.Attachments, attachmentSpec{
+				ID:          strings.Trim(string(sp.ID), `"`),
+				Filename:    sp.Filename,
+				Description: sp.Description,
+			})
+		}
+	}
+	return p, nil
+}
+
+// parseComponents decodes a components array with discordgo's own types, so
+// that tests see exactly what the bot's library would see.
+func parseComponents(raw json.RawMessage) ([]discordgo.MessageComponent, error) {
+	var items []json.RawMessage
+	if err := json.Unmarshal(raw, &items); err != nil {
+		return nil, err
+	}
+	out := make([]discordgo.MessageComponent, 0, len(items))
+	for _, it := range items {
+		c, err := discordgo.MessageComponentFromJSON(it)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, c)
+	}
+	return out, nil
+}

@@ -1,0 +1,257 @@
+package discordfake
+
+import (
+	"net"
+	"net/http/httptest"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/gorilla/websocket"
+)
+
+// Defaults of Options, taken from Discord's documentation.
+const (
+	DefaultToken             = "discordfake-token"
+	DefaultBotUsername       = "tablebot"
+	DefaultAckDeadline       = 3 * time.Second  // initial interaction response
+	DefaultTokenLifetime     = 15 * time.Minute // interaction token validity
+	DefaultWaitTimeout       = 10 * time.Second // generous bound for test waits
+	DefaultHeartbeatInterval = 41250 * time.Millisecond
+	DefaultMaxFileSize       = 25 << 20 // 25 MiB
+)
+
+// DefaultAppPermissions is what the bot may do in every channel unless
+// Options.AppPermissions says otherwise: the usual text permissions.
+const DefaultAppPermissions int64 = discordgo.PermissionViewChannel |
+	discordgo.PermissionSendMessages |
+	discordgo.PermissionEmbedLinks |
+	discordgo.PermissionAttachFiles |
+	discordgo.PermissionReadMessageHistory |
+	discordgo.PermissionUseApplicationCommands
+
+// DefaultMemberPermissions is what a member may do unless AddMember says
+// otherwise: an ordinary user without moderation rights.
+const DefaultMemberPermissions int64 = discordgo.PermissionViewChannel |
+	discordgo.PermissionSendMessages |
+	discordgo.PermissionEmbedLinks |
+	discordgo.PermissionAttachFiles |
+	discordgo.PermissionReadMessageHistory |
+	discordgo.PermissionUseApplicationCommands
+
+// Options configures a Server. The zero value is usable.
+type Options struct {
+	// Token is the bot token without the "Bot " prefix; requests must carry
+	// "Authorization: Bot <Token>". Default DefaultToken.
+	Token string
+	// ApplicationID is the bot's application id. Default: a fresh snowflake.
+	ApplicationID string
+	// BotUserID is the bot user's id. Default: ApplicationID, as for real bots.
+	BotUserID string
+	// BotUsername is the bot user's name. Default DefaultBotUsername.
+	BotUsername string
+
+	// AckDeadline is how long the bot has for the initial interaction
+	// response. Default DefaultAckDeadline (Discord's 3 seconds); tests of
+	// the deadline itself set it tiny.
+	AckDeadline time.Duration
+	// TokenLifetime is how long interaction tokens accept edits and
+	// followups. Default DefaultTokenLifetime (15 minutes).
+	TokenLifetime time.Duration
+	// WaitTimeout bounds every Wait* helper even if its context has no
+	// deadline. Default DefaultWaitTimeout.
+	WaitTimeout time.Duration
+	// HeartbeatInterval is announced in the gateway Hello. Default
+	// DefaultHeartbeatInterval.
+	HeartbeatInterval time.Duration
+	// MaxFileSize is the largest accepted upload. Default DefaultMaxFileSize.
+	MaxFileSize int64
+	// AppPermissions is sent as app_permissions in interactions. Default
+	// DefaultAppPermissions.
+	AppPermissions int64
+
+	// ExpectBreaches makes the server only collect breaches (see Breaches
+	// and TakeBreaches) instead of failing the test, for tests that check
+	// that a bad request is caught.
+	ExpectBreaches bool
+	// PermissiveMentions turns off the strict mention policy. By default
+	// every message whose content is not empty must carry allowed_mentions
+	// with an empty parse list and no roles, so that only users listed
+	// explicitly can ever be pinged.
+	PermissiveMentions bool
+}
+
+func (o *Options) setDefaults(ids *snowflakes) {
+	if o.Token == "" {
+		o.Token = DefaultToken
+	}
+	if o.ApplicationID == "" {
+		o.ApplicationID = ids.next()
+	}
+	if o.BotUserID == "" {
+		o.BotUserID = o.ApplicationID
+	}
+	if o.BotUsername == "" {
+		o.BotUsername = DefaultBotUsername
+	}
+	if o.AckDeadline <= 0 {
+		o.AckDeadline = DefaultAckDeadline
+	}
+	if o.TokenLifetime <= 0 {
+		o.TokenLifetime = DefaultTokenLifetime
+	}
+	if o.WaitTimeout <= 0 {
+		o.WaitTimeout = DefaultWaitTimeout
+	}
+	if o.HeartbeatInterval <= 0 {
+		o.HeartbeatInterval = DefaultHeartbeatInterval
+	}
+	if o.MaxFileSize <= 0 {
+		o.MaxFileSize = DefaultMaxFileSize
+	}
+	if o.AppPermissions == 0 {
+		o.AppPermissions = DefaultAppPermissions
+	}
+}
+
+// Server is a fake Discord. All its methods are safe for concurrent use;
+// the Wait* methods and the ones dispatching interactions may fail the test
+// with t.Fatalf and so belong on the test's own goroutine.
+type Server struct {
+	t        testing.TB
+	opts     Options
+	ids      snowflakes
+	http     *httptest.Server
+	upgrader websocket.Upgrader
+	wg       sync.WaitGroup // gateway connections still being served
+
+	mu      sync.Mutex
+	changed chan struct{} // closed and replaced on every change
+	closed  bool
+
+	guilds     map[string]*Guild
+	guildOrder []string
+	channels   map[string]*Channel
+	users      map[string]*User
+	members    map[string]map[string]*Member // guild id → user id → member
+
+	chanMsgs    map[string][]*Message  // channel id → live messages, oldest first
+	msgs        map[string]*Message    // message id → latest state, deleted ones too
+	attachments map[string]*Attachment // attachment id → file, for the CDN route
+
+	globalCmds []*discordgo.ApplicationCommand
+	guildCmds  map[string][]*discordgo.ApplicationCommand
+
+	interactions map[string]*interaction // by interaction id
+	byToken      map[string]*interaction // by interaction token
+
+	sessions     map[string]*gwSession // by session id
+	sessionOrder []*gwSession          // in order of identify
+	conns        map[*gwConn]struct{}  // open websocket connections
+
+	breaches []Breach
+}
+
+// New starts a fake Discord on 127.0.0.1 and closes it when the test ends.
+func New(t testing.TB, opts Options) *Server {
+	t.Helper()
+	s := &Server{
+		t:            t,
+		changed:      make(chan struct{}),
+		guilds:       map[string]*Guild{},
+		channels:     map[string]*Channel{},
+		users:        map[string]*User{},
+		members:      map[string]map[string]*Member{},
+		chanMsgs:     map[string][]*Message{},
+		msgs:         map[string]*Message{},
+		attachments:  map[string]*Attachment{},
+		guildCmds:    map[string][]*discordgo.ApplicationCommand{},
+		interactions: map[string]*interaction{},
+		byToken:      map[string]*interaction{},
+		sessions:     map[string]*gwSession{},
+		conns:        map[*gwConn]struct{}{},
+	}
+	opts.setDefaults(&s.ids)
+	s.opts = opts
+
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatalf("discordfake: listen on 127.0.0.1: %v", err)
+	}
+	s.http = httptest.NewUnstartedServer(s.routes())
+	s.http.Listener.Close()
+	s.http.Listener = l
+	s.http.Start()
+	t.Cleanup(s.Close)
+	return s
+}
+
+// URL returns the base URL to configure as the bot's api_url, such as
+// "http://127.0.0.1:41234/". REST paths below it are Discord's (/api/v9/... as discordgo v0.29.0 sends them, and /api/v10/...).
+func (s *Server) URL() string {
+	return s.http.URL + "/"
+}
+
+// GatewayURL returns the websocket URL the fake announces on GET /gateway.
+func (s *Server) GatewayURL() string {
+	return "ws://" + s.http.Listener.Addr().String() + "/gateway/"
+}
+
+// Token returns the bot token the fake expects, without the "Bot " prefix.
+func (s *Server) Token() string { return s.opts.Token }
+
+// ApplicationID returns the bot's application id.
+func (s *Server) ApplicationID() string { return s.opts.ApplicationID }
+
+// BotUserID returns the bot user's id.
+func (s *Server) BotUserID() string { return s.opts.BotUserID }
+
+// Close shuts the fake down: gateway connections are dropped, pending
+// deadline timers stopped, and the HTTP server closed. It is registered
+// with t.Cleanup by New and safe to call more than once.
+func (s *Server) Close() {
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		return
+	}
+	s.closed = true
+	for _, in := range s.interactions {
+		if in.timer != nil {
+			in.timer.Stop()
+		}
+	}
+	conns := make([]*gwConn, 0, len(s.conns))
+	for c := range s.conns {
+		conns = append(conns, c)
+	}
+	s.changedLocked()
+	s.mu.Unlock()
+
+	for _, c := range conns {
+		c.ws.Close()
+	}
+	s.http.Close()
+	s.wg.Wait()
+}
+
+// changedLocked wakes every waiter so it rechecks its condition. The caller
+// holds s.mu.
+func (s *Server) changedLocked() {
+	close(s.changed)
+	s.changed = make(chan struct{})
+}
+
+// botUser returns the bot as a discordgo user.
+func (s *Server) botUser() *discordgo.User {
+	return &discordgo.User{
+		ID:            s.opts.BotUserID,
+		Username:      s.opts.BotUsername,
+		Discriminator: "0",
+		Bot:           true,
+	}
+}
+
+// newID returns a fresh snowflake.
+func (s *Server) newID() string { return s.ids.next() }

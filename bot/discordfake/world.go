@@ -1,0 +1,259 @@
+package discordfake
+
+import (
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// Guild is a guild (server) of the fake world.
+type Guild struct {
+	ID              string // default: a fresh snowflake
+	Name            string // default "Test Guild"
+	PreferredLocale string // default "en-US"
+	OwnerID         string // default: none
+}
+
+// Channel is a text channel of the fake world. A channel with no GuildID is
+// a DM channel.
+type Channel struct {
+	ID      string // default: a fresh snowflake
+	GuildID string
+	Name    string // default "general"
+}
+
+// User is a Discord user of the fake world.
+type User struct {
+	ID         string // default: a fresh snowflake
+	Username   string // default "user<id>"
+	GlobalName string // display name; may be empty
+	Locale     string // client locale sent in interactions; default "en-US"
+}
+
+// Member is a user's membership of a guild.
+type Member struct {
+	GuildID     string
+	UserID      string
+	Nick        string
+	Roles       []string
+	Permissions int64 // total permissions in the guild's channels; 0 means DefaultMemberPermissions
+}
+
+// AddGuild adds (or replaces) a guild and returns it with defaults filled
+// in. Connected gateway sessions that handle the guild's shard receive a
+// GUILD_CREATE for it.
+func (s *Server) AddGuild(g Guild) Guild {
+	if g.ID == "" {
+		g.ID = s.newID()
+	}
+	if g.Name == "" {
+		g.Name = "Test Guild"
+	}
+	if g.PreferredLocale == "" {
+		g.PreferredLocale = string(discordgo.EnglishUS)
+	}
+	s.mu.Lock()
+	if _, ok := s.guilds[g.ID]; !ok {
+		s.guildOrder = append(s.guildOrder, g.ID)
+	}
+	gg := g
+	s.guilds[g.ID] = &gg
+	if s.members[g.ID] == nil {
+		s.members[g.ID] = map[string]*Member{}
+	}
+	s.changedLocked()
+	s.mu.Unlock()
+	s.announceGuild(g.ID)
+	return g
+}
+
+// AddChannel adds (or replaces) a channel and returns it with defaults
+// filled in. Its guild must exist already.
+func (s *Server) AddChannel(c Channel) Channel {
+	s.t.Helper()
+	if c.ID == "" {
+		c.ID = s.newID()
+	}
+	if c.Name == "" {
+		c.Name = "general"
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if c.GuildID != "" && s.guilds[c.GuildID] == nil {
+		s.t.Fatalf("discordfake: AddChannel: unknown guild %s", c.GuildID)
+	}
+	cc := c
+	s.channels[c.ID] = &cc
+	s.changedLocked()
+	return c
+}
+
+// AddUser adds (or replaces) a user and returns it with defaults filled in.
+func (s *Server) AddUser(u User) User {
+	if u.ID == "" {
+		u.ID = s.newID()
+	}
+	if u.Username == "" {
+		u.Username = "user" + u.ID
+	}
+	if u.Locale == "" {
+		u.Locale = string(discordgo.EnglishUS)
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	uu := u
+	s.users[u.ID] = &uu
+	s.changedLocked()
+	return u
+}
+
+// AddMember makes a user a member of a guild (or updates the membership).
+// Both must exist already.
+func (s *Server) AddMember(m Member) Member {
+	s.t.Helper()
+	if m.Permissions == 0 {
+		m.Permissions = DefaultMemberPermissions
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.guilds[m.GuildID] == nil {
+		s.t.Fatalf("discordfake: AddMember: unknown guild %s", m.GuildID)
+	}
+	if s.users[m.UserID] == nil {
+		s.t.Fatalf("discordfake: AddMember: unknown user %s", m.UserID)
+	}
+	mm := m
+	mm.Roles = append([]string(nil), m.Roles...)
+	s.members[m.GuildID][m.UserID] = &mm
+	s.changedLocked()
+	return m
+}
+
+// SetPermissions sets a member's permissions, e.g. to grant
+// discordgo.PermissionManageChannels. The member is created if needed.
+func (s *Server) SetPermissions(guildID, userID string, perms int64) {
+	s.t.Helper()
+	s.mu.Lock()
+	m := s.members[guildID][userID]
+	s.mu.Unlock()
+	mm := Member{GuildID: guildID, UserID: userID}
+	if m != nil {
+		mm = *m
+	}
+	mm.Permissions = perms
+	s.AddMember(mm)
+}
+
+// World is a convenience that builds a guild with one channel and the given
+// users, all members with default permissions.
+type World struct {
+	Guild   Guild
+	Channel Channel
+	Users   []User
+}
+
+// NewWorld adds a guild, a channel "general" and one member per username.
+func (s *Server) NewWorld(usernames ...string) World {
+	w := World{Guild: s.AddGuild(Guild{})}
+	w.Channel = s.AddChannel(Channel{GuildID: w.Guild.ID})
+	for _, name := range usernames {
+		u := s.AddUser(User{Username: name, GlobalName: name})
+		s.AddMember(Member{GuildID: w.Guild.ID, UserID: u.ID})
+		w.Users = append(w.Users, u)
+	}
+	return w
+}
+
+// memberPermsLocked returns the permissions of a user in a guild; users
+// that were never added as members get DefaultMemberPermissions, and the
+// guild owner and administrators get everything.
+func (s *Server) memberPermsLocked(guildID, userID string) int64 {
+	if g := s.guilds[guildID]; g != nil && g.OwnerID == userID && userID != "" {
+		return discordgo.PermissionAll
+	}
+	p := DefaultMemberPermissions
+	if m := s.members[guildID][userID]; m != nil {
+		p = m.Permissions
+	}
+	if p&discordgo.PermissionAdministrator != 0 {
+		return discordgo.PermissionAll
+	}
+	return p
+}
+
+// wireUserLocked returns the discordgo form of a user.
+func (s *Server) wireUserLocked(id string) *discordgo.User {
+	if id == s.opts.BotUserID {
+		return s.botUser()
+	}
+	u := s.users[id]
+	if u == nil {
+		return &discordgo.User{ID: id, Username: "unknown", Discriminator: "0"}
+	}
+	return &discordgo.User{
+		ID:            u.ID,
+		Username:      u.Username,
+		GlobalName:    u.GlobalName,
+		Discriminator: "0",
+		Locale:        u.Locale,
+	}
+}
+
+// wireMemberLocked returns the discordgo form of a member, as carried in
+// interactions (with the computed permissions).
+func (s *Server) wireMemberLocked(guildID, userID string) *discordgo.Member {
+	m := &discordgo.Member{
+		User:        s.wireUserLocked(userID),
+		Roles:       []string{},
+		Permissions: s.memberPermsLocked(guildID, userID),
+		JoinedAt:    snowflakeTime(guildID),
+	}
+	if mm := s.members[guildID][userID]; mm != nil {
+		m.Nick = mm.Nick
+		m.Roles = append(m.Roles, mm.Roles...)
+	}
+	return m
+}
+
+// wireChannelLocked returns the discordgo form of a channel.
+func (s *Server) wireChannelLocked(id string) *discordgo.Channel {
+	c := s.channels[id]
+	if c == nil {
+		return nil
+	}
+	ch := &discordgo.Channel{ID: c.ID, GuildID: c.GuildID, Name: c.Name, Type: discordgo.ChannelTypeGuildText}
+	if c.GuildID == "" {
+		ch.Type = discordgo.ChannelTypeDM
+	}
+	return ch
+}
+
+// wireGuildLocked returns the discordgo form of a guild as in GUILD_CREATE.
+func (s *Server) wireGuildLocked(id string) *discordgo.Guild {
+	g := s.guilds[id]
+	if g == nil {
+		return nil
+	}
+	wg := &discordgo.Guild{
+		ID:              g.ID,
+		Name:            g.Name,
+		OwnerID:         g.OwnerID,
+		PreferredLocale: g.PreferredLocale,
+		JoinedAt:        time.Now().UTC(),
+		Roles: []*discordgo.Role{{
+			ID:          g.ID, // @everyone has the guild's id
+			Name:        "@everyone",
+			Permissions: DefaultMemberPermissions,
+		}},
+		Channels: []*discordgo.Channel{},
+		Members:  []*discordgo.Member{},
+	}
+	for _, c := range s.channels {
+		if c.GuildID == id {
+			wg.Channels = append(wg.Channels, s.wireChannelLocked(c.ID))
+		}
+	}
+	wg.Members = append(wg.Members, &discordgo.Member{User: s.botUser(), Roles: []string{}, JoinedAt: wg.JoinedAt})
+	wg.MemberCount = len(s.members[id]) + 1
+	return wg
+}
