@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"sort"
 	"strings"
 )
@@ -15,6 +16,7 @@ import (
 type env struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
+	getenv         func(string) string
 }
 
 // subcommand runs with its arguments and returns the exit status.
@@ -26,6 +28,8 @@ type subcommand struct {
 // subcommands lists every subcommand by name.
 func subcommands() map[string]subcommand {
 	return map[string]subcommand{
+		"serve":    {"run the bot on Discord (the default command)", runServe},
+		"local":    {"play in the terminal, without Discord", runLocal},
 		"replay":   {"apply a game record and print the final state", runReplay},
 		"selfplay": {"play games of random legal moves and write their records", runSelfplay},
 		"render":   {"draw the board after a game record as a PNG image", runRender},
@@ -43,7 +47,7 @@ var errUsage = errors.New("usage")
 // Run runs tablebot with the given arguments (without the program name)
 // and returns the process exit status.
 func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	e := env{stdin: stdin, stdout: stdout, stderr: stderr}
+	e := env{stdin: stdin, stdout: stdout, stderr: stderr, getenv: os.Getenv}
 	name := "serve"
 	if len(args) > 0 {
 		name, args = args[0], args[1:]

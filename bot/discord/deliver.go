@@ -1,0 +1,107 @@
+package discord
+
+import (
+	"context"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/tablebot/tablebot/bot"
+)
+
+// deliver sends a reply to an interaction. Answers with an image are
+// acknowledged first (Discord allows 3 seconds) and edited once the image
+// is drawn; the rest are answered at once.
+func (a *Adapter) deliver(i *discordgo.Interaction, r bot.Reply) {
+	ctx := a.ctx
+	s := a.session
+	if i.Type == discordgo.InteractionApplicationCommandAutocomplete {
+		choices := make([]*discordgo.ApplicationCommandOptionChoice, 0, len(r.Choices))
+		for _, c := range r.Choices {
+			choices = append(choices, &discordgo.ApplicationCommandOptionChoice{Name: c.Name, Value: c.Value})
+		}
+		a.check(s.InteractionRespond(i, &discordgo.InteractionResponse{
+			Type: discordgo.InteractionApplicationCommandAutocompleteResult,
+			Data: &discordgo.InteractionResponseData{Choices: choices},
+		}), "answering autocomplete")
+		return
+	}
+	m := r.Message
+	var flags discordgo.MessageFlags
+	if r.Private {
+		flags = discordgo.MessageFlagsEphemeral
+	}
+	switch {
+	case m.Image != nil:
+		ack := discordgo.InteractionResponseDeferredChannelMessageWithSource
+		if r.Update {
+			ack = discordgo.InteractionResponseDeferredMessageUpdate
+		}
+		if !a.check(s.InteractionRespond(i, &discordgo.InteractionResponse{
+			Type: ack, Data: &discordgo.InteractionResponseData{Flags: flags},
+		}), "acknowledging") {
+			return
+		}
+		fs, err := files(ctx, m)
+		if err != nil {
+			a.log.Error("drawing the board", "err", err, "channel", i.ChannelID)
+			m.Content += "\n" + a.apology(i)
+		}
+		rows := components(m.Rows)
+		msg, err := s.InteractionResponseEdit(i, &discordgo.WebhookEdit{
+			Content: &m.Content, Components: &rows, Files: fs, AllowedMentions: mentions(m),
+		})
+		if a.check(err, "editing the answer") && m.Sent != nil {
+			m.Sent(ctx, msg.ID)
+		}
+	default:
+		typ := discordgo.InteractionResponseChannelMessageWithSource
+		if r.Update {
+			typ = discordgo.InteractionResponseUpdateMessage
+		}
+		err := s.InteractionRespond(i, &discordgo.InteractionResponse{Type: typ, Data: &discordgo.InteractionResponseData{
+			Content: m.Content, Components: components(m.Rows), AllowedMentions: mentions(m), Flags: flags,
+		}})
+		if a.check(err, "answering") && m.Sent != nil {
+			if msg, err := s.InteractionResponse(i); a.check(err, "reading the answer") {
+				m.Sent(ctx, msg.ID)
+			}
+		}
+	}
+	for _, p := range r.Posts {
+		if _, err := a.Post(ctx, i.ChannelID, p); err != nil {
+			a.log.Error("posting in the channel", "err", err, "channel", i.ChannelID)
+		}
+	}
+}
+
+// Post posts a public message in a channel (bot.Poster).
+func (a *Adapter) Post(ctx context.Context, channel string, m bot.Message) (string, error) {
+	fs, err := files(ctx, m)
+	if err != nil {
+		return "", err
+	}
+	msg, err := a.session.ChannelMessageSendComplex(channel, &discordgo.MessageSend{
+		Content: m.Content, Components: components(m.Rows), Files: fs, AllowedMentions: mentions(m),
+	}, discordgo.WithContext(ctx))
+	if err != nil {
+		return "", redact(err, a.cfg.Token)
+	}
+	if m.Sent != nil {
+		m.Sent(ctx, msg.ID)
+	}
+	return msg.ID, nil
+}
+
+// check logs a failed call to Discord and reports whether it succeeded.
+func (a *Adapter) check(err error, doing string) bool {
+	if err != nil {
+		a.log.Error("discord: "+doing, "err", redact(err, a.cfg.Token))
+		return false
+	}
+	return true
+}
+
+// apology is the short text players see when something failed on our side.
+func (a *Adapter) apology(i *discordgo.Interaction) string {
+	return a.bot.Apology(string(i.Locale))
+}

@@ -1,0 +1,192 @@
+package discord
+
+import (
+	"bytes"
+	"context"
+	"image/png"
+	"io"
+	"log/slog"
+	"math/rand/v2"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/tablebot/tablebot/bot"
+	"github.com/tablebot/tablebot/bot/discordfake"
+	"github.com/tablebot/tablebot/i18n"
+	"github.com/tablebot/tablebot/rules/shangrila"
+	"github.com/tablebot/tablebot/store"
+)
+
+// harness is a bot connected to a fake Discord, with a real database in a
+// temporary directory.
+type harness struct {
+	t       testing.TB
+	ctx     context.Context
+	fake    *discordfake.Server
+	world   discordfake.World
+	dbPath  string
+	db      *store.DB
+	bot     *bot.Bot
+	adapter *Adapter
+	cat     *i18n.Catalog
+	board   bot.BoardFunc
+}
+
+// newHarness starts a fake Discord with one guild, one channel and the
+// given users, and a bot connected to it.
+func newHarness(t testing.TB, opts discordfake.Options, users ...string) *harness {
+	t.Helper()
+	cat, err := i18n.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	t.Cleanup(cancel)
+	h := &harness{t: t, ctx: ctx, cat: cat, dbPath: filepath.Join(t.TempDir(), "tablebot.db")}
+	h.fake = discordfake.New(t, opts)
+	h.world = h.fake.NewWorld(users...)
+	h.board = testBoard(t, cat)
+	h.start()
+	t.Cleanup(h.stop)
+	return h
+}
+
+// start opens the database and connects the bot.
+func (h *harness) start() {
+	h.t.Helper()
+	db, err := store.Open(h.dbPath, store.Options{})
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	h.db = db
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	a, err := New(Config{Token: h.fake.Token(), GuildID: h.world.Guild.ID, APIURL: h.fake.URL(), Log: log}, h.cat)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	seed := uint64(1)
+	b, err := bot.New(bot.Config{Store: db, Catalog: h.cat, Board: h.board, Poster: a, Log: log,
+		LinkBase: "https://discord.com/channels/", Seed: func() uint64 { seed++; return seed }})
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	if err := a.Start(h.ctx, b); err != nil {
+		h.t.Fatal(err)
+	}
+	h.bot, h.adapter = b, a
+}
+
+// stop disconnects the bot and closes the database.
+func (h *harness) stop() {
+	if h.adapter != nil {
+		h.adapter.Close()
+		h.adapter = nil
+	}
+	if h.db != nil {
+		h.db.Close()
+		h.db = nil
+	}
+}
+
+// user returns the id of the i-th user.
+func (h *harness) user(i int) string { return h.world.Users[i].ID }
+
+// slash runs /shangrila sub with options as user and waits for the answer.
+func (h *harness) slash(user, sub string, opts ...discordfake.Option) *discordfake.Response {
+	h.t.Helper()
+	return h.fake.SlashCommand(user, h.world.Channel.ID, bot.CommandName, sub, opts...).Wait(h.ctx)
+}
+
+// click clicks a button of a message and waits for the answer.
+func (h *harness) click(user string, m *discordfake.Message, id string) *discordfake.Response {
+	h.t.Helper()
+	return h.fake.Click(user, m, id).Wait(h.ctx)
+}
+
+// choose picks values in a menu of a message and waits for the answer.
+func (h *harness) choose(user string, m *discordfake.Message, id string, values ...string) *discordfake.Response {
+	h.t.Helper()
+	return h.fake.Select(user, m, id, values...).Wait(h.ctx)
+}
+
+// game returns the channel's stored game and position (nil in the lobby).
+func (h *harness) game() (*store.Game, *shangrila.Position) {
+	h.t.Helper()
+	g, pos, err := h.bot.Game(h.ctx, h.world.Channel.ID)
+	if err != nil {
+		h.t.Fatalf("reading the game: %v", err)
+	}
+	return g, pos
+}
+
+// userOf returns the user id of the player of colour c.
+func userOf(g *store.Game, c shangrila.Colour) string {
+	for _, p := range g.Players {
+		if p.Colour == c.String() {
+			return p.UserID
+		}
+	}
+	return ""
+}
+
+// openTable opens a table with every harness user seated and starts it.
+func (h *harness) openTable(start string) *discordfake.Response {
+	h.t.Helper()
+	opts := []discordfake.Option{discordfake.Opt("players", len(h.world.Users))}
+	if start != "" {
+		opts = append(opts, discordfake.Opt("start", start))
+	}
+	r := h.slash(h.user(0), "new", opts...)
+	if r.Ephemeral() || !strings.Contains(r.Content(), "Shangri-La") {
+		h.t.Fatalf("new: %s", r)
+	}
+	for i := 1; i < len(h.world.Users); i++ {
+		if r := h.slash(h.user(i), "join"); r.Ephemeral() {
+			h.t.Fatalf("join: %s", r)
+		}
+	}
+	r = h.slash(h.user(0), "start")
+	if r.Ephemeral() {
+		h.t.Fatalf("start: %s", r)
+	}
+	return r
+}
+
+// checkBoardPost checks a public board post: a PNG that decodes, a ping
+// of exactly the player to move (or nobody at the end).
+func (h *harness) checkBoardPost(m *discordfake.Message) {
+	h.t.Helper()
+	if m == nil {
+		h.t.Fatal("no board post")
+	}
+	if m.Ephemeral() {
+		h.t.Fatalf("the board post is private: %q", m.Content)
+	}
+	if h.board != nil {
+		a := m.Attachment("board.png")
+		if a == nil {
+			h.t.Fatalf("the board post has no image: %q", m.Content)
+		}
+		if _, err := png.Decode(bytes.NewReader(a.Data)); err != nil {
+			h.t.Fatalf("the board image does not decode: %v", err)
+		}
+	}
+	g, pos, err := h.bot.Game(h.ctx, h.world.Channel.ID)
+	if err != nil || pos == nil || pos.Phase() == shangrila.Over {
+		if len(m.Pinged) != 0 {
+			h.t.Fatalf("a final board pings %v", m.Pinged)
+		}
+		return
+	}
+	want := userOf(g, pos.Turn())
+	if len(m.Pinged) != 1 || m.Pinged[0] != want || m.PingedEveryone || len(m.PingedRoles) > 0 {
+		h.t.Fatalf("the board pings %v (everyone %v), want only %s", m.Pinged, m.PingedEveryone, want)
+	}
+}
+
+// randomMove picks a random legal move of the player to move.
+func randomMove(rng *rand.Rand, pos *shangrila.Position) shangrila.Move {
+	return pos.RandomMove(rng)
+}

@@ -1,0 +1,76 @@
+package discord
+
+import (
+	"bytes"
+	"context"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/tablebot/tablebot/bot"
+)
+
+// mentions allows pinging exactly the message's one mentioned user and
+// nobody else, whatever the text holds: names and typed input can never
+// ping anyone.
+func mentions(m bot.Message) *discordgo.MessageAllowedMentions {
+	am := &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}}
+	if m.Mention != "" {
+		am.Users = []string{m.Mention}
+	}
+	return am
+}
+
+// components turns rows into Discord action rows.
+func components(rows []bot.Row) []discordgo.MessageComponent {
+	out := []discordgo.MessageComponent{}
+	for _, r := range rows {
+		var row discordgo.ActionsRow
+		if r.Menu != nil {
+			menu := discordgo.SelectMenu{
+				CustomID:    r.Menu.ID,
+				Placeholder: r.Menu.Placeholder,
+			}
+			if r.Menu.Min > 0 {
+				min := r.Menu.Min
+				menu.MinValues = &min
+			}
+			if r.Menu.Max > 0 {
+				menu.MaxValues = r.Menu.Max
+			}
+			for _, o := range r.Menu.Options {
+				opt := discordgo.SelectMenuOption{Label: o.Label, Value: o.Value, Description: o.Description}
+				if o.Emoji != "" {
+					opt.Emoji = &discordgo.ComponentEmoji{Name: o.Emoji}
+				}
+				menu.Options = append(menu.Options, opt)
+			}
+			row.Components = append(row.Components, menu)
+		}
+		for _, b := range r.Buttons {
+			btn := discordgo.Button{Label: b.Label, Style: discordgo.ButtonStyle(b.Style), Disabled: b.Disabled}
+			if b.Style == bot.Link {
+				btn.URL = b.URL
+			} else {
+				btn.CustomID = b.ID
+			}
+			if b.Emoji != "" {
+				btn.Emoji = &discordgo.ComponentEmoji{Name: b.Emoji}
+			}
+			row.Components = append(row.Components, btn)
+		}
+		out = append(out, row)
+	}
+	return out
+}
+
+// files renders the message's image, if any.
+func files(ctx context.Context, m bot.Message) ([]*discordgo.File, error) {
+	if m.Image == nil {
+		return nil, nil
+	}
+	png, err := m.Image.Render(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return []*discordgo.File{{Name: m.Image.Name, ContentType: "image/png", Reader: bytes.NewReader(png)}}, nil
+}

@@ -1,0 +1,214 @@
+// Package local plays tablebot in a terminal: `tablebot local`. A session
+// behaves like a Discord channel: people type the same commands as in
+// Discord (/shangrila place village:A master:rainmaker) or short forms
+// (place A rainmaker), and lines of a game record (red place D healer)
+// work as they stand. It drives the very same command layer (package bot),
+// so what works here works in Discord.
+package local
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/tablebot/tablebot/bot"
+	"github.com/tablebot/tablebot/i18n"
+	"github.com/tablebot/tablebot/rules"
+	"github.com/tablebot/tablebot/rules/shangrila"
+	"github.com/tablebot/tablebot/rules/shangrila/notation"
+	"github.com/tablebot/tablebot/store"
+)
+
+// Options configures a session.
+type Options struct {
+	// Channel is the channel name the game lives under in the database.
+	Channel string
+	// Players are the players' names in seat order (3 or 4).
+	Players []string
+	// Start is "setup" or "suggested".
+	Start string
+	// Lang is the language of everything the session prints.
+	Lang i18n.Lang
+	// Out is a directory for board images; empty writes none.
+	Out string
+	// Echo prints each input line before its answer (for piped input).
+	Echo bool
+}
+
+// Session is a terminal game session. It implements bot.Poster.
+type Session struct {
+	bot    *bot.Bot
+	store  *store.DB
+	opts   Options
+	out    io.Writer
+	typist string // who is typing; "" means the player to move
+}
+
+// New returns a session on the given command layer configuration; the
+// session posts for the bot itself.
+func New(cfg bot.Config, opts Options, out io.Writer) (*Session, error) {
+	if opts.Channel == "" {
+		opts.Channel = "local"
+	}
+	if len(opts.Players) != 3 && len(opts.Players) != 4 {
+		return nil, errors.New("local: 3 or 4 players")
+	}
+	if opts.Lang == "" {
+		opts.Lang = i18n.English
+	}
+	s := &Session{store: cfg.Store, opts: opts, out: out}
+	cfg.Poster = s
+	b, err := bot.New(cfg)
+	if err != nil {
+		return nil, err
+	}
+	s.bot = b
+	return s, nil
+}
+
+// Run reads commands from in, one a line, until its end or quit.
+func (s *Session) Run(ctx context.Context, in io.Reader) error {
+	if err := s.ensureGame(ctx); err != nil {
+		return err
+	}
+	sc := bufio.NewScanner(in)
+	sc.Buffer(make([]byte, 0, 4096), 1<<20)
+	for sc.Scan() {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if quit := s.line(ctx, sc.Text()); quit {
+			return nil
+		}
+	}
+	if err := sc.Err(); err != nil && !errors.Is(err, bufio.ErrTooLong) {
+		return err
+	}
+	return nil
+}
+
+// printer is the session's language.
+func (s *Session) printer() *i18n.Printer { return s.bot.Printer(s.opts.Lang) }
+
+// ensureGame starts a game in the channel unless one is there to continue.
+func (s *Session) ensureGame(ctx context.Context) error {
+	g, pos, err := s.bot.Game(ctx, s.opts.Channel)
+	switch {
+	case err == nil && pos != nil:
+		fmt.Fprintln(s.out, s.printer().T("local.continue", "channel", s.opts.Channel, "moves", len(g.Moves)))
+		s.printPosition(g, pos)
+		return nil
+	case err == nil:
+		// A lobby left from an earlier session: seat everyone and start.
+	case rules.ErrorCode(err) == store.NotFound:
+		first := s.opts.Players[0]
+		s.handle(ctx, bot.Request{Kind: bot.CommandRequest, User: s.user(first), Command: "new",
+			Options: map[string]string{"players": fmt.Sprint(len(s.opts.Players)), "start": s.opts.Start}}, false)
+	default:
+		return err
+	}
+	for _, name := range s.opts.Players[1:] {
+		s.handle(ctx, bot.Request{Kind: bot.CommandRequest, User: s.user(name), Command: "join"}, false)
+	}
+	s.handle(ctx, bot.Request{Kind: bot.CommandRequest, User: s.user(s.opts.Players[0]), Command: "start"}, true)
+	return nil
+}
+
+// user is the user behind a player name: in a terminal, the name is the id.
+func (s *Session) user(name string) bot.User {
+	return bot.User{ID: name, Name: name, Locale: string(s.opts.Lang)}
+}
+
+// handle sends a request to the bot and prints the answer.
+func (s *Session) handle(ctx context.Context, req bot.Request, show bool) {
+	req.Channel, req.Guild = s.opts.Channel, "local"
+	req.GuildLocale = string(s.opts.Lang)
+	r := s.bot.Handle(ctx, req)
+	if show || r.Failed {
+		s.print(ctx, r.Message, r.Private, req.User.ID)
+	}
+	for _, p := range r.Posts {
+		s.Post(ctx, s.opts.Channel, p)
+	}
+	if r.Then != nil {
+		r.Then(ctx)
+	}
+}
+
+// Post prints a public message (bot.Poster).
+func (s *Session) Post(ctx context.Context, channel string, m bot.Message) (string, error) {
+	s.print(ctx, m, false, "")
+	return "", nil
+}
+
+var mention = regexp.MustCompile(`<@([^>]*)>`)
+
+// print shows a message: its text (mentions as @name), where its board
+// image was written, and the position as text after a board.
+func (s *Session) print(ctx context.Context, m bot.Message, private bool, to string) {
+	text := mention.ReplaceAllString(m.Content, "@$1")
+	if private {
+		text = s.printer().T("local.private", "name", to) + " " + text
+	}
+	fmt.Fprintln(s.out, text)
+	if m.Image == nil {
+		return
+	}
+	if g, pos, err := s.bot.Game(ctx, s.opts.Channel); err == nil && pos != nil {
+		s.printPosition(g, pos)
+	}
+	if s.opts.Out == "" {
+		return
+	}
+	png, err := m.Image.Render(ctx)
+	if err != nil {
+		fmt.Fprintln(s.out, s.printer().T("bot.err.internal"))
+		return
+	}
+	path := filepath.Join(s.opts.Out, "board.png")
+	if err := os.MkdirAll(s.opts.Out, 0o755); err == nil {
+		err = os.WriteFile(path, png, 0o644)
+	}
+	if err != nil {
+		fmt.Fprintln(s.out, err)
+		return
+	}
+	fmt.Fprintln(s.out, s.printer().T("local.image", "path", path))
+}
+
+// printPosition prints the villages and the scores compactly.
+func (s *Session) printPosition(g *store.Game, pos *shangrila.Position) {
+	var b strings.Builder
+	for v := shangrila.Village(0); v < shangrila.NumVillages; v++ {
+		b.WriteString("  " + notation.VillageLine(pos, v) + "\n")
+	}
+	p := s.printer()
+	var stones []string
+	for v := shangrila.Village(0); v < shangrila.NumVillages; v++ {
+		if pos.Stone(v) {
+			stones = append(stones, v.String())
+		}
+	}
+	b.WriteString("  " + p.T("bot.status.bridges", "bridges", pos.NumBridges(), "stones", len(stones), "villages", strings.Join(stones, " ")) + "\n")
+	for _, c := range pos.Players() {
+		sc := pos.Score(c)
+		name := c.String()
+		for _, pl := range g.Players {
+			if pl.Colour == c.String() {
+				name = pl.Name
+			}
+		}
+		b.WriteString("  " + p.T("bot.status.player", "mark", "", "name", name, "colour", c, "masters", sc.Masters, "villages", sc.Villages) + "\n")
+	}
+	fmt.Fprint(s.out, b.String())
+}
+
+// valid reports whether a typed line is text.
+func valid(line string) bool { return utf8.ValidString(line) && !strings.ContainsRune(line, 0) }

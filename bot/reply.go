@@ -1,0 +1,104 @@
+package bot
+
+import "context"
+
+// Reply is the bot's answer to a request. Exactly one of Choices (for
+// autocomplete) or Message is meaningful.
+type Reply struct {
+	// Private answers are seen only by the person who asked.
+	Private bool
+	// Update replaces the message whose component was used instead of
+	// posting a new one (the steps of a private menu chain).
+	Update bool
+	// Message is the answer.
+	Message Message
+	// Choices answer an autocomplete request.
+	Choices []Choice
+	// Posts are public messages to post in the channel after the answer,
+	// in order: the board after a move made through menus.
+	Posts []Message
+	// Failed marks an answer that reports an error to the asker.
+	Failed bool
+	// Then is work to run after the answer and posts are delivered, such as
+	// computer players' turns; it posts through the Poster. Nil when none.
+	Then func(ctx context.Context)
+}
+
+// Message is a message to show: text, an optional board image and
+// components. Everything in it is already in the reader's language.
+type Message struct {
+	Content string
+	// Mention is the one user the message may ping (the player to move);
+	// every other mention in the text is suppressed. Empty: nobody.
+	Mention string
+	// Image, when set, is drawn lazily: an adapter may acknowledge first.
+	Image *Image
+	// Rows of components (buttons or one menu a row), at most 5.
+	Rows []Row
+	// Sent, when set, is told the id of the posted message; board posts use
+	// it to remember the latest board.
+	Sent func(ctx context.Context, messageID string)
+}
+
+// Image is a PNG attachment drawn on demand.
+type Image struct {
+	Name   string // file name, such as "board.png"
+	Render func(ctx context.Context) ([]byte, error)
+}
+
+// Row is a row of components: up to 5 buttons, or one menu.
+type Row struct {
+	Buttons []Button
+	Menu    *Menu
+}
+
+// ButtonStyle is a button's look.
+type ButtonStyle uint8
+
+// Button styles, as Discord has them.
+const (
+	Primary ButtonStyle = iota + 1
+	Secondary
+	Success
+	Danger
+	Link
+)
+
+// Button is a clickable button. Link buttons open URL instead of sending
+// their ID.
+type Button struct {
+	ID       string
+	Label    string
+	Emoji    string
+	Style    ButtonStyle
+	Disabled bool
+	URL      string
+}
+
+// Menu is a select menu of up to 25 options.
+type Menu struct {
+	ID          string
+	Placeholder string
+	Options     []MenuOption
+	Min, Max    int // values to choose; 0 means 1
+}
+
+// MenuOption is one choice of a menu.
+type MenuOption struct {
+	Label       string
+	Value       string
+	Description string
+	Emoji       string
+}
+
+// Choice is one autocomplete suggestion: shown as Name, sent as Value.
+type Choice struct {
+	Name  string
+	Value string
+}
+
+// Poster posts public messages in a channel outside a request's answer:
+// computer players' moves, for instance. Adapters implement it.
+type Poster interface {
+	Post(ctx context.Context, channel string, m Message) (messageID string, err error)
+}

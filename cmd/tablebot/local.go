@@ -1,0 +1,86 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"strings"
+
+	"github.com/tablebot/tablebot/bot"
+	"github.com/tablebot/tablebot/bot/local"
+	"github.com/tablebot/tablebot/i18n"
+	"github.com/tablebot/tablebot/rules/shangrila"
+	"github.com/tablebot/tablebot/store"
+)
+
+// runLocal plays in the terminal: the same command layer as on Discord,
+// with the game kept in the database under a channel name.
+func runLocal(ctx context.Context, e env, args []string) error {
+	fs := flag.NewFlagSet("local", flag.ContinueOnError)
+	players := fs.Int("players", 4, "number of players, 3 or 4")
+	db := fs.String("db", defaultConfig().Storage.Path, "database file")
+	out := fs.String("out", "", "write the board image into this directory after every move")
+	names := fs.String("names", "", "players' names in seat order, comma-separated (default: their colours)")
+	shuffle := fs.Bool("shuffle", false, "shuffle the seats, as on Discord")
+	channel := fs.String("channel", "local", "the channel name the game is kept under")
+	lang := fs.String("lang", "en", "language: en, es or it")
+	start := fs.String("start", "setup", "how a new game starts: setup or suggested")
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "Usage: tablebot local [--players 3|4] [--db FILE] [--out DIR] [--names A,B,C] [--shuffle] [--channel NAME] [--lang en|es|it] [--start setup|suggested]")
+		fmt.Fprintln(fs.Output(), "Commands are read from standard input, one a line; type help for the list.")
+		fs.PrintDefaults()
+	}
+	if pos, err := parseFlags(fs, e, args); err != nil {
+		return err
+	} else if len(pos) > 0 {
+		return usagef("unexpected argument %q", pos[0])
+	}
+	if *players != 3 && *players != 4 {
+		return usagef("--players must be 3 or 4")
+	}
+	l, ok := i18n.ParseLang(*lang)
+	if !ok {
+		return usagef("--lang must be en, es or it")
+	}
+	if *start != "setup" && *start != "suggested" {
+		return usagef("--start must be setup or suggested")
+	}
+	seats := make([]string, *players)
+	for i := range seats {
+		seats[i] = shangrila.Colours[i].String()
+	}
+	if *names != "" {
+		list := strings.Split(*names, ",")
+		if len(list) != *players {
+			return usagef("--names needs %d names", *players)
+		}
+		for i, n := range list {
+			seats[i] = strings.TrimSpace(n)
+			if seats[i] == "" || strings.ContainsAny(seats[i], " \t#:") {
+				return usagef("names are single words without '#' or ':'")
+			}
+		}
+	}
+	d, err := store.Open(*db, store.Options{})
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	cat, err := i18n.New()
+	if err != nil {
+		return err
+	}
+	board, err := newBoard()
+	if err != nil {
+		return err
+	}
+	s, err := local.New(bot.Config{
+		Store: d, Catalog: cat, Board: board, KeepSeatOrder: !*shuffle,
+	}, local.Options{
+		Channel: *channel, Players: seats, Start: *start, Lang: l, Out: *out, Echo: !isTerminal(e.stdin),
+	}, e.stdout)
+	if err != nil {
+		return err
+	}
+	return s.Run(ctx, e.stdin)
+}

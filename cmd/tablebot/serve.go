@@ -1,0 +1,149 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"log/slog"
+	"net"
+
+	"github.com/tablebot/tablebot/bot"
+	"github.com/tablebot/tablebot/bot/discord"
+	"github.com/tablebot/tablebot/i18n"
+	"github.com/tablebot/tablebot/metrics"
+	"github.com/tablebot/tablebot/store"
+)
+
+// errNoToken explains how to get a token, and the way to play without one.
+var errNoToken = errors.New(`no Discord token.
+To run the bot on Discord: create an application at https://discord.com/developers/applications,
+add a Bot to it, copy its token, and put it in config.toml under [discord] token
+(see config.example.toml) or in the DISCORD_TOKEN environment variable.
+To play without Discord, run: tablebot local`)
+
+// Main is a running bot: the database, the command layer, the Discord
+// connection and the metrics server. Run starts it, Close stops it; the
+// end-to-end tests run it the same way as the binary.
+type Main struct {
+	Config Config
+	Log    *slog.Logger
+
+	db      *store.DB
+	discord *discord.Adapter
+	metrics *metrics.Metrics
+	// MetricsAddr is where /metrics listens once Run returns (with
+	// [metrics] listen set).
+	MetricsAddr net.Addr
+	stop        context.CancelFunc
+	served      chan error
+}
+
+// Run opens the database, connects to Discord and serves the metrics. It
+// returns once the bot is up; the bot runs until Close.
+func (m *Main) Run(ctx context.Context) (err error) {
+	if m.Config.Discord.Token == "" {
+		return errNoToken
+	}
+	if m.Log == nil {
+		m.Log = slog.Default()
+	}
+	defer func() {
+		if err != nil {
+			m.Close()
+		}
+	}()
+	m.db, err = store.Open(m.Config.Storage.Path, store.Options{})
+	if err != nil {
+		return err
+	}
+	cat, err := i18n.New()
+	if err != nil {
+		return err
+	}
+	m.metrics = metrics.New()
+	m.discord, err = discord.New(discord.Config{
+		Token: m.Config.Discord.Token, GuildID: m.Config.Discord.GuildID, APIURL: m.Config.Discord.APIURL,
+		ShardID: m.Config.Discord.ShardID, ShardCount: m.Config.Discord.ShardCount,
+		Log: m.Log, Metrics: m.metrics,
+	}, cat)
+	if err != nil {
+		return err
+	}
+	board, err := newBoard()
+	if err != nil {
+		return err
+	}
+	b, err := bot.New(bot.Config{
+		Store: m.db, Catalog: cat, Board: board, Poster: m.discord, Log: m.Log,
+		LinkBase: "https://discord.com/channels/",
+	})
+	if err != nil {
+		return err
+	}
+	if err := m.discord.Start(ctx, b); err != nil {
+		return err
+	}
+	m.metrics.SetHealthy(true)
+	if addr := m.Config.Metrics.Listen; addr != "" {
+		sctx, stop := context.WithCancel(context.Background())
+		m.stop = stop
+		m.served = make(chan error, 1)
+		ready := make(chan net.Addr, 1)
+		go func() { m.served <- m.metrics.Serve(sctx, addr, func(a net.Addr) { ready <- a }) }()
+		select {
+		case a := <-ready:
+			m.MetricsAddr = a
+			m.Log.Info("serving metrics", "addr", a.String())
+		case err := <-m.served:
+			return fmt.Errorf("metrics: %w", err)
+		}
+	}
+	return nil
+}
+
+// Close finishes what is in flight, disconnects, closes the database and
+// stops the metrics server.
+func (m *Main) Close() error {
+	var errs []error
+	m.metrics.SetHealthy(false)
+	if m.discord != nil {
+		errs = append(errs, m.discord.Close())
+	}
+	if m.db != nil {
+		errs = append(errs, m.db.Close())
+	}
+	if m.stop != nil {
+		m.stop()
+		errs = append(errs, <-m.served)
+	}
+	return errors.Join(errs...)
+}
+
+// runServe runs the bot until it is interrupted (SIGINT or SIGTERM).
+func runServe(ctx context.Context, e env, args []string) error {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	path := fs.String("config", defaultConfigPath, "configuration file (see config.example.toml)")
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "Usage: tablebot [serve] [--config FILE]")
+		fs.PrintDefaults()
+	}
+	if pos, err := parseFlags(fs, e, args); err != nil {
+		return err
+	} else if len(pos) > 0 {
+		return usagef("unexpected argument %q", pos[0])
+	}
+	explicit := false
+	fs.Visit(func(f *flag.Flag) { explicit = explicit || f.Name == "config" })
+	cfg, err := loadConfig(*path, explicit, e.getenv)
+	if err != nil {
+		return err
+	}
+	m := &Main{Config: cfg, Log: newLogger(cfg, e.stderr)}
+	if err := m.Run(ctx); err != nil {
+		return err
+	}
+	<-ctx.Done()
+	m.Log.Info("stopping: finishing what is in flight")
+	return m.Close()
+}
