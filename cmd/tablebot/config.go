@@ -3,9 +3,9 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"log/slog"
-	"io"
 	"strings"
 
 	"github.com/BurntSushi/toml"
