@@ -15,14 +15,7 @@ func (a *Adapter) deliver(i *discordgo.Interaction, r bot.Reply) {
 	ctx := a.ctx
 	s := a.session
 	if i.Type == discordgo.InteractionApplicationCommandAutocomplete {
-		choices := make([]*discordgo.ApplicationCommandOptionChoice, 0, len(r.Choices))
-		for _, c := range r.Choices {
-			choices = append(choices, &discordgo.ApplicationCommandOptionChoice{Name: c.Name, Value: c.Value})
-		}
-		a.check(s.InteractionRespond(i, &discordgo.InteractionResponse{
-			Type: discordgo.InteractionApplicationCommandAutocompleteResult,
-			Data: &discordgo.InteractionResponseData{Choices: choices},
-		}), "answering autocomplete")
+		a.check(a.autocompleteResult(i, r.Choices), "answering autocomplete")
 		return
 	}
 	m := r.Message
@@ -104,4 +97,25 @@ func (a *Adapter) check(err error, doing string) bool {
 // apology is the short text players see when something failed on our side.
 func (a *Adapter) apology(i *discordgo.Interaction) string {
 	return a.bot.Apology(string(i.Locale))
+}
+
+// autocompleteResult answers an autocomplete interaction. It builds the
+// body itself because discordgo omits an empty choices list, which Discord
+// requires ("no suggestions" is an empty list).
+func (a *Adapter) autocompleteResult(i *discordgo.Interaction, choices []bot.Choice) error {
+	type choice struct {
+		Name  string `json:"name"`
+		Value string `json:"value"`
+	}
+	list := make([]choice, 0, len(choices))
+	for _, c := range choices {
+		list = append(list, choice{Name: c.Name, Value: c.Value})
+	}
+	body := map[string]any{
+		"type": discordgo.InteractionApplicationCommandAutocompleteResult,
+		"data": map[string]any{"choices": list},
+	}
+	endpoint := discordgo.EndpointInteractionResponse(i.ID, i.Token)
+	_, err := a.session.RequestWithBucketID("POST", endpoint, body, endpoint)
+	return err
 }

@@ -190,3 +190,5 @@ func (h *harness) checkBoardPost(m *discordfake.Message) {
 func randomMove(rng *rand.Rand, pos *shangrila.Position) shangrila.Move {
 	return pos.RandomMove(rng)
 }
+
+type storePlayer = store.Player
