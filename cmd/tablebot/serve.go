@@ -62,6 +62,20 @@ func (m *Main) Run(ctx context.Context) (err error) {
 		return err
 	}
 	m.metrics = metrics.New()
+	if addr := m.Config.Metrics.Listen; addr != "" {
+		sctx, stop := context.WithCancel(context.Background())
+		m.stop = stop
+		m.served = make(chan error, 1)
+		ready := make(chan net.Addr, 1)
+		go func() { m.served <- m.metrics.Serve(sctx, addr, func(a net.Addr) { ready <- a }) }()
+		select {
+		case a := <-ready:
+			m.MetricsAddr = a
+			m.Log.Info("serving metrics", "addr", a.String())
+		case err := <-m.served:
+			return fmt.Errorf("metrics: %w", err)
+		}
+	}
 	m.discord, err = discord.New(discord.Config{
 		Token: m.Config.Discord.Token, GuildID: m.Config.Discord.GuildID, APIURL: m.Config.Discord.APIURL,
 		ShardID: m.Config.Discord.ShardID, ShardCount: m.Config.Discord.ShardCount,
@@ -85,20 +99,6 @@ func (m *Main) Run(ctx context.Context) (err error) {
 		return err
 	}
 	m.metrics.SetHealthy(true)
-	if addr := m.Config.Metrics.Listen; addr != "" {
-		sctx, stop := context.WithCancel(context.Background())
-		m.stop = stop
-		m.served = make(chan error, 1)
-		ready := make(chan net.Addr, 1)
-		go func() { m.served <- m.metrics.Serve(sctx, addr, func(a net.Addr) { ready <- a }) }()
-		select {
-		case a := <-ready:
-			m.MetricsAddr = a
-			m.Log.Info("serving metrics", "addr", a.String())
-		case err := <-m.served:
-			return fmt.Errorf("metrics: %w", err)
-		}
-	}
 	return nil
 }
 

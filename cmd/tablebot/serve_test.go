@@ -1,0 +1,166 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/tablebot/tablebot/bot"
+	"github.com/tablebot/tablebot/bot/discordfake"
+	"github.com/tablebot/tablebot/store"
+)
+
+// syncBuffer is a buffer safe for a logger writing while a test reads.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+func TestServeWithoutToken(t *testing.T) {
+	dir := t.TempDir()
+	cfg := filepath.Join(dir, "config.toml")
+	os.WriteFile(cfg, []byte("[storage]\npath = \""+filepath.Join(dir, "db")+"\"\n"), 0o644)
+	var out, errOut bytes.Buffer
+	e := env{stdin: strings.NewReader(""), stdout: &out, stderr: &errOut, getenv: func(string) string { return "" }}
+	err := runServe(context.Background(), e, []string{"--config", cfg})
+	if err == nil {
+		t.Fatal("serve without a token must fail")
+	}
+	for _, want := range []string{"no Discord token", "DISCORD_TOKEN", "discord.com/developers", "tablebot local"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("message lacks %q:\n%v", want, err)
+		}
+	}
+}
+
+func TestConfig(t *testing.T) {
+	dir := t.TempDir()
+	write := func(s string) string {
+		p := filepath.Join(dir, fmt.Sprintf("c%d.toml", time.Now().UnixNano()))
+		os.WriteFile(p, []byte(s), 0o644)
+		return p
+	}
+	env := func(k string) string {
+		if k == "DISCORD_TOKEN" {
+			return "from-env"
+		}
+		return ""
+	}
+	c, err := loadConfig(write("[discord]\ntoken = \"from-file\"\nguild_id = \"1\"\n"), true, env)
+	if err != nil || c.Discord.Token != "from-env" || c.Discord.GuildID != "1" || c.Discord.APIURL != "https://discord.com/" {
+		t.Errorf("config %+v, %v", c.Discord, err)
+	}
+	for _, bad := range []string{"[discord]\ntokn = \"x\"\n", "[log]\nlevel = \"loud\"\n", "[discord]\nshard_id = 2\nshard_count = 2\n", "not toml ="} {
+		if _, err := loadConfig(write(bad), true, env); err == nil {
+			t.Errorf("config %q accepted", bad)
+		}
+	}
+	if _, err := loadConfig(filepath.Join(dir, "missing.toml"), true, env); err == nil {
+		t.Error("a missing explicit config file must be an error")
+	}
+	if _, err := loadConfig(filepath.Join(dir, "missing.toml"), false, env); err != nil {
+		t.Errorf("a missing default config file is fine: %v", err)
+	}
+	// The example configuration is valid and documents every key.
+	c, err = loadConfig("../../config.example.toml", true, func(string) string { return "" })
+	if err != nil {
+		t.Fatalf("config.example.toml: %v", err)
+	}
+	example, _ := os.ReadFile("../../config.example.toml")
+	for _, key := range []string{"token", "guild_id", "api_url", "shard_id", "shard_count", "path", "level", "format", "listen"} {
+		if !strings.Contains(string(example), key+" =") && !strings.Contains(string(example), "# "+key+" =") {
+			t.Errorf("config.example.toml does not document %s", key)
+		}
+	}
+}
+
+// TestServe runs the bot as the binary does, against the fake Discord:
+// it registers the command in the guild, logs the invite link but never
+// the token, answers a command, serves metrics and health, and stops on
+// a signal (the context) with exit status 0, closing the database.
+func TestServe(t *testing.T) {
+	fake := discordfake.New(t, discordfake.Options{})
+	w := fake.NewWorld("ann")
+	dir := t.TempDir()
+	dbPath := filepath.Join(dir, "data", "tablebot.db")
+	cfgPath := filepath.Join(dir, "config.toml")
+	addr := freeAddr(t)
+	cfg := fmt.Sprintf("[discord]\ntoken = %q\nguild_id = %q\napi_url = %q\n[storage]\npath = %q\n[log]\nlevel = \"debug\"\n[metrics]\nlisten = %q\n",
+		fake.Token(), w.Guild.ID, fake.URL(), dbPath, addr)
+	os.WriteFile(cfgPath, []byte(cfg), 0o644)
+
+	var logs syncBuffer
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	code := make(chan int, 1)
+	go func() {
+		code <- Run(ctx, []string{"serve", "--config", cfgPath}, strings.NewReader(""), io.Discard, &logs)
+	}()
+	fake.WaitSessions(ctx, 1)
+	fake.WaitUntil(ctx, func(v *discordfake.View) bool { return fake.Command(w.Guild.ID, bot.CommandName) != nil })
+	r := fake.SlashCommand(w.Users[0].ID, w.Channel.ID, bot.CommandName, "rules").Wait(ctx)
+	if !r.Ephemeral() || r.Content() == "" {
+		t.Errorf("rules: %s", r)
+	}
+	// The metrics server listens before the command is registered.
+	for path, want := range map[string]string{"/healthz": "ok", "/metrics": "tablebot_interactions_total"} {
+		resp, err := http.Get("http://" + addr + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != 200 || !strings.Contains(string(body), want) {
+			t.Errorf("%s: %d %q", path, resp.StatusCode, body)
+		}
+	}
+	cancel()
+	if c := <-code; c != 0 {
+		t.Errorf("exit status %d after the signal; logs:\n%s", c, logs.String())
+	}
+	out := logs.String()
+	if strings.Contains(out, fake.Token()) {
+		t.Error("the token appears in the logs")
+	}
+	if !strings.Contains(out, "https://discord.com/oauth2/authorize?client_id="+fake.ApplicationID()) || !strings.Contains(out, "permissions=35840") {
+		t.Errorf("no invite link in the logs:\n%s", out)
+	}
+	// The database was closed: another process may open it now.
+	db, err := store.Open(dbPath, store.Options{Timeout: time.Second})
+	if err != nil {
+		t.Fatalf("the database is still held: %v", err)
+	}
+	db.Close()
+}
+
+// freeAddr returns a loopback address with a port free right now.
+func freeAddr(t *testing.T) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	return ln.Addr().String()
+}
