@@ -3,13 +3,235 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/tablebot/tablebot/rules/shangrila"
+	"github.com/tablebot/tablebot/rules/shangrila/notation"
+	"github.com/tablebot/tablebot/store"
 )
 
-// runGames lists stored games. (Owned by the storage work.)
-func runGames(ctx context.Context, e env, args []string) error { return errors.New("not built yet") }
+// lockWait is how long the database commands wait for a file that another
+// process holds.
+const lockWait = 300 * time.Millisecond
 
-// runExport prints a channel's current game as a record. (Owned by the storage work.)
-func runExport(ctx context.Context, e env, args []string) error { return errors.New("not built yet") }
+// runGames lists the stored games, current and archived.
+func runGames(ctx context.Context, e env, args []string) error {
+	fs := flag.NewFlagSet("games", flag.ContinueOnError)
+	dbPath := fs.String("db", defaultConfig().Storage.Path, "the database file")
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "Usage: tablebot games [--db FILE]")
+		fmt.Fprintln(fs.Output(), "Lists the stored games, also while the bot runs.")
+		fs.PrintDefaults()
+	}
+	if pos, err := parseFlags(fs, e, args); err != nil {
+		return err
+	} else if len(pos) > 0 {
+		return usagef("unexpected argument %q", pos[0])
+	}
+	db, done, err := openForReading(ctx, *dbPath)
+	if err != nil {
+		return err
+	}
+	defer done()
+	games, err := db.List(ctx)
+	if err != nil {
+		return err
+	}
+	if len(games) == 0 {
+		_, err := fmt.Fprintln(e.stdout, "no games")
+		return err
+	}
+	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "CHANNEL\tGAME\tKIND\tSTATUS\tPHASE\tMOVES\tPLAYERS\tLAST ACTIVITY")
+	for _, g := range games {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%d\t%s\t%s\n", g.Channel, g.ID, g.Kind, g.Status,
+			phase(g), len(g.Moves), players(g), g.LastActivity().UTC().Format(time.RFC3339))
+	}
+	return tw.Flush()
+}
 
-// runBackup writes a hot copy of the database. (Owned by the storage work.)
-func runBackup(ctx context.Context, e env, args []string) error { return errors.New("not built yet") }
+// phase says where a game stands by its rules, for the kinds tablebot
+// can replay, and "-" for the others.
+func phase(g *store.Game) string {
+	if g.Kind != notation.GameName {
+		return "-"
+	}
+	rec, err := notation.ParseRecord(strings.NewReader(g.Record()))
+	if err != nil {
+		return "unreadable record: " + err.Error()
+	}
+	if rec.Players == nil {
+		return "no players yet"
+	}
+	game, err := rec.Replay(nil)
+	if err != nil {
+		return "does not replay: " + err.Error()
+	}
+	p := game.Position()
+	if p.Phase() == shangrila.Over {
+		var names []string
+		for _, c := range p.Winners() {
+			names = append(names, c.String())
+		}
+		return "over, won by " + strings.Join(names, " and ")
+	}
+	return fmt.Sprintf("%s, %s to move", p.Phase(), p.Turn())
+}
+
+// players lists a game's seats: "Alice (red), Ada (violet, computer easy)".
+func players(g *store.Game) string {
+	if len(g.Players) == 0 {
+		return "-"
+	}
+	var out []string
+	for _, p := range g.Players {
+		name := p.Name
+		if name == "" {
+			name = p.UserID
+		}
+		seat := p.Colour
+		if p.Computer != "" {
+			seat = strings.TrimPrefix(seat+", computer "+p.Computer, ", ")
+		}
+		if seat != "" {
+			name += " (" + seat + ")"
+		}
+		out = append(out, name)
+	}
+	return strings.Join(out, ", ")
+}
+
+// runExport prints a channel's current game, or any game by id, as a game
+// record that `tablebot replay` reads.
+func runExport(ctx context.Context, e env, args []string) error {
+	fs := flag.NewFlagSet("export", flag.ContinueOnError)
+	dbPath := fs.String("db", defaultConfig().Storage.Path, "the database file")
+	channel := fs.String("channel", "", "export the current game of this channel id")
+	id := fs.String("game", "", "export the game with this id (also an ended one; see tablebot games)")
+	comments := fs.Bool("comments", true, "end each move with a comment saying who made it and when")
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "Usage: tablebot export [--db FILE] --channel ID | --game ID [--comments=false]")
+		fs.PrintDefaults()
+	}
+	if pos, err := parseFlags(fs, e, args); err != nil {
+		return err
+	} else if len(pos) > 0 {
+		return usagef("unexpected argument %q", pos[0])
+	}
+	if (*channel == "") == (*id == "") {
+		return usagef("give --channel ID or --game ID")
+	}
+	db, done, err := openForReading(ctx, *dbPath)
+	if err != nil {
+		return err
+	}
+	defer done()
+	var g *store.Game
+	if *channel != "" {
+		g, err = db.Current(ctx, *channel)
+	} else {
+		g, err = db.Game(ctx, *id)
+	}
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "# tablebot game %s in channel %s, %s, last activity %s\n",
+		g.ID, g.Channel, g.Status, g.LastActivity().UTC().Format(time.RFC3339))
+	return g.WriteRecord(e.stdout, *comments)
+}
+
+// runBackup writes a consistent copy of the database. While the bot runs
+// the copy comes from it, through its backup socket; otherwise from the
+// file itself.
+func runBackup(ctx context.Context, e env, args []string) error {
+	fs := flag.NewFlagSet("backup", flag.ContinueOnError)
+	dbPath := fs.String("db", defaultConfig().Storage.Path, "the database file")
+	out := fs.String("o", "", "write the copy to this file (replaced only once the copy is whole)")
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "Usage: tablebot backup [--db FILE] -o COPY")
+		fmt.Fprintln(fs.Output(), "Works while the bot runs: the bot serves the copy.")
+		fs.PrintDefaults()
+	}
+	if pos, err := parseFlags(fs, e, args); err != nil {
+		return err
+	} else if len(pos) > 0 {
+		return usagef("unexpected argument %q", pos[0])
+	}
+	if *out == "" {
+		return usagef("give the copy's file name with -o COPY")
+	}
+	if same(*out, *dbPath) {
+		return usagef("the copy must not replace the database itself")
+	}
+	from := "the running bot"
+	n, err := store.FetchBackupFile(ctx, store.SocketPath(*dbPath), *out)
+	if errors.Is(err, store.ErrNoBackupServer) {
+		from = *dbPath
+		n, err = backupFile(*dbPath, *out)
+	}
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(e.stdout, "wrote %d bytes to %s, a checked copy from %s\n", n, *out, from)
+	return err
+}
+
+// backupFile copies a database that no running bot serves.
+func backupFile(dbPath, out string) (int64, error) {
+	db, err := store.Open(dbPath, store.Options{ReadOnly: true, Timeout: lockWait})
+	if err != nil {
+		return 0, lockedHint(dbPath, err)
+	}
+	defer db.Close()
+	return db.BackupFile(out)
+}
+
+// openForReading opens a database for the read-only commands: from a hot
+// copy when the bot serves one, else the file itself. done closes it and
+// removes the copy.
+func openForReading(ctx context.Context, dbPath string) (*store.DB, func(), error) {
+	tmp, err := os.MkdirTemp("", "tablebot-copy-")
+	if err != nil {
+		return nil, nil, err
+	}
+	clean := func() { os.RemoveAll(tmp) }
+	path := filepath.Join(tmp, "copy.db")
+	_, err = store.FetchBackupFile(ctx, store.SocketPath(dbPath), path)
+	if errors.Is(err, store.ErrNoBackupServer) {
+		path, err = dbPath, nil
+	}
+	if err != nil {
+		clean()
+		return nil, nil, err
+	}
+	db, err := store.Open(path, store.Options{ReadOnly: true, Timeout: lockWait})
+	if err != nil {
+		clean()
+		return nil, nil, lockedHint(dbPath, err)
+	}
+	return db, func() { db.Close(); clean() }, nil
+}
+
+// lockedHint explains a locked database: its holder does not serve copies.
+func lockedHint(dbPath string, err error) error {
+	if errors.Is(err, store.ErrLocked) {
+		return fmt.Errorf("%w (and nothing answers on %s to serve a copy)", err, store.SocketPath(dbPath))
+	}
+	return err
+}
+
+// same reports whether two names are the same file, or would be.
+func same(a, b string) bool {
+	sa, errA := os.Stat(a)
+	sb, errB := os.Stat(b)
+	if errA == nil && errB == nil {
+		return os.SameFile(sa, sb)
+	}
+	return filepath.Clean(a) == filepath.Clean(b)
+}

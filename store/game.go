@@ -1,0 +1,219 @@
+package store
+
+import (
+	"fmt"
+	"io"
+	"maps"
+	"slices"
+	"strings"
+	"time"
+)
+
+// Status is where a game is in its life.
+type Status string
+
+// The statuses of a game. A channel has at most one game in Lobby or
+// Playing status (its current game); Over and Cancelled games are archived.
+const (
+	Lobby     Status = "lobby"     // players are joining; no moves yet
+	Playing   Status = "playing"   // moves are being made
+	Over      Status = "over"      // the game ended by its rules
+	Cancelled Status = "cancelled" // the game was stopped before its end
+)
+
+// Live reports whether s is the status of a channel's current game.
+func (s Status) Live() bool { return s == Lobby || s == Playing }
+
+// Valid reports whether s is one of the four statuses.
+func (s Status) Valid() bool { return s.Live() || s == Over || s == Cancelled }
+
+// Computer is Move.By for a move made by a computer player.
+const Computer = "computer"
+
+// Game is one game hosted in a channel, as stored.
+//
+// Invariants of a Game returned by the store: ID is Channel, "-" and a
+// sequence number; Moves[i].N == i; Snapshot is nil or the caller's state
+// after exactly the moves in Moves; Status is Lobby or Playing exactly when
+// the game is its channel's current game.
+type Game struct {
+	ID      string
+	Guild   string
+	Channel string
+	// Kind names the game in records ("shangrila"): one word of lower-case
+	// letters, digits and '-'.
+	Kind    string
+	Status  Status
+	Creator string // user id of who opened the game
+	Players []Player
+	Created time.Time
+	Updated time.Time // the last change of any kind: a move, a join, a new board post
+	// BoardMessage is the id of the latest board post, so that the bot can
+	// edit or replace it.
+	BoardMessage string
+	// Settings are the game's options in the caller's words (language,
+	// start kind, shuffle seed...).
+	Settings map[string]string
+	// Setup holds the record's header lines after "game KIND", such as
+	// "players red blue yellow". It can change only while there are no moves.
+	Setup []string
+	Moves []Move
+	// Snapshot is the caller's cached state after Moves, or nil.
+	Snapshot []byte
+}
+
+// Player is one seat of a game.
+type Player struct {
+	UserID string // the Discord user id; empty for a computer player
+	Name   string // the name shown in records and lists
+	Colour string // the seat in the game's words, such as "red"
+	// Computer is the level of a computer player ("easy"); empty for humans.
+	Computer string
+}
+
+// Move is one line of a game's record.
+type Move struct {
+	N    int       // the move's index, from 0; an append must name the next one
+	Text string    // the record line, such as "red place D healer"
+	By   string    // the user id of who made it, or Computer
+	At   time.Time // when it was stored; AppendMove fills it in when zero
+}
+
+// Check decides whether move m may be appended to g, which is the game as
+// stored in the same transaction. It returns a *rules.Error for a move
+// that the rules refuse. It may be called more than once for one append
+// (grouped commits rerun it): it must not change anything outside itself,
+// nor g.
+type Check func(g *Game, m Move) (Checked, error)
+
+// Checked is what a Check learned about an accepted move.
+type Checked struct {
+	// Snapshot is the state after the move, stored with it; nil stores none.
+	Snapshot []byte
+	// Finish, when Over or Cancelled, ends and archives the game in the
+	// same transaction that stores the move.
+	Finish Status
+}
+
+// Clone returns a deep copy of g.
+func (g *Game) Clone() *Game {
+	c := *g
+	c.Players = slices.Clone(g.Players)
+	c.Settings = maps.Clone(g.Settings)
+	c.Setup = slices.Clone(g.Setup)
+	c.Moves = slices.Clone(g.Moves)
+	c.Snapshot = slices.Clone(g.Snapshot)
+	return &c
+}
+
+// Player returns the player with the given user id.
+func (g *Game) Player(userID string) (Player, bool) {
+	for _, p := range g.Players {
+		if p.UserID != "" && p.UserID == userID {
+			return p, true
+		}
+	}
+	return Player{}, false
+}
+
+// WriteRecord writes the game's record: "game KIND", the setup lines and
+// the moves, one a line. With comments, each move ends with a comment
+// saying who made it and when ("# Alice, 2026-11-22T20:01:00Z"); records
+// read '#' as the start of a comment, so the record replays the same.
+func (g *Game) WriteRecord(w io.Writer, comments bool) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "game %s\n", g.Kind)
+	for _, l := range g.Setup {
+		b.WriteString(l)
+		b.WriteByte('\n')
+	}
+	for _, m := range g.Moves {
+		b.WriteString(m.Text)
+		if comments {
+			fmt.Fprintf(&b, " # %s, %s", oneLine(g.byName(m.By)), m.At.UTC().Format(time.RFC3339))
+		}
+		b.WriteByte('\n')
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// Record returns the game's record without comments.
+func (g *Game) Record() string {
+	var b strings.Builder
+	_ = g.WriteRecord(&b, false)
+	return b.String()
+}
+
+// byName names who made a move: the player's name when known.
+func (g *Game) byName(by string) string {
+	if by == Computer {
+		return Computer
+	}
+	if p, ok := g.Player(by); ok && p.Name != "" {
+		return p.Name
+	}
+	return by
+}
+
+// oneLine keeps a name from breaking its record line.
+func oneLine(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r < ' ' || r == 0x7f || r == '\u2028' || r == '\u2029' {
+			return ' '
+		}
+		return r
+	}, s)
+}
+
+// LastActivity is the time of the last move, or of the last change when
+// there are no moves.
+func (g *Game) LastActivity() time.Time {
+	if n := len(g.Moves); n > 0 && g.Moves[n-1].At.After(g.Updated) {
+		return g.Moves[n-1].At
+	}
+	return g.Updated
+}
+
+// checkLine refuses text that would break a record: record lines are one
+// line each, and '#' starts a comment.
+func checkLine(what, s string) error {
+	if strings.TrimSpace(s) == "" {
+		return fmt.Errorf("store: %s is empty", what)
+	}
+	if strings.ContainsAny(s, "\n\r#") {
+		return fmt.Errorf("store: %s %q must be one line without '#'", what, s)
+	}
+	return nil
+}
+
+func checkKind(kind string) error {
+	if kind == "" {
+		return fmt.Errorf("store: a game needs a kind")
+	}
+	for _, r := range kind {
+		if !('a' <= r && r <= 'z' || '0' <= r && r <= '9' || r == '-') {
+			return fmt.Errorf("store: game kind %q must be lower-case letters, digits and '-'", kind)
+		}
+	}
+	return nil
+}
+
+// checkGame checks the fields a caller sets, for Create and Update.
+func checkGame(g *Game) error {
+	if err := checkKind(g.Kind); err != nil {
+		return err
+	}
+	if g.Channel == "" {
+		return fmt.Errorf("store: a game needs a channel")
+	}
+	if !g.Status.Valid() {
+		return fmt.Errorf("store: unknown game status %q", g.Status)
+	}
+	for i, l := range g.Setup {
+		if err := checkLine(fmt.Sprintf("setup line %d", i+1), l); err != nil {
+			return err
+		}
+	}
+	return nil
+}

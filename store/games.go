@@ -1,0 +1,235 @@
+package store
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"slices"
+
+	bolt "go.etcd.io/bbolt"
+)
+
+// Create stores g as the channel's new current game and fills in its ID,
+// Created, Updated and (when empty) Status, which becomes Lobby. It fails
+// with an Exists error when the channel already has a game in lobby or
+// playing status. g must have no moves.
+func (db *DB) Create(ctx context.Context, g *Game) error {
+	n := g.Clone()
+	if n.Status == "" {
+		n.Status = Lobby
+	}
+	if err := checkGame(n); err != nil {
+		return err
+	}
+	if !n.Status.Live() {
+		return fmt.Errorf("store: a new game must be in lobby or playing status, not %s", n.Status)
+	}
+	if len(n.Moves) > 0 || n.Snapshot != nil {
+		return fmt.Errorf("store: a new game has no moves")
+	}
+	var id string
+	now := db.now().UTC()
+	err := db.write(ctx, func(tx *bolt.Tx) (error, error) {
+		ch, games, err := createChannelBucket(tx, n.Channel)
+		if err != nil {
+			return nil, err
+		}
+		if _, ok, err := currentSeq(ch); err != nil || ok {
+			if err != nil {
+				return nil, err
+			}
+			return errGameExists(n.Channel), nil
+		}
+		seq, err := games.NextSequence()
+		if err != nil {
+			return nil, err
+		}
+		gb, err := games.CreateBucket(seqKey(seq))
+		if err != nil {
+			return nil, err
+		}
+		if _, err := gb.CreateBucket(bucketMoves); err != nil {
+			return nil, err
+		}
+		s := *n
+		s.Created, s.Updated = now, now
+		if err := saveGame(gb, &s); err != nil {
+			return nil, err
+		}
+		id = gameID(n.Channel, seq)
+		return nil, ch.Put(keyCurrent, seqKey(seq))
+	})
+	if err != nil {
+		return err
+	}
+	g.ID, g.Created, g.Updated, g.Status = id, now, now, n.Status
+	return nil
+}
+
+// Current returns the channel's game in lobby or playing status, or a
+// NotFound error.
+func (db *DB) Current(ctx context.Context, channel string) (*Game, error) {
+	var g *Game
+	err := db.view(ctx, func(tx *bolt.Tx) error {
+		var err error
+		g, _, err = loadCurrent(tx, channel)
+		return err
+	})
+	if err == nil && g == nil {
+		err = errNoGame(channel)
+	}
+	return g, err
+}
+
+// Game returns the game with the given id, current or archived, or a
+// NotFound error.
+func (db *DB) Game(ctx context.Context, id string) (*Game, error) {
+	channel, seq, ok := parseGameID(id)
+	if !ok {
+		return nil, errNoSuchGame(id)
+	}
+	var g *Game
+	err := db.view(ctx, func(tx *bolt.Tx) error {
+		gb := gameBucket(channelBucket(tx, channel), seq)
+		if gb == nil {
+			return errNoSuchGame(id)
+		}
+		var err error
+		g, err = loadGame(gb, channel, seq)
+		return err
+	})
+	return g, err
+}
+
+// Archived returns the channel's ended games (over or cancelled), oldest
+// first.
+func (db *DB) Archived(ctx context.Context, channel string) ([]*Game, error) {
+	var out []*Game
+	err := db.view(ctx, func(tx *bolt.Tx) error {
+		var err error
+		out, err = channelGames(channel, channelBucket(tx, channel), false)
+		return err
+	})
+	return out, err
+}
+
+// List returns every stored game, current and archived, by channel and
+// then oldest first.
+func (db *DB) List(ctx context.Context) ([]*Game, error) {
+	var out []*Game
+	err := db.view(ctx, func(tx *bolt.Tx) error {
+		chs := tx.Bucket(bucketChannels)
+		if chs == nil {
+			return nil
+		}
+		return chs.ForEachBucket(func(k []byte) error {
+			gs, err := channelGames(string(k), chs.Bucket(k), true)
+			out = append(out, gs...)
+			return err
+		})
+	})
+	return out, err
+}
+
+// channelGames reads a channel's games, the current one only when asked.
+func channelGames(channel string, ch *bolt.Bucket, current bool) ([]*Game, error) {
+	if ch == nil {
+		return nil, nil
+	}
+	games := ch.Bucket(bucketGames)
+	if games == nil {
+		return nil, nil
+	}
+	cur := ch.Get(keyCurrent)
+	var out []*Game
+	err := games.ForEachBucket(func(k []byte) error {
+		if !current && bytes.Equal(k, cur) {
+			return nil
+		}
+		seq, err := decodeSeq(k)
+		if err != nil {
+			return err
+		}
+		g, err := loadGame(games.Bucket(k), channel, seq)
+		if err != nil {
+			return err
+		}
+		out = append(out, g)
+		return nil
+	})
+	return out, err
+}
+
+// Update changes the metadata of the channel's current game gameID: fn
+// receives a copy and may change Guild, Status, Creator, Players,
+// BoardMessage, Settings and, while there are no moves, Setup. Setting
+// Status to Over or Cancelled archives the game, as Finish does. fn runs
+// inside the write transaction and may run more than once: it must not
+// change anything outside its argument. An error from fn is returned as
+// it is and changes nothing.
+//
+// It fails with NotFound when the channel has no game and with Conflict
+// when its game is no longer gameID.
+func (db *DB) Update(ctx context.Context, channel, gameID string, fn func(*Game) error) (*Game, error) {
+	var out *Game
+	err := db.write(ctx, func(tx *bolt.Tx) (error, error) {
+		old, gb, err := loadCurrent(tx, channel)
+		if err != nil {
+			return nil, err
+		}
+		if old == nil {
+			return errNoGame(channel), nil
+		}
+		if old.ID != gameID {
+			return errReplaced(gameID), nil
+		}
+		g := old.Clone()
+		if err := fn(g); err != nil {
+			return err, nil
+		}
+		if err := checkUpdate(old, g); err != nil {
+			return nil, err
+		}
+		g.Updated = db.now().UTC()
+		if !g.Status.Live() {
+			if err := finish(tx, g, g.Status); err != nil {
+				return nil, err
+			}
+		}
+		out = g
+		return nil, saveGame(gb, g)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// checkUpdate refuses changes that Update does not make.
+func checkUpdate(old, g *Game) error {
+	if err := checkGame(g); err != nil {
+		return err
+	}
+	switch {
+	case g.ID != old.ID, g.Channel != old.Channel, g.Kind != old.Kind, !g.Created.Equal(old.Created):
+		return fmt.Errorf("store: Update must not change a game's id, channel, kind or creation time")
+	case !slices.Equal(g.Moves, old.Moves) || !bytes.Equal(g.Snapshot, old.Snapshot):
+		return fmt.Errorf("store: Update must not change moves: use AppendMove or UndoMove")
+	case len(old.Moves) > 0 && !slices.Equal(g.Setup, old.Setup):
+		return fmt.Errorf("store: a game's setup cannot change after its first move")
+	}
+	return nil
+}
+
+// Finish ends the channel's current game gameID with status Over or
+// Cancelled and archives it: it stays readable (Game, Archived, List) and
+// the channel may create a new game.
+func (db *DB) Finish(ctx context.Context, channel, gameID string, status Status) (*Game, error) {
+	if status.Live() || !status.Valid() {
+		return nil, fmt.Errorf("store: a game finishes as over or cancelled, not %q", status)
+	}
+	return db.Update(ctx, channel, gameID, func(g *Game) error {
+		g.Status = status
+		return nil
+	})
+}

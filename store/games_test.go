@@ -1,0 +1,250 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"reflect"
+	"testing"
+	"time"
+)
+
+func TestGameLifecycle(t *testing.T) {
+	ctx := context.Background()
+	db, _ := openTemp(t)
+	setup, moves := randomRecord(t, 4, 1)
+
+	g := &Game{Channel: "c1", Guild: "g1", Kind: "shangrila", Creator: "u1", Setup: setup}
+	if err := db.Create(ctx, g); err != nil {
+		t.Fatal(err)
+	}
+	if g.ID != "c1-1" || g.Status != Lobby || g.Created.IsZero() {
+		t.Fatalf("created game %+v, want id c1-1 in lobby with a creation time", g)
+	}
+	wantCode(t, db.Create(ctx, &Game{Channel: "c1", Kind: "shangrila"}), Exists)
+
+	joined, err := db.Update(ctx, "c1", g.ID, func(g *Game) error {
+		g.Players = append(g.Players, Player{UserID: "u1", Name: "Alice", Colour: "red"},
+			Player{UserID: "u2", Name: "Bob", Colour: "blue"},
+			Player{UserID: "u3", Name: "Carol", Colour: "yellow"},
+			Player{Name: "Ada", Colour: "violet", Computer: "easy"})
+		g.Status = Playing
+		g.BoardMessage = "m1"
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !joined.Updated.After(g.Updated) || joined.Status != Playing || len(joined.Players) != 4 {
+		t.Fatalf("after the joins: %+v", joined)
+	}
+	for i, text := range moves[:10] {
+		if _, err := db.AppendMove(ctx, "c1", g.ID, Move{N: i, Text: text, By: byOf(joined, text)}, shangrilaCheck); err != nil {
+			t.Fatalf("move %d %q: %v", i, text, err)
+		}
+	}
+	cur, err := db.Current(ctx, "c1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cur.Moves) != 10 || cur.Snapshot == nil || cur.BoardMessage != "m1" {
+		t.Fatalf("current game has %d moves, snapshot %v, board %q", len(cur.Moves), cur.Snapshot != nil, cur.BoardMessage)
+	}
+	for i, m := range cur.Moves {
+		if m.N != i || m.Text != moves[i] || m.At.IsZero() || m.By == "" {
+			t.Errorf("move %d = %+v, want text %q", i, m, moves[i])
+		}
+	}
+	replay(t, cur)
+
+	over, err := db.Finish(ctx, "c1", g.ID, Cancelled)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if over.Status != Cancelled {
+		t.Errorf("finished game has status %s", over.Status)
+	}
+	if _, err := db.Current(ctx, "c1"); err == nil {
+		t.Fatal("the channel still has a current game after Finish")
+	} else {
+		wantCode(t, err, NotFound)
+	}
+	_, err = db.AppendMove(ctx, "c1", g.ID, Move{N: 10, Text: moves[10], By: "u1"}, shangrilaCheck)
+	wantCode(t, err, NotFound)
+
+	// The channel starts again; the old game stays readable.
+	next := &Game{Channel: "c1", Kind: "shangrila", Setup: setup}
+	if err := db.Create(ctx, next); err != nil {
+		t.Fatal(err)
+	}
+	if next.ID != "c1-2" {
+		t.Errorf("second game id %q, want c1-2", next.ID)
+	}
+	_, err = db.Update(ctx, "c1", g.ID, func(*Game) error { return nil })
+	wantCode(t, err, Conflict)
+
+	old, err := db.Game(ctx, g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(old, over) {
+		t.Errorf("Game(%s) = %+v\nwant %+v", g.ID, old, over)
+	}
+	archived, err := db.Archived(ctx, "c1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(archived) != 1 || archived[0].ID != g.ID {
+		t.Errorf("archived games %v, want only %s", ids(archived), g.ID)
+	}
+	all, err := db.List(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := ids(all), []string{"c1-1", "c1-2"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("List = %v, want %v", got, want)
+	}
+}
+
+func ids(gs []*Game) []string {
+	var out []string
+	for _, g := range gs {
+		out = append(out, g.ID)
+	}
+	return out
+}
+
+func TestGameNotFound(t *testing.T) {
+	ctx := context.Background()
+	db, _ := openTemp(t)
+	startGame(t, db, "c1", []string{"players red blue yellow violet"})
+	tests := []struct {
+		name string
+		call func() error
+	}{
+		{"current of an empty channel", func() error { _, err := db.Current(ctx, "c2"); return err }},
+		{"game of a bad id", func() error { _, err := db.Game(ctx, "nonsense"); return err }},
+		{"game of an unknown channel", func() error { _, err := db.Game(ctx, "c2-1"); return err }},
+		{"game of an unknown number", func() error { _, err := db.Game(ctx, "c1-2"); return err }},
+		{"game of a zero-padded number", func() error { _, err := db.Game(ctx, "c1-01"); return err }},
+		{"update of an empty channel", func() error {
+			_, err := db.Update(ctx, "c2", "c2-1", func(*Game) error { return nil })
+			return err
+		}},
+		{"undo in an empty channel", func() error { _, err := db.UndoMove(ctx, "c2", "c2-1", 1); return err }},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) { wantCode(t, tt.call(), NotFound) })
+	}
+	archived, err := db.Archived(ctx, "c2")
+	if err != nil || len(archived) != 0 {
+		t.Errorf("Archived of an empty channel = %v, %v", archived, err)
+	}
+}
+
+func TestUpdateRefuses(t *testing.T) {
+	ctx := context.Background()
+	db, _ := openTemp(t)
+	setup, moves := randomRecord(t, 4, 2)
+	g := startGame(t, db, "c1", setup)
+	before, err := db.AppendMove(ctx, "c1", g.ID, Move{N: 0, Text: moves[0], By: "u1"}, shangrilaCheck)
+	if err != nil {
+		t.Fatal(err)
+	}
+	refused := errors.New("refused by fn")
+	tests := []struct {
+		name string
+		fn   func(*Game) error
+		want error // nil: any internal error
+	}{
+		{"fn's own error", func(*Game) error { return refused }, refused},
+		{"a new id", func(g *Game) error { g.ID = "x-1"; return nil }, nil},
+		{"a new channel", func(g *Game) error { g.Channel = "c9"; return nil }, nil},
+		{"a new kind", func(g *Game) error { g.Kind = "menara"; return nil }, nil},
+		{"a new creation time", func(g *Game) error { g.Created = g.Created.Add(time.Hour); return nil }, nil},
+		{"a changed move", func(g *Game) error { g.Moves[0].Text = "red pass"; return nil }, nil},
+		{"a dropped move", func(g *Game) error { g.Moves = nil; return nil }, nil},
+		{"setup after the first move", func(g *Game) error { g.Setup = []string{"players red blue yellow"}; return nil }, nil},
+		{"a setup line with a comment", func(g *Game) error { g.Setup = []string{"players red # blue"}; return nil }, nil},
+		{"an unknown status", func(g *Game) error { g.Status = "paused"; return nil }, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := db.Update(ctx, "c1", g.ID, tt.fn)
+			if err == nil || tt.want != nil && !errors.Is(err, tt.want) {
+				t.Fatalf("Update: %v, want %v", err, tt.want)
+			}
+			got, err := db.Current(ctx, "c1")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(got, before) {
+				t.Errorf("the refused update changed the game:\n got %+v\nwant %+v", got, before)
+			}
+		})
+	}
+}
+
+func TestCreateRefuses(t *testing.T) {
+	ctx := context.Background()
+	db, _ := openTemp(t)
+	tests := []struct {
+		name string
+		g    Game
+	}{
+		{"no channel", Game{Kind: "shangrila"}},
+		{"no kind", Game{Channel: "c1"}},
+		{"a kind with spaces", Game{Channel: "c1", Kind: "shangri la"}},
+		{"an archived status", Game{Channel: "c1", Kind: "shangrila", Status: Over}},
+		{"moves", Game{Channel: "c1", Kind: "shangrila", Moves: []Move{{Text: "red pass"}}}},
+		{"a two-line setup", Game{Channel: "c1", Kind: "shangrila", Setup: []string{"players red\nblue"}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if err := db.Create(ctx, &tt.g); err == nil {
+				t.Fatal("Create accepted it")
+			}
+		})
+	}
+	if all, err := db.List(ctx); err != nil || len(all) != 0 {
+		t.Errorf("List after refused creates = %v, %v", ids(all), err)
+	}
+}
+
+func TestChannelSettings(t *testing.T) {
+	ctx := context.Background()
+	db, _ := openTemp(t)
+	steps := []struct {
+		name       string
+		key, value string // set when value or key is not empty
+		want       string
+	}{
+		{"unset", "", "", ""},
+		{"set", "language", "es", "es"},
+		{"changed", "language", "it", "it"},
+		{"removed", "language", "", ""},
+	}
+	for _, s := range steps {
+		t.Run(s.name, func(t *testing.T) {
+			if s.key != "" {
+				if err := db.SetChannelSetting(ctx, "c1", s.key, s.value); err != nil {
+					t.Fatal(err)
+				}
+			}
+			got, err := db.ChannelSetting(ctx, "c1", "language")
+			if err != nil || got != s.want {
+				t.Errorf("ChannelSetting = %q, %v; want %q", got, err, s.want)
+			}
+		})
+	}
+	// Settings live beside the games and do not disturb them.
+	if err := db.SetChannelSetting(ctx, "c1", "language", "es"); err != nil {
+		t.Fatal(err)
+	}
+	g := startGame(t, db, "c1", []string{"players red blue yellow violet"})
+	if all, err := db.List(ctx); err != nil || len(all) != 1 || all[0].ID != g.ID {
+		t.Errorf("List = %v, %v", ids(all), err)
+	}
+	if got, _ := db.ChannelSetting(ctx, "c2", "language"); got != "" {
+		t.Errorf("another channel's setting = %q", got)
+	}
+}

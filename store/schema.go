@@ -1,0 +1,101 @@
+package store
+
+import (
+	"encoding/binary"
+	"fmt"
+
+	bolt "go.etcd.io/bbolt"
+)
+
+// A migration changes a file of schema version n into version n+1 inside
+// the transaction it is given. Migrations never run outside that
+// transaction, so a crash during one leaves the file at version n.
+type migration func(tx *bolt.Tx) error
+
+// schemaMigrations lists the migrations in order: element i turns version
+// i+1 into version i+2. The current schema version is one more than their
+// number.
+//
+// To change the layout: write the migration, append it here, keep the
+// fixture testdata/schema-vN.db of the old version and test that it opens.
+func schemaMigrations() []migration {
+	return nil
+}
+
+// schemaVersion returns the version that a list of migrations leads to.
+func schemaVersion(migs []migration) uint32 { return uint32(len(migs)) + 1 }
+
+func encodeSchema(v uint32) []byte { return binary.BigEndian.AppendUint32(nil, v) }
+
+// readSchema returns the file's schema version, 0 for a file without any
+// bucket (new, or created by bbolt before the first transaction), and
+// ErrNotTablebot for a bbolt file of another program.
+func readSchema(tx *bolt.Tx) (uint32, error) {
+	meta := tx.Bucket(bucketMeta)
+	if meta == nil {
+		empty := true
+		_ = tx.ForEach(func([]byte, *bolt.Bucket) error {
+			empty = false
+			return nil
+		})
+		if empty {
+			return 0, nil
+		}
+		return 0, fmt.Errorf("%w: a bbolt file without tablebot's meta bucket", ErrNotTablebot)
+	}
+	b := meta.Get(keySchema)
+	if len(b) != 4 {
+		return 0, fmt.Errorf("%w: schema version of %d bytes", ErrCorrupt, len(b))
+	}
+	return binary.BigEndian.Uint32(b), nil
+}
+
+// prepare brings the file to the schema version migs lead to, in the
+// write transaction tx: it creates the buckets of a new file and runs the
+// migrations a file of an older version needs.
+func prepare(tx *bolt.Tx, migs []migration) error {
+	want := schemaVersion(migs)
+	v, err := readSchema(tx)
+	if err != nil {
+		return err
+	}
+	switch {
+	case v == 0:
+		meta, err := tx.CreateBucket(bucketMeta)
+		if err != nil {
+			return err
+		}
+		if _, err := tx.CreateBucket(bucketChannels); err != nil {
+			return err
+		}
+		return meta.Put(keySchema, encodeSchema(want))
+	case v > want:
+		return fmt.Errorf("%w: its schema version is %d, this tablebot knows up to %d", ErrSchemaTooNew, v, want)
+	case v == want:
+		return nil
+	}
+	for ; v < want; v++ {
+		if err := migs[v-1](tx); err != nil {
+			return fmt.Errorf("store: migrating schema %d to %d: %w", v, v+1, err)
+		}
+	}
+	return tx.Bucket(bucketMeta).Put(keySchema, encodeSchema(want))
+}
+
+// checkSchema is prepare for a read-only file: it fails unless the file is
+// at the version migs lead to.
+func checkSchema(tx *bolt.Tx, migs []migration) error {
+	want := schemaVersion(migs)
+	v, err := readSchema(tx)
+	switch {
+	case err != nil:
+		return err
+	case v == 0:
+		return fmt.Errorf("%w: the file holds no data", ErrNotTablebot)
+	case v > want:
+		return fmt.Errorf("%w: its schema version is %d, this tablebot knows up to %d", ErrSchemaTooNew, v, want)
+	case v < want:
+		return fmt.Errorf("store: the file's schema version %d is older than %d: open it once for writing (run the bot) to migrate it", v, want)
+	}
+	return nil
+}

@@ -1,0 +1,148 @@
+package store
+
+import (
+	"fmt"
+
+	bolt "go.etcd.io/bbolt"
+)
+
+// Helpers that read and write games inside a transaction. They return
+// internal errors only; the methods that call them decide what a missing
+// game means to the caller.
+
+// channelBucket returns a channel's bucket, or nil when the channel never
+// had a game.
+func channelBucket(tx *bolt.Tx, channel string) *bolt.Bucket {
+	chs := tx.Bucket(bucketChannels)
+	if chs == nil {
+		return nil
+	}
+	return chs.Bucket([]byte(channel))
+}
+
+// createChannelBucket returns a channel's bucket and its games bucket,
+// creating them when needed.
+func createChannelBucket(tx *bolt.Tx, channel string) (ch, games *bolt.Bucket, err error) {
+	chs := tx.Bucket(bucketChannels)
+	if chs == nil {
+		return nil, nil, fmt.Errorf("%w: no channels bucket", ErrCorrupt)
+	}
+	if ch, err = chs.CreateBucketIfNotExists([]byte(channel)); err != nil {
+		return nil, nil, err
+	}
+	if games, err = ch.CreateBucketIfNotExists(bucketGames); err != nil {
+		return nil, nil, err
+	}
+	return ch, games, nil
+}
+
+// currentSeq returns the sequence number of the channel's current game.
+func currentSeq(ch *bolt.Bucket) (uint64, bool, error) {
+	if ch == nil {
+		return 0, false, nil
+	}
+	b := ch.Get(keyCurrent)
+	if b == nil {
+		return 0, false, nil
+	}
+	seq, err := decodeSeq(b)
+	return seq, err == nil, err
+}
+
+// gameBucket returns the bucket of game seq in a channel bucket, or nil.
+func gameBucket(ch *bolt.Bucket, seq uint64) *bolt.Bucket {
+	if ch == nil {
+		return nil
+	}
+	games := ch.Bucket(bucketGames)
+	if games == nil {
+		return nil
+	}
+	return games.Bucket(seqKey(seq))
+}
+
+// loadGame reads a whole game from its bucket.
+func loadGame(gb *bolt.Bucket, channel string, seq uint64) (*Game, error) {
+	raw := gb.Get(keyGame)
+	if raw == nil {
+		return nil, fmt.Errorf("%w: game %s has no metadata", ErrCorrupt, gameID(channel, seq))
+	}
+	g, err := decodeGame(channel, seq, raw)
+	if err != nil {
+		return nil, err
+	}
+	if mb := gb.Bucket(bucketMoves); mb != nil {
+		if n, err := numMoves(gb); err == nil {
+			g.Moves = make([]Move, 0, n+1) // room for the move being appended
+		}
+		err := mb.ForEach(func(k, v []byte) error {
+			n, err := decodeMoveKey(k)
+			if err != nil {
+				return err
+			}
+			if n != len(g.Moves) {
+				return fmt.Errorf("%w: game %s lacks move %d", ErrCorrupt, g.ID, len(g.Moves))
+			}
+			m, err := decodeMove(n, v)
+			if err != nil {
+				return err
+			}
+			g.Moves = append(g.Moves, m)
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	g.Snapshot = decodeSnapshot(len(g.Moves), gb.Get(keySnapshot))
+	return g, nil
+}
+
+// numMoves returns the number of moves in a game's bucket: its keys run
+// from 0 without gaps, so the last one tells.
+func numMoves(gb *bolt.Bucket) (int, error) {
+	mb := gb.Bucket(bucketMoves)
+	if mb == nil {
+		return 0, nil
+	}
+	k, _ := mb.Cursor().Last()
+	if k == nil {
+		return 0, nil
+	}
+	n, err := decodeMoveKey(k)
+	return n + 1, err
+}
+
+// saveGame writes a game's metadata.
+func saveGame(gb *bolt.Bucket, g *Game) error {
+	raw, err := encodeGame(g)
+	if err != nil {
+		return err
+	}
+	return gb.Put(keyGame, raw)
+}
+
+// loadCurrent reads the channel's current game; nil when there is none.
+func loadCurrent(tx *bolt.Tx, channel string) (*Game, *bolt.Bucket, error) {
+	ch := channelBucket(tx, channel)
+	seq, ok, err := currentSeq(ch)
+	if err != nil || !ok {
+		return nil, nil, err
+	}
+	gb := gameBucket(ch, seq)
+	if gb == nil {
+		return nil, nil, fmt.Errorf("%w: channel %s names missing game %d as current", ErrCorrupt, channel, seq)
+	}
+	g, err := loadGame(gb, channel, seq)
+	return g, gb, err
+}
+
+// finish archives a channel's current game: it is no longer current.
+func finish(tx *bolt.Tx, g *Game, status Status) error {
+	g.Status = status
+	ch := channelBucket(tx, g.Channel)
+	if ch == nil {
+		return fmt.Errorf("%w: channel %s vanished", ErrCorrupt, g.Channel)
+	}
+	return ch.Delete(keyCurrent)
+}
