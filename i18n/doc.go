@@ -9,5 +9,7 @@
 // keys), "bot.…" for the bot's replies, "render.…" for the board image,
 // "guide.…" for the rules guide. Placeholders are named template fields
 // ({{.player}}); every language must use the same ones as English, which a
-// test checks.
+// test checks, as it checks that every message exists in all three
+// languages. Should one be missing all the same, a Spanish or Italian
+// printer writes it in English rather than showing its id.
 package i18n

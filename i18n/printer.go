@@ -21,8 +21,9 @@ func (p *Printer) Lang() Lang { return p.lang }
 // T returns message id with its named placeholders filled from args, given
 // in pairs ("player", shangrila.Red, "village", v). Game values (colours,
 // disciplines, villages, move kinds) are written in the printer's language.
-// A message missing from every catalogue comes back as its id, which the
-// catalogue tests make impossible for the ids the code uses.
+// A message missing in this language is written in English; one missing
+// from every catalogue comes back as its id, which the catalogue tests
+// make impossible for the ids the code uses.
 func (p *Printer) T(id string, args ...any) string {
 	return p.localize(id, nil, args)
 }
@@ -43,8 +44,12 @@ func (p *Printer) localize(id string, count *int, args []any) string {
 	if count != nil {
 		cfg.PluralCount = *count
 	}
+	// go-i18n reports a message missing in this language, or a plural form
+	// missing from it, as an error but still returns its best effort (the
+	// English message, the "other" form): that is the fallback players
+	// should see. Only a message unknown in every language comes back empty.
 	s, err := p.loc.Localize(cfg)
-	if err != nil {
+	if err != nil && s == "" {
 		return id
 	}
 	return s

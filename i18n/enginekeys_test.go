@@ -1,0 +1,154 @@
+package i18n
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// rulesDir is the engine's source, read by the key scan.
+const rulesDir = "../rules"
+
+// internalKeys are error keys players never see, so no catalogue needs
+// them: impossible saved positions (shangrila.state.*), bad player lists
+// that the bot never builds (shangrila.players.*), and the notation of
+// records and JSON states, read only from files tablebot itself wrote.
+var internalKeys = []string{
+	"shangrila.state.", "shangrila.players.",
+	"notation.json", "notation.game.", "notation.players.", "notation.start", "notation.utf8", "notation.long",
+}
+
+func internalKey(key string) bool {
+	for _, p := range internalKeys {
+		if strings.HasPrefix(key, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// errorKeys returns the message keys that the Go sources under dir pass as
+// string literals to rules.Errorf or to the engine's helpers illegal and
+// invalid, with where each was first seen.
+func errorKeys(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	keys := map[string]string{}
+	fset := token.NewFileSet()
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".go") || strings.HasSuffix(p, "_test.go") {
+			return err
+		}
+		f, err := parser.ParseFile(fset, p, nil, parser.SkipObjectResolution)
+		if err != nil {
+			return err
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok || !errorCall(call.Fun) {
+				return true
+			}
+			for _, a := range call.Args {
+				lit, ok := a.(*ast.BasicLit)
+				if !ok || lit.Kind != token.STRING {
+					continue
+				}
+				s, err := strconv.Unquote(lit.Value)
+				if err != nil {
+					continue
+				}
+				if strings.HasPrefix(s, "shangrila.") || strings.HasPrefix(s, "notation.") {
+					if _, seen := keys[s]; !seen {
+						keys[s] = fset.Position(lit.Pos()).String()
+					}
+				}
+			}
+			return true
+		})
+		return nil
+	})
+	if err != nil {
+		t.Fatalf("scan %s: %v", dir, err)
+	}
+	return keys
+}
+
+// errorCall reports whether fun is rules.Errorf or a helper named illegal,
+// invalid or invalidState.
+func errorCall(fun ast.Expr) bool {
+	switch f := fun.(type) {
+	case *ast.Ident:
+		return f.Name == "illegal" || f.Name == "invalid" || f.Name == "invalidState"
+	case *ast.SelectorExpr:
+		x, ok := f.X.(*ast.Ident)
+		return ok && x.Name == "rules" && f.Sel.Name == "Errorf"
+	}
+	return false
+}
+
+// TestEngineKeysHaveMessages fails when the rules engine or the move parser
+// can return a player-facing error whose key has no English message, and
+// when the English catalogue keeps a message for a key nothing returns.
+func TestEngineKeysHaveMessages(t *testing.T) {
+	c := newTestCatalog(t)
+	keys := errorKeys(t, rulesDir)
+	var shangrila, notation int
+	for key, where := range keys {
+		if internalKey(key) {
+			continue
+		}
+		if strings.HasPrefix(key, "shangrila.") {
+			shangrila++
+		} else {
+			notation++
+		}
+		if !c.Has(English, key) {
+			t.Errorf("%s: error key %q has no English message (add it to locales/en/engine.toml)", where, key)
+		}
+	}
+	// A scan that finds nothing would pass everything.
+	if shangrila < 20 || notation < 10 {
+		t.Fatalf("the scan of %s found %d shangrila.* and %d notation.* keys; expected many more", rulesDir, shangrila, notation)
+	}
+	for _, id := range c.IDs(English) {
+		if !strings.HasPrefix(id, "shangrila.") && !strings.HasPrefix(id, "notation.") {
+			continue
+		}
+		if _, ok := keys[id]; !ok {
+			t.Errorf("English message %q: no error in %s has this key any more", id, rulesDir)
+		}
+	}
+}
+
+func TestInternalKey(t *testing.T) {
+	tests := []struct {
+		key  string
+		want bool
+	}{
+		{"shangrila.state.bridges", true},
+		{"shangrila.players.count", true},
+		{"notation.json", true},
+		{"notation.json.colour", true},
+		{"notation.game.name", true},
+		{"notation.players.twice", true},
+		{"notation.start", true},
+		{"notation.start.late", true},
+		{"notation.utf8", true},
+		{"notation.long", true},
+		{"shangrila.place.no-master", false},
+		{"shangrila.player.absent", false},
+		{"notation.village", false},
+		{"notation.no-site", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.key, func(t *testing.T) {
+			if got := internalKey(tt.key); got != tt.want {
+				t.Errorf("internalKey(%q) = %v, want %v", tt.key, got, tt.want)
+			}
+		})
+	}
+}
