@@ -122,7 +122,7 @@ func (b *Bot) history(ctx context.Context, req Request) (Reply, error) {
 // to turn the pages.
 func (b *Bot) rulesGuide(req Request, page int, update bool) Reply {
 	p := b.printer(req.User.Locale)
-	sections := guideSections(p)
+	sections := p.Guide()
 	if len(sections) == 0 {
 		return Reply{Private: true, Message: Message{Content: p.T("bot.err.internal")}}
 	}
@@ -142,19 +142,6 @@ func (b *Bot) rulesGuide(req Request, page int, update bool) Reply {
 		m.Rows = []Row{{Buttons: row}}
 	}
 	return Reply{Private: !update, Update: update, Message: m}
-}
-
-// guideSections returns the rules guide's sections: guide.1, guide.2, ...
-func guideSections(p *i18n.Printer) []string {
-	var out []string
-	for i := 1; ; i++ {
-		id := "guide." + strconv.Itoa(i)
-		s := p.T(id)
-		if s == id {
-			return out
-		}
-		out = append(out, s)
-	}
 }
 
 // language sets the language of the channel's public posts.

@@ -24,28 +24,34 @@ func (a *Adapter) deliver(i *discordgo.Interaction, r bot.Reply) {
 		flags = discordgo.MessageFlagsEphemeral
 	}
 	switch {
-	case m.Image != nil:
-		ack := discordgo.InteractionResponseDeferredChannelMessageWithSource
-		if r.Update {
-			ack = discordgo.InteractionResponseDeferredMessageUpdate
-		}
+	case r.Update && (m.Image != nil || len(r.Posts) > 0):
+		// A menu chain's last step: acknowledge, post the board, then
+		// confirm in the menu, so the board is in place (and remembered as
+		// the latest) by the time the player sees the confirmation.
 		if !a.check(s.InteractionRespond(i, &discordgo.InteractionResponse{
-			Type: ack, Data: &discordgo.InteractionResponseData{Flags: flags},
+			Type: discordgo.InteractionResponseDeferredMessageUpdate,
 		}), "acknowledging") {
 			return
 		}
-		fs, err := files(ctx, m)
-		if err != nil {
-			a.log.Error("drawing the board", "err", err, "channel", i.ChannelID)
-			m.Content += "\n" + a.apology(i)
+		a.posts(ctx, i.ChannelID, r.Posts)
+		a.edit(ctx, i, m)
+	case m.Image != nil:
+		if !a.check(s.InteractionRespond(i, &discordgo.InteractionResponse{
+			Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
+			Data: &discordgo.InteractionResponseData{Flags: flags},
+		}), "acknowledging") {
+			return
 		}
-		rows := components(m.Rows)
-		msg, err := s.InteractionResponseEdit(i, &discordgo.WebhookEdit{
-			Content: &m.Content, Components: &rows, Files: fs, AllowedMentions: mentions(m),
-		})
-		if a.check(err, "editing the answer") && m.Sent != nil {
-			m.Sent(ctx, msg.ID)
+		// The answer's message exists from the acknowledgement on: learn its
+		// id first, so the board is remembered before anyone sees it.
+		if m.Sent != nil {
+			if msg, err := s.InteractionResponse(i); a.check(err, "reading the answer") {
+				m.Sent(ctx, msg.ID)
+			}
 		}
+		m.Sent = nil
+		a.edit(ctx, i, m)
+		a.posts(ctx, i.ChannelID, r.Posts)
 	default:
 		typ := discordgo.InteractionResponseChannelMessageWithSource
 		if r.Update {
@@ -59,10 +65,31 @@ func (a *Adapter) deliver(i *discordgo.Interaction, r bot.Reply) {
 				m.Sent(ctx, msg.ID)
 			}
 		}
+		a.posts(ctx, i.ChannelID, r.Posts)
 	}
-	for _, p := range r.Posts {
-		if _, err := a.Post(ctx, i.ChannelID, p); err != nil {
-			a.log.Error("posting in the channel", "err", err, "channel", i.ChannelID)
+}
+
+// edit replaces the acknowledged answer with m, drawing its image.
+func (a *Adapter) edit(ctx context.Context, i *discordgo.Interaction, m bot.Message) {
+	fs, err := files(ctx, m)
+	if err != nil {
+		a.log.Error("drawing the board", "err", err, "channel", i.ChannelID)
+		m.Content += "\n" + a.apology(i)
+	}
+	rows := components(m.Rows)
+	msg, err := a.session.InteractionResponseEdit(i, &discordgo.WebhookEdit{
+		Content: &m.Content, Components: &rows, Files: fs, AllowedMentions: mentions(m),
+	})
+	if a.check(err, "editing the answer") && m.Sent != nil {
+		m.Sent(ctx, msg.ID)
+	}
+}
+
+// posts posts messages in the channel, in order.
+func (a *Adapter) posts(ctx context.Context, channel string, ms []bot.Message) {
+	for _, p := range ms {
+		if _, err := a.Post(ctx, channel, p); err != nil {
+			a.log.Error("posting in the channel", "err", err, "channel", channel)
 		}
 	}
 }

@@ -106,7 +106,7 @@ func TestBadInput(t *testing.T) {
 	old := h.click(second, lobby, buttonWith(t, lobby, "place"))
 	wantPrivate(t, old, "out of date")
 	if !strings.Contains(old.Content(), "https://discord.com/channels/"+h.world.Guild.ID+"/"+h.world.Channel.ID+"/"+r.Message.ID) {
-		t.Errorf("the stale answer does not link to the latest board: %q", old.Content())
+		t.Errorf("the stale answer does not link to the latest board %s: %q", r.Message.ID, old.Content())
 	}
 	// The board's buttons refuse everyone but the player to move.
 	wantPrivate(t, h.click(first, r.Message, buttonWith(t, r.Message, "place")), "turn, not")

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"image/png"
-	"io"
 	"log/slog"
 	"math/rand/v2"
 	"path/filepath"
@@ -61,7 +60,7 @@ func (h *harness) start() {
 		h.t.Fatal(err)
 	}
 	h.db = db
-	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	log := slog.New(slog.NewTextHandler(testLogWriter{h.t}, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	a, err := New(Config{Token: h.fake.Token(), GuildID: h.world.Guild.ID, APIURL: h.fake.URL(), Log: log}, h.cat)
 	if err != nil {
 		h.t.Fatal(err)
@@ -192,3 +191,11 @@ func randomMove(rng *rand.Rand, pos *shangrila.Position) shangrila.Move {
 }
 
 type storePlayer = store.Player
+
+// testLogWriter sends the bot's warnings and errors to the test log.
+type testLogWriter struct{ t testing.TB }
+
+func (w testLogWriter) Write(p []byte) (int, error) {
+	w.t.Log(strings.TrimSpace(string(p)))
+	return len(p), nil
+}

@@ -37,6 +37,8 @@ type Main struct {
 	MetricsAddr net.Addr
 	stop        context.CancelFunc
 	served      chan error
+	stopBackups context.CancelFunc
+	backupsDone chan struct{}
 }
 
 // Run opens the database, connects to Discord and serves the metrics. It
@@ -57,6 +59,21 @@ func (m *Main) Run(ctx context.Context) (err error) {
 	if err != nil {
 		return err
 	}
+	// Hot copies for tablebot games, export and backup while the bot holds
+	// the file.
+	ln, err := m.db.ListenBackups(store.SocketPath(m.Config.Storage.Path))
+	if err != nil {
+		return err
+	}
+	bctx, stopBackups := context.WithCancel(context.Background())
+	m.stopBackups = stopBackups
+	m.backupsDone = make(chan struct{})
+	go func() {
+		defer close(m.backupsDone)
+		if err := m.db.ServeBackups(bctx, ln); err != nil {
+			m.Log.Error("serving hot copies", "err", err)
+		}
+	}()
 	cat, err := i18n.New()
 	if err != nil {
 		return err
@@ -109,6 +126,10 @@ func (m *Main) Close() error {
 	m.metrics.SetHealthy(false)
 	if m.discord != nil {
 		errs = append(errs, m.discord.Close())
+	}
+	if m.stopBackups != nil {
+		m.stopBackups()
+		<-m.backupsDone // copies in progress finish before the file closes
 	}
 	if m.db != nil {
 		errs = append(errs, m.db.Close())
