@@ -1,0 +1,62 @@
+package discord
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/tablebot/tablebot/bot/discordfake"
+	"github.com/tablebot/tablebot/rules/shangrila"
+)
+
+// BenchmarkMoveRoundTrip measures a mid-game move through the fake
+// Discord: the slash command goes in, the board post with its image comes
+// out. Each iteration makes a move and then takes it back (untimed), so
+// every timed move is played from the same mid-game position. It reports
+// the median and the 99th percentile.
+func BenchmarkMoveRoundTrip(b *testing.B) {
+	h := newHarness(b, discordfake.Options{}, "ann", "bob", "cat", "dan")
+	h.openTable("suggested")
+	rng := rand.New(rand.NewPCG(9, 9))
+	// Reach the middle of a game: about forty moves from the suggested start.
+	for i := 0; i < 40; i++ {
+		g, pos := h.game()
+		m := randomMove(rng, pos)
+		sub, opts := slashOptions(m)
+		if r := h.slash(userOf(g, m.Player), sub, opts...); r.Ephemeral() {
+			b.Fatalf("setting up: %s", r.Content())
+		}
+	}
+	var took []time.Duration
+	b.ResetTimer()
+	for b.Loop() {
+		b.StopTimer()
+		g, pos := h.game()
+		m := randomMove(rng, pos)
+		for m.Kind == shangrila.Pass {
+			m = randomMove(rng, pos)
+		}
+		user := userOf(g, m.Player)
+		sub, opts := slashOptions(m)
+		b.StartTimer()
+		began := time.Now()
+		r := h.slash(user, sub, opts...)
+		took = append(took, time.Since(began))
+		b.StopTimer()
+		if r.Ephemeral() {
+			b.Fatalf("move refused: %s", r.Content())
+		}
+		if r := h.slash(user, "undo"); r.Ephemeral() {
+			b.Fatalf("undo refused: %s", r.Content())
+		}
+		b.StartTimer()
+	}
+	b.StopTimer()
+	slices.Sort(took)
+	pct := func(p float64) float64 {
+		return float64(took[int(p*float64(len(took)-1))].Microseconds()) / 1000
+	}
+	b.ReportMetric(pct(0.5), "p50-ms")
+	b.ReportMetric(pct(0.99), "p99-ms")
+}
