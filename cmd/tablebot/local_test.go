@@ -1,0 +1,161 @@
+package main
+
+import (
+	"bytes"
+	"image/png"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/tablebot/tablebot/rules/shangrila/notation"
+)
+
+// TestLocalWholeGame pipes a whole game record through tablebot local and
+// checks the output, the board image and the database: tablebot export
+// then prints the same game.
+func TestLocalWholeGame(t *testing.T) {
+	for _, players := range []string{"3", "4"} {
+		t.Run(players+" players", func(t *testing.T) {
+			code, record, _ := run(t, "", "selfplay", "--players", players, "--seed", "5")
+			if code != 0 {
+				t.Fatal("selfplay failed")
+			}
+			dir := t.TempDir()
+			db := filepath.Join(dir, "tablebot.db")
+			out := filepath.Join(dir, "boards")
+			code, stdout, stderr := run(t, record, "local", "--players", players, "--db", db, "--out", out)
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, stderr)
+			}
+			if strings.Contains(stdout, "⚠️") {
+				t.Errorf("a record line was refused:\n%s", firstWarning(stdout))
+			}
+			if !strings.Contains(stdout, "The game is over") {
+				t.Errorf("no end of game in the output:\n%s", tail(stdout, 20))
+			}
+			want := replayText(t, record)
+			if !strings.Contains(stdout, "wins with") && !strings.Contains(stdout, "share the win") {
+				t.Errorf("no winner announced")
+			}
+			if _, err := os.Stat(filepath.Join(out, "board.png")); err == nil {
+				data, _ := os.ReadFile(filepath.Join(out, "board.png"))
+				if _, err := png.Decode(bytes.NewReader(data)); err != nil {
+					t.Errorf("the board image does not decode: %v", err)
+				}
+				if !strings.Contains(stdout, "board image: "+filepath.Join(out, "board.png")) {
+					t.Errorf("the image path is not printed")
+				}
+			}
+			// The finished game is archived; export it by id.
+			code, games, _ := run(t, "", "games", "--db", db)
+			if code != 0 || !strings.Contains(games, "local") {
+				t.Fatalf("games: %s", games)
+			}
+			id := "local-1"
+			code, exported, stderr := run(t, "", "export", "--db", db, "--game", id)
+			if code != 0 {
+				t.Fatalf("export: %s", stderr)
+			}
+			if got := replayText(t, exported); got != want {
+				t.Errorf("the exported game ends elsewhere than the record")
+			}
+		})
+	}
+}
+
+// replayText replays a record and returns its final position as JSON.
+func replayText(t *testing.T, record string) string {
+	t.Helper()
+	rec, err := notation.ParseRecord(strings.NewReader(record))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := rec.Replay(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := g.Position()
+	return string(notation.MarshalPosition(&p))
+}
+
+func firstWarning(s string) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		if strings.Contains(l, "⚠️") {
+			return strings.Join(lines[max(0, i-3):i+1], "\n")
+		}
+	}
+	return ""
+}
+
+func tail(s string, n int) string {
+	lines := strings.Split(s, "\n")
+	return strings.Join(lines[max(0, len(lines)-n):], "\n")
+}
+
+// TestLocalBadInput: unknown commands, illegal moves, the wrong player and
+// garbage bytes each get a clear message, and the session goes on.
+func TestLocalBadInput(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "t.db")
+	input := strings.Join([]string{
+		"dance wildly",
+		"place Q rainmaker",
+		"place A wizard",
+		"\x00\xff\xfe garbage",
+		"as blue",
+		"place A rainmaker",
+		"as nobody",
+		"as",
+		"journey A B",
+		"place C healer",
+		"red place A rainmaker",
+		"/shangrila place village:B master:yeti whisperer",
+		"/shangrila fly",
+		"moves",
+		"status",
+	}, "\n") + "\n"
+	code, stdout, _ := run(t, input, "local", "--players", "3", "--db", db)
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	for _, want := range []string{
+		`"dance" is not a command`,
+		`"Q" is not a village`,
+		`"wizard" is not a master`,
+		"not readable text",
+		"It is Red's turn, not Blue's",
+		`"nobody" is not at this table`,
+		"During the setup phase",
+		"Village C is not in play with 3 players",
+		"Red places a starting Rainmaker in village A",
+		"Blue places a starting Yeti-Whisperer in village B",
+		`"fly" is not a command`,
+		"legal moves:",
+		"setup phase, 2 placements made",
+	} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("output lacks %q:\n%s", want, stdout)
+		}
+	}
+}
+
+// TestLocalContinues: quitting and starting again continues the game
+// kept in the database.
+func TestLocalContinues(t *testing.T) {
+	_, record, _ := run(t, "", "selfplay", "--players", "3", "--seed", "8")
+	lines := strings.Split(strings.TrimSpace(record), "\n")
+	half := len(lines) / 2
+	db := filepath.Join(t.TempDir(), "t.db")
+	first := strings.Join(lines[:half], "\n") + "\nquit\nred place A rainmaker\n"
+	if code, _, _ := run(t, first, "local", "--players", "3", "--db", db); code != 0 {
+		t.Fatal("first session failed")
+	}
+	code, stdout, _ := run(t, strings.Join(lines[half:], "\n")+"\n", "local", "--players", "3", "--db", db)
+	if code != 0 || !strings.Contains(stdout, "Continuing the game") || !strings.Contains(stdout, "The game is over") {
+		t.Fatalf("second session:\n%s", tail(stdout, 10))
+	}
+	if strings.Contains(stdout, "⚠️") {
+		t.Errorf("a line was refused:\n%s", firstWarning(stdout))
+	}
+}
