@@ -1,0 +1,100 @@
+package main
+
+import (
+	"bytes"
+	"image/png"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// decodeBoardPNG fails the test unless data is a PNG of the board's width.
+func decodeBoardPNG(t *testing.T, data []byte) {
+	t.Helper()
+	img, err := png.Decode(bytes.NewReader(data))
+	if err != nil {
+		t.Fatalf("not a PNG: %v", err)
+	}
+	if w := img.Bounds().Dx(); w != 1200 {
+		t.Errorf("image %dpx wide, want 1200", w)
+	}
+}
+
+func TestRender(t *testing.T) {
+	dir := t.TempDir()
+	record := filepath.Join(dir, "game.txt")
+	if err := os.WriteFile(record, []byte(shortRecord), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Run("record file", func(t *testing.T) {
+		out := filepath.Join(t.TempDir(), "board.png")
+		code, stdout, stderr := run(t, "", "render", record, "-o", out)
+		if code != 0 || stdout != "" || stderr != "" {
+			t.Fatalf("exit %d, stdout %q, stderr %q", code, stdout, stderr)
+		}
+		data, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		decodeBoardPNG(t, data)
+	})
+	t.Run("stdin to stdout, flags first", func(t *testing.T) {
+		code, stdout, stderr := run(t, shortRecord, "render", "-o", "-", "--names", "red=Ana María,blue=Niccolò", "-")
+		if code != 0 || stderr != "" {
+			t.Fatalf("exit %d: %s", code, stderr)
+		}
+		decodeBoardPNG(t, []byte(stdout))
+	})
+}
+
+func TestRenderFrom(t *testing.T) {
+	dir := t.TempDir()
+	code, state, _ := run(t, shortRecord, "replay", "--json", "-")
+	if code != 0 {
+		t.Fatal("replay failed")
+	}
+	statePath := filepath.Join(dir, "state.json")
+	if err := os.WriteFile(statePath, []byte(state), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "board.png")
+	code, _, stderr := run(t, "blue journey A B\n", "render", "--from", statePath, "-", "-o", out)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	decodeBoardPNG(t, data)
+}
+
+func TestRenderErrors(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "board.png")
+	tests := []struct {
+		name  string
+		stdin string
+		args  []string
+		code  int
+		want  string
+	}{
+		{"no record", "", []string{"render", "-o", out}, 2, "give one record"},
+		{"no output", shortRecord, []string{"render", "-"}, 2, "-o BOARD.png is required"},
+		{"bad names", shortRecord, []string{"render", "-", "-o", out, "--names", "green=Bob"}, 2, `"green=Bob" is not colour=name`},
+		{"illegal record", shortRecord + "yellow journey F I\n", []string{"render", "-", "-o", out}, 1, "It is Blue's turn"},
+		{"unwritable output", shortRecord, []string{"render", "-", "-o", filepath.Join(dir, "missing", "board.png")}, 1, "no such file"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, _, stderr := run(t, tt.stdin, tt.args...)
+			if code != tt.code || !strings.Contains(stderr, tt.want) {
+				t.Errorf("exit %d, stderr %q; want %d and %q", code, stderr, tt.code, tt.want)
+			}
+			if _, err := os.Stat(out); err == nil {
+				t.Errorf("%s written despite the error", out)
+			}
+		})
+	}
+}

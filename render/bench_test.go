@@ -1,0 +1,127 @@
+package render
+
+import (
+	"bytes"
+	"image"
+	"image/draw"
+	"image/png"
+	"io"
+	"testing"
+
+	"github.com/tablebot/tablebot/rules/shangrila"
+)
+
+// midGame returns the benchmark's position: a 4-player game from a fixed
+// seed, played on until a journey has just been made in the middle of the
+// game, so that the highlights are drawn too.
+func midGame(tb testing.TB) (shangrila.Position, *shangrila.Effects) {
+	tb.Helper()
+	pos, last, err := randomGame(4, shangrila.StartSetup, 7, journeyAfter(60))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return pos, last
+}
+
+var benchNames = map[shangrila.Colour]string{shangrila.Red: "Ana María", shangrila.Blue: "Niccolò", shangrila.Yellow: "Zoë", shangrila.Violet: "Björn"}
+
+// BenchmarkRenderShangrila is the cost of one image as the bot makes it:
+// layout, drawing, palette conversion and PNG encoding.
+func BenchmarkRenderShangrila(b *testing.B) {
+	r := renderer(b)
+	pos, last := midGame(b)
+	opts := ShangrilaOptions{Last: last, Names: benchNames}
+	var buf bytes.Buffer
+	b.ReportAllocs()
+	for b.Loop() {
+		buf.Reset()
+		if err := r.Shangrila(&buf, &pos, opts); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(buf.Len()), "bytes")
+}
+
+// BenchmarkEncoders compares ways of turning the same drawing into a PNG:
+// full-colour RGBA or 8-bit paletted, at each compression level, and for
+// the palette the standard library's conversions against the lookup table.
+// Each runs the whole image (layout, drawing, conversion, encoding).
+func BenchmarkEncoders(b *testing.B) {
+	r := renderer(b)
+	pos, last := midGame(b)
+	opts := ShangrilaOptions{Last: last, Names: benchNames}
+	levels := []struct {
+		name  string
+		level png.CompressionLevel
+	}{{"BestSpeed", png.BestSpeed}, {"Default", png.DefaultCompression}, {"BestCompression", png.BestCompression}}
+	rgba := func(w io.Writer, level png.CompressionLevel) error {
+		return (&png.Encoder{CompressionLevel: level}).Encode(w, r.Draw(LayoutShangrila(&pos, opts)))
+	}
+	table := func(w io.Writer, level png.CompressionLevel) error {
+		return (&png.Encoder{CompressionLevel: level}).Encode(w, r.ShangrilaImage(&pos, opts))
+	}
+	stdlib := func(d draw.Drawer) func(io.Writer, png.CompressionLevel) error {
+		return func(w io.Writer, level png.CompressionLevel) error {
+			img := r.Draw(LayoutShangrila(&pos, opts))
+			out := image.NewPaletted(img.Rect, r.quant.palette)
+			d.Draw(out, out.Rect, img, image.Point{})
+			return (&png.Encoder{CompressionLevel: level}).Encode(w, out)
+		}
+	}
+	cases := []struct {
+		name   string
+		encode func(io.Writer, png.CompressionLevel) error
+		levels int
+	}{
+		{"rgba", rgba, 3},
+		{"paletted-lut", table, 3},
+		{"paletted-draw.Src", stdlib(draw.Src), 1},
+		{"paletted-FloydSteinberg", stdlib(draw.FloydSteinberg), 1},
+	}
+	for _, c := range cases {
+		for _, lv := range levels[:c.levels] {
+			b.Run(c.name+"/"+lv.name, func(b *testing.B) {
+				var buf bytes.Buffer
+				for b.Loop() {
+					buf.Reset()
+					if err := c.encode(&buf, lv.level); err != nil {
+						b.Fatal(err)
+					}
+				}
+				b.ReportMetric(float64(buf.Len()), "bytes")
+			})
+		}
+	}
+}
+
+// BenchmarkStaticSteps measures the PNG size with the static layer drawn
+// in full antialiasing against three steps of edge coverage.
+func BenchmarkStaticSteps(b *testing.B) {
+	pos, last := midGame(b)
+	opts := ShangrilaOptions{Last: last, Names: benchNames}
+	for _, steps := range []int{0, staticSteps} {
+		r, err := newRenderer(steps)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run("steps="+string(rune('0'+steps)), func(b *testing.B) {
+			var buf bytes.Buffer
+			for b.Loop() {
+				buf.Reset()
+				if err := r.Shangrila(&buf, &pos, opts); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(buf.Len()), "bytes")
+		})
+	}
+}
+
+// BenchmarkNew is the cost of building a Renderer, paid once at start-up.
+func BenchmarkNew(b *testing.B) {
+	for b.Loop() {
+		if _, err := New(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

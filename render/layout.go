@@ -1,0 +1,260 @@
+package render
+
+import (
+	"image"
+	"image/color"
+
+	"github.com/tablebot/tablebot/rules/shangrila"
+)
+
+// Layout is what goes where on one image, computed from a position and the
+// options as plain data: the drawing code paints it and nothing else, and
+// tests check it without looking at pixels. Rectangles are in the image's
+// pixels, origin top left.
+type Layout struct {
+	// Size is the whole image: the map above, the panel below.
+	Size image.Point
+	// Players is the number of seats, 3 or 4; with 3 village C and its
+	// paths are out of play.
+	Players int
+	// Villages holds every village, indexed by shangrila.Village.
+	Villages [shangrila.NumVillages]VillageLayout
+	// Bridges holds the bridges on the board (23, or 20 with 3 players) in
+	// the engine's order.
+	Bridges []BridgeLayout
+	// Tiles holds every tile on the board in drawing order: a master comes
+	// before the student on top of it.
+	Tiles []TileLayout
+	// Highlights marks what the last move did, in drawing order.
+	Highlights []Highlight
+	// Panel is the players' table below the map.
+	Panel Panel
+}
+
+// VillageLayout is one village's plate and what is drawn on it besides its
+// tiles.
+type VillageLayout struct {
+	Village shangrila.Village
+	Centre  image.Point
+	Radius  int
+	// InPlay is false for village C in a 3-player game, drawn greyed out
+	// with OutOfPlay written on it.
+	InPlay bool
+	// Spaces holds the square of each discipline's space, indexed by
+	// shangrila.Discipline.
+	Spaces [shangrila.NumDisciplines]image.Rectangle
+	// Letter is the badge with the village's letter.
+	Letter Badge
+	// Strength is the badge with the village's strength; empty (zero
+	// rectangle) when the village has a stone, since no journey can
+	// involve it any more.
+	Strength Badge
+	// Stone is where the village's Stone of the Wise Men lies; empty when
+	// it has none.
+	Stone image.Rectangle
+	// OutOfPlay is the text on a village not in play.
+	OutOfPlay Text
+}
+
+// Badge is a small rounded label: a rectangle and its text.
+type Badge struct {
+	Rect image.Rectangle
+	Text Text
+}
+
+// TileLayout is one tile on the board.
+type TileLayout struct {
+	Site   shangrila.Site
+	Colour shangrila.Colour
+	// Student is set for a student, drawn on top of its master of the same
+	// colour, the pair offset so that both show.
+	Student bool
+	Rect    image.Rectangle
+}
+
+// BridgeLayout is one path's bridge, at the middle of the path where it
+// crosses a river.
+type BridgeLayout struct {
+	Bridge shangrila.Bridge
+	// From and To are where the path leaves the plates of its villages
+	// (in the engine's order of the bridge's ends), Mid its middle.
+	From, To, Mid image.Point
+	// Standing is false for a broken bridge, drawn as a gap over the river.
+	Standing bool
+}
+
+// HighlightKind says how a highlight is drawn.
+type HighlightKind uint8
+
+const (
+	// Outline rings Rect: a master placed, a student recruited, a
+	// traveller arrived.
+	Outline HighlightKind = iota
+	// Arrow is a journey from From to To along its path.
+	Arrow
+	// DrivenOut is a small crossed-out tile of Colour at Rect: a master
+	// (with its student when Student) that travellers drove out.
+	DrivenOut
+	// SentHome is a small tile of Colour with a turning arrow at Rect: a
+	// student that travelled and found no room, and went home.
+	SentHome
+	// StoneRing rings Rect, a stone the move placed.
+	StoneRing
+)
+
+// Highlight is one mark of what the last move did.
+type Highlight struct {
+	Kind HighlightKind
+	Rect image.Rectangle
+	// From, Via and To are an arrow's start, the control point of its
+	// curve (the bent path from A to G; the middle of the straight line
+	// for the others) and its tip.
+	From, Via, To image.Point
+	// Colour is whose the highlight is: the mover's for an outline, an
+	// arrow or a stone, the tile's owner for a small tile.
+	Colour shangrila.Colour
+	// Student is set on a master driven out together with its student.
+	Student bool
+}
+
+// Align is how a text lies in its box.
+type Align uint8
+
+// The alignments.
+const (
+	AlignLeft Align = iota
+	AlignCentre
+	AlignRight
+)
+
+// Text is one line of text and the box it must fit in. The drawing shrinks
+// it from Size down to MinSize (pixel heights of the font) to fit the
+// box's width, and below that cuts it short with "…". It is centred
+// vertically in the box.
+type Text struct {
+	S       string
+	Rect    image.Rectangle
+	Size    int
+	MinSize int
+	Bold    bool
+	Colour  color.RGBA
+	Align   Align
+}
+
+// The map's badges and marks, in pixels.
+const (
+	letterRadius  = 27
+	badgeWidth    = 72
+	badgeHeight   = 40
+	badgeDistance = 108 // from the village centre to a badge's centre
+	stoneRadius   = 24
+	slotIconSize  = 30
+	tileIconSize  = 30
+	markSize      = 13 // a colour's mark on a tile
+	swatchMark    = 20 // and on a swatch in the panel
+	legendMark    = 9  // and on the legend's small tile
+	ghostSymbol   = 16
+	ghostSize     = 24
+	ringPad       = 5
+	smallStone    = 28
+	starSize      = 34
+)
+
+// LayoutShangrila lays out position p with the options. It is a pure
+// function of its arguments.
+func LayoutShangrila(p *shangrila.Position, opts ShangrilaOptions) Layout {
+	lb := opts.labels()
+	l := Layout{Players: p.NumPlayers()}
+	for v := shangrila.Village(0); v < shangrila.NumVillages; v++ {
+		l.Villages[v] = layoutVillage(p, v, lb)
+		l.Tiles = appendTiles(l.Tiles, p, v)
+	}
+	for b := shangrila.Bridge(0); b < shangrila.NumBridges; b++ {
+		if !onBoard(b, l.Players) {
+			continue
+		}
+		from, to, mid := pathEnds(b)
+		l.Bridges = append(l.Bridges, BridgeLayout{Bridge: b, From: from.image(), To: to.image(), Mid: mid.image(), Standing: p.Standing(b)})
+	}
+	if opts.Last != nil {
+		l.Highlights = layoutHighlights(&l, opts.Last)
+	}
+	l.Panel = layoutPanel(p, opts, lb)
+	l.Size = image.Pt(Width, l.Panel.Rect.Max.Y)
+	return l
+}
+
+func layoutVillage(p *shangrila.Position, v shangrila.Village, lb Labels) VillageLayout {
+	c := villageCentre(v)
+	vl := VillageLayout{Village: v, Centre: c.image(), Radius: plateRadius, InPlay: p.InPlay(v)}
+	for _, d := range shangrila.Disciplines {
+		vl.Spaces[d] = spaceRect(v, d)
+	}
+	letter := circleRect(rimPoint(v, 150, 104), letterRadius)
+	vl.Letter = Badge{Rect: letter, Text: Text{S: v.String(), Rect: letter, Size: 38, MinSize: 38, Bold: true, Colour: colInkLight.rgba(), Align: AlignCentre}}
+	badge := rimPoint(v, badgeAngle(v), badgeDistance).image()
+	switch {
+	case !vl.InPlay:
+		vl.Stone = circleRect(c.add(pt{0, -14}), stoneRadius)
+		vl.OutOfPlay = Text{S: lb.OutOfPlay, Rect: image.Rect(vl.Centre.X-80, vl.Centre.Y+18, vl.Centre.X+80, vl.Centre.Y+48),
+			Size: 22, MinSize: 14, Bold: true, Colour: colOutInk.rgba(), Align: AlignCentre}
+	case p.Stone(v):
+		vl.Stone = circleRect(ptOf(badge), stoneRadius)
+	default:
+		s := p.Strength(v)
+		r := image.Rect(badge.X-badgeWidth/2, badge.Y-badgeHeight/2, badge.X+badgeWidth/2, badge.Y+badgeHeight/2)
+		var txt string
+		if lb.Strength != nil {
+			txt = lb.Strength(s.Tiles, s.Masters)
+		}
+		vl.Strength = Badge{Rect: r, Text: Text{S: txt, Rect: r.Inset(5), Size: 28, MinSize: 14, Bold: true, Colour: colInk.rgba(), Align: AlignCentre}}
+	}
+	return vl
+}
+
+// badgeAngle returns where on its plate's rim village v's strength badge
+// sits (degrees, counter-clockwise from the right): upper right, except on
+// J, which lies so close to the image's right edge that its badge goes on
+// top.
+func badgeAngle(v shangrila.Village) float32 {
+	if v == shangrila.VillageJ {
+		return 90
+	}
+	return 30
+}
+
+// appendTiles appends village v's tiles: each master, and on top of it,
+// offset, its student.
+func appendTiles(tiles []TileLayout, p *shangrila.Position, v shangrila.Village) []TileLayout {
+	if !p.InPlay(v) {
+		return tiles
+	}
+	for _, d := range shangrila.Disciplines {
+		s := p.Space(v, d)
+		if s.Empty() {
+			continue
+		}
+		site := shangrila.Site{Village: v, Discipline: d}
+		r := spaceRect(v, d)
+		if !s.Student() {
+			tiles = append(tiles, TileLayout{Site: site, Colour: s.Master(), Rect: r})
+			continue
+		}
+		tiles = append(tiles,
+			TileLayout{Site: site, Colour: s.Master(), Rect: r.Add(image.Pt(stackShift, stackShift))},
+			TileLayout{Site: site, Colour: s.Master(), Student: true, Rect: r.Sub(image.Pt(stackShift, stackShift))})
+	}
+	return tiles
+}
+
+// topTile returns the rectangle of the uppermost tile on a site, or the
+// space's square when it is empty.
+func (l *Layout) topTile(s shangrila.Site) image.Rectangle {
+	r := l.Villages[s.Village].Spaces[s.Discipline]
+	for _, t := range l.Tiles {
+		if t.Site == s {
+			r = t.Rect
+		}
+	}
+	return r
+}

@@ -1,0 +1,24 @@
+package render
+
+import "github.com/tablebot/tablebot/rules/shangrila"
+
+// ShangrilaOptions says what to draw besides the position.
+type ShangrilaOptions struct {
+	// Last is the move that led to the position, highlighted when not nil.
+	Last *shangrila.Effects
+	// Names are the players' display names (Discord names, say). Any text
+	// is accepted: letters the fonts lack (emoji, say) are left out, long
+	// names are cut short, and a player without a usable name is called by
+	// their colour.
+	Names map[shangrila.Colour]string
+	// Labels are the words on the image; nil means EnglishLabels.
+	Labels *Labels
+}
+
+// labels returns the options' labels, English by default.
+func (o ShangrilaOptions) labels() Labels {
+	if o.Labels != nil {
+		return *o.Labels
+	}
+	return EnglishLabels()
+}

@@ -1,0 +1,211 @@
+package render
+
+import (
+	"bytes"
+	"fmt"
+	"image"
+	"image/draw"
+	"image/png"
+	"path/filepath"
+	"sync"
+	"testing"
+
+	"github.com/tablebot/tablebot/rules/shangrila"
+)
+
+// The golden images are compared with a tolerance, never byte for byte:
+// a pixel differs when one of its channels is off by more than
+// pixelTolerance, and an image fails when more than maxDiffering of its
+// pixels differ. Small changes of rasterizer or palette pass; a tile of the
+// wrong colour, a missing badge or a moved village do not.
+const (
+	pixelTolerance = 24
+	maxDiffering   = 0.002
+)
+
+// goldenCase is an image checked against a golden file.
+type goldenCase struct {
+	path string
+	game func(t *testing.T) game
+	opt  ShangrilaOptions
+}
+
+func goldenCases() []goldenCase {
+	names := map[shangrila.Colour]string{
+		shangrila.Red: "Ana María", shangrila.Blue: "Niccolò", shangrila.Yellow: "Zoë 🐉", shangrila.Violet: "Björn the Long-Named Yeti Whisperer of the Valley",
+	}
+	return []goldenCase{
+		// The README's examples: the start, a journey in mid-game, the end.
+		{filepath.Join("..", "docs", "board-start.png"), func(t *testing.T) game { return start(t, 4, shangrila.StartSuggested) }, ShangrilaOptions{Names: names}},
+		{filepath.Join("..", "docs", "board-mid.png"), func(t *testing.T) game { return play(t, 4, shangrila.StartSetup, 7, journeyAfter(60)) }, ShangrilaOptions{Names: names}},
+		{filepath.Join("..", "docs", "board-end.png"), func(t *testing.T) game { return play(t, 4, shangrila.StartSetup, 5, untilOver) }, ShangrilaOptions{Names: names}},
+		// Three players, with C out of play, just after a recruit.
+		{filepath.Join("testdata", "three-recruit.png"), func(t *testing.T) game {
+			return play(t, 3, shangrila.StartSuggested, 3, kindAfter(shangrila.Recruit, 12))
+		}, ShangrilaOptions{}},
+		// The setup phase with a resigned player and a master just placed.
+		{filepath.Join("testdata", "setup-resigned.png"), func(t *testing.T) game {
+			return play(t, 4, shangrila.StartSetup, 9, after(9)).apply(t, shangrila.ResignMove(shangrila.Blue))
+		}, ShangrilaOptions{Names: names}},
+	}
+}
+
+func TestGoldenImages(t *testing.T) {
+	r := renderer(t)
+	for _, tc := range goldenCases() {
+		t.Run(filepath.Base(tc.path), func(t *testing.T) {
+			g := tc.game(t)
+			opt := tc.opt
+			opt.Last = g.last
+			var buf bytes.Buffer
+			if err := r.Shangrila(&buf, &g.pos, opt); err != nil {
+				t.Fatal(err)
+			}
+			got, err := png.Decode(bytes.NewReader(buf.Bytes()))
+			if err != nil {
+				t.Fatalf("the PNG written does not decode: %v", err)
+			}
+			if *update {
+				writeFile(t, tc.path, buf.Bytes())
+				return
+			}
+			want := readPNG(t, tc.path)
+			if diff := compareImages(got, want); diff != "" {
+				t.Errorf("%s (run go test ./render -update to accept the new image): %s", tc.path, diff)
+			}
+		})
+	}
+}
+
+// compareImages returns why two images differ beyond the tolerance, or "".
+func compareImages(got, want image.Image) string {
+	if got.Bounds() != want.Bounds() {
+		return fmt.Sprintf("size %v, want %v", got.Bounds(), want.Bounds())
+	}
+	a, b := rgbaPix(got), rgbaPix(want)
+	differ := 0
+	for i := 0; i < len(a); i += 4 {
+		if far(a[i], b[i]) || far(a[i+1], b[i+1]) || far(a[i+2], b[i+2]) {
+			differ++
+		}
+	}
+	if share := float64(differ) / float64(len(a)/4); share > maxDiffering {
+		return fmt.Sprintf("%d pixels (%.2f%%) differ", differ, 100*share)
+	}
+	return ""
+}
+
+func far(x, y uint8) bool {
+	d := int(x) - int(y)
+	return d < -pixelTolerance || d > pixelTolerance
+}
+
+// rgbaPix returns an image's pixels as RGBA bytes, row after row.
+func rgbaPix(img image.Image) []uint8 {
+	if p, ok := img.(*image.Paletted); ok {
+		var pal [256][4]uint8
+		for i, c := range p.Palette {
+			r, g, b, a := c.RGBA()
+			pal[i] = [4]uint8{uint8(r >> 8), uint8(g >> 8), uint8(b >> 8), uint8(a >> 8)}
+		}
+		out := make([]uint8, 0, 4*len(p.Pix))
+		for _, i := range p.Pix {
+			out = append(out, pal[i][:]...)
+		}
+		return out
+	}
+	out := image.NewRGBA(img.Bounds())
+	draw.Draw(out, out.Rect, img, img.Bounds().Min, draw.Src)
+	return out.Pix
+}
+
+// TestDirtyRects checks that drawing only the changing parts of the image
+// over the static layer gives the same pixels as drawing the whole image.
+func TestDirtyRects(t *testing.T) {
+	r := renderer(t)
+	for _, tc := range layoutCases() {
+		t.Run(tc.name, func(t *testing.T) {
+			g := tc.game(t)
+			l := LayoutShangrila(&g.pos, ShangrilaOptions{Last: g.last})
+			full := r.Draw(l)
+			want := image.NewPaletted(full.Rect, r.quant.palette)
+			r.quant.convert(want, full, full.Rect)
+			got := r.ShangrilaImage(&g.pos, ShangrilaOptions{Last: g.last})
+			if !bytes.Equal(got.Pix, want.Pix) {
+				n, first := 0, image.Point{}
+				for i := range got.Pix {
+					if got.Pix[i] != want.Pix[i] {
+						if n == 0 {
+							first = image.Pt(i%full.Rect.Dx(), i/full.Rect.Dx())
+						}
+						n++
+					}
+				}
+				t.Errorf("%d pixels drawn outside the dirty rectangles, the first at %v", n, first)
+			}
+		})
+	}
+}
+
+// TestConcurrentRendering renders several positions at once from one
+// Renderer: run with -race.
+func TestConcurrentRendering(t *testing.T) {
+	r := renderer(t)
+	games := []game{
+		start(t, 3, shangrila.StartSuggested),
+		play(t, 4, shangrila.StartSetup, 7, journeyAfter(60)),
+		play(t, 4, shangrila.StartSetup, 5, untilOver),
+	}
+	want := make([][]byte, len(games))
+	for i, g := range games {
+		var buf bytes.Buffer
+		if err := r.Shangrila(&buf, &g.pos, ShangrilaOptions{Last: g.last}); err != nil {
+			t.Fatal(err)
+		}
+		want[i] = buf.Bytes()
+	}
+	var wg sync.WaitGroup
+	for k := range 4 {
+		wg.Go(func() {
+			for i, g := range games {
+				if (i+k)%2 == 0 {
+					// A name of its own per goroutine fills the glyph cache
+					// concurrently.
+					name := map[shangrila.Colour]string{shangrila.Red: fmt.Sprintf("Ŋame %c%d", 'Ā'+rune(k), k)}
+					if err := r.Shangrila(&bytes.Buffer{}, &g.pos, ShangrilaOptions{Names: name}); err != nil {
+						t.Error(err)
+					}
+					continue
+				}
+				var buf bytes.Buffer
+				if err := r.Shangrila(&buf, &g.pos, ShangrilaOptions{Last: g.last}); err != nil {
+					t.Error(err)
+					return
+				}
+				if !bytes.Equal(buf.Bytes(), want[i]) {
+					t.Errorf("game %d drawn differently when drawn concurrently", i)
+				}
+			}
+		})
+	}
+	wg.Wait()
+}
+
+func TestImageSize(t *testing.T) {
+	r := renderer(t)
+	for _, n := range []int{3, 4} {
+		g := start(t, n, shangrila.StartSuggested)
+		var buf bytes.Buffer
+		if err := r.Shangrila(&buf, &g.pos, ShangrilaOptions{}); err != nil {
+			t.Fatal(err)
+		}
+		cfg, err := png.DecodeConfig(&buf)
+		if err != nil {
+			t.Fatal(err)
+		}
+		l := LayoutShangrila(&g.pos, ShangrilaOptions{})
+		if cfg.Width != Width || cfg.Height != l.Size.Y {
+			t.Errorf("%d players: %dx%d, want %dx%d", n, cfg.Width, cfg.Height, Width, l.Size.Y)
+		}
+	}
+}
