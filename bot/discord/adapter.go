@@ -104,6 +104,7 @@ func (a *Adapter) Start(ctx context.Context, b *bot.Bot) error {
 	if a.appID == "" {
 		return errors.New("discord: the gateway did not say who the bot is")
 	}
+	a.cfg.Metrics.SetHealthy(true)
 	cmds := []*discordgo.ApplicationCommand{applicationCommand(a.cat)}
 	if _, err := a.session.ApplicationCommandBulkOverwrite(a.appID, a.cfg.GuildID, cmds); err != nil {
 		return fmt.Errorf("discord: registering the command: %w", redact(err, a.cfg.Token))

@@ -1,12 +1,24 @@
 package discord
 
 import (
+	"sync"
 	"testing"
 
 	"github.com/tablebot/tablebot/bot"
 	"github.com/tablebot/tablebot/i18n"
+	"github.com/tablebot/tablebot/render"
 )
 
-// testBoard is the board renderer of the tests: nil until the renderer is
-// wired in.
-func testBoard(t testing.TB, cat *i18n.Catalog) bot.BoardFunc { return nil }
+// renderer is built once for all tests of the package: it takes a
+// quarter of a second.
+var renderer = sync.OnceValues(render.New)
+
+// testBoard is the real board renderer.
+func testBoard(t testing.TB, cat *i18n.Catalog) bot.BoardFunc {
+	t.Helper()
+	r, err := renderer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return bot.NewBoardFunc(r, cat)
+}

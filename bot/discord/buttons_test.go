@@ -120,7 +120,7 @@ func TestGameByButtons(t *testing.T) {
 			h := newHarness(t, discordfake.Options{}, tt.users...)
 			board := h.openTable(tt.start).Message
 			rng := rand.New(rand.NewPCG(uint64(len(tt.users)), 11))
-			for {
+			for moves := 0; !testing.Short() || moves < shortMoves; moves++ {
 				g, pos := h.game()
 				m := randomMove(rng, pos)
 				board = h.playByMenus(board, userOf(g, m.Player), m)

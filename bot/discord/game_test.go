@@ -45,7 +45,7 @@ func TestGameBySlashCommands(t *testing.T) {
 			r := h.openTable(tt.start)
 			h.checkBoardPost(r.Message)
 			rng := rand.New(rand.NewPCG(uint64(len(tt.users)), 7))
-			for moves := 0; ; moves++ {
+			for moves := 0; !testing.Short() || moves < shortMoves; moves++ {
 				g, pos := h.game()
 				if pos.Phase() == shangrila.Over {
 					t.Fatal("the game ended without its final post")
@@ -60,6 +60,9 @@ func TestGameBySlashCommands(t *testing.T) {
 				if strings.Contains(r.Content(), "The game is over") {
 					break
 				}
+			}
+			if testing.Short() {
+				return
 			}
 			// The game is archived and the channel is free.
 			r = h.slash(h.user(0), "status")

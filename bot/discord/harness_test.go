@@ -199,3 +199,7 @@ func (w testLogWriter) Write(p []byte) (int, error) {
 	w.t.Log(strings.TrimSpace(string(p)))
 	return len(p), nil
 }
+
+// shortMoves is how many moves the whole-game tests play with -short (the
+// race-detector run), where every board image costs ten times as much.
+const shortMoves = 15

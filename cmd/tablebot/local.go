@@ -70,7 +70,7 @@ func runLocal(ctx context.Context, e env, args []string) error {
 	if err != nil {
 		return err
 	}
-	board, err := newBoard()
+	board, err := newBoard(cat)
 	if err != nil {
 		return err
 	}

@@ -17,6 +17,9 @@ import (
 func TestLocalWholeGame(t *testing.T) {
 	for _, players := range []string{"3", "4"} {
 		t.Run(players+" players", func(t *testing.T) {
+			if testing.Short() && players == "4" {
+				t.Skip("one whole game is enough in the short run")
+			}
 			code, record, _ := run(t, "", "selfplay", "--players", players, "--seed", "5")
 			if code != 0 {
 				t.Fatal("selfplay failed")
@@ -24,7 +27,11 @@ func TestLocalWholeGame(t *testing.T) {
 			dir := t.TempDir()
 			db := filepath.Join(dir, "tablebot.db")
 			out := filepath.Join(dir, "boards")
-			code, stdout, stderr := run(t, record, "local", "--players", players, "--db", db, "--out", out)
+			args := []string{"local", "--players", players, "--db", db, "--out", out}
+			if testing.Short() {
+				args = args[:len(args)-2] // images are checked in the full run
+			}
+			code, stdout, stderr := run(t, record, args...)
 			if code != 0 {
 				t.Fatalf("exit %d: %s", code, stderr)
 			}

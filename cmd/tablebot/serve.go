@@ -101,7 +101,7 @@ func (m *Main) Run(ctx context.Context) (err error) {
 	if err != nil {
 		return err
 	}
-	board, err := newBoard()
+	board, err := newBoard(cat)
 	if err != nil {
 		return err
 	}
@@ -115,7 +115,6 @@ func (m *Main) Run(ctx context.Context) (err error) {
 	if err := m.discord.Start(ctx, b); err != nil {
 		return err
 	}
-	m.metrics.SetHealthy(true)
 	return nil
 }
 

@@ -1,0 +1,111 @@
+package bot
+
+import (
+	"bytes"
+	"context"
+	"strings"
+
+	"github.com/tablebot/tablebot/i18n"
+	"github.com/tablebot/tablebot/render"
+	"github.com/tablebot/tablebot/rules/shangrila"
+)
+
+// NewBoardFunc returns a BoardFunc that draws with r, every word of the
+// image in the board's language. The labels of each language are built
+// once.
+func NewBoardFunc(r *render.Renderer, cat *i18n.Catalog) BoardFunc {
+	labels := map[i18n.Lang]*render.Labels{}
+	for _, l := range i18n.Langs {
+		lb := Labels(cat.Printer(l))
+		labels[l] = &lb
+	}
+	return func(ctx context.Context, v BoardView) ([]byte, error) {
+		lb := labels[v.Lang]
+		if lb == nil {
+			lb = labels[i18n.English]
+		}
+		var buf bytes.Buffer
+		buf.Grow(256 << 10)
+		err := r.Shangrila(&buf, &v.Position, render.ShangrilaOptions{Last: v.Last, Names: v.Names, Labels: lb})
+		return buf.Bytes(), err
+	}
+}
+
+// Labels returns the words of the board image in the printer's language.
+func Labels(p *i18n.Printer) render.Labels {
+	l := render.Labels{
+		Strength:    func(tiles, masters int) string { return p.T("render.strength", "tiles", tiles, "masters", masters) },
+		OutOfPlay:   p.T("render.out-of-play"),
+		ToMove:      func(player string) string { return p.T("render.to-move", "player", player) },
+		SetupToMove: func(player string) string { return p.T("render.setup-to-move", "player", player) },
+		Winners: func(ps []string) string {
+			switch len(ps) {
+			case 0:
+				return p.T("render.game-over")
+			case 1:
+				return p.T("render.winner", "player", ps[0])
+			}
+			return p.T("render.winners", "players", strings.Join(ps, ", "))
+		},
+		Bridges:        func(n int) string { return p.N("render.bridges", n) },
+		StonesLeft:     func(n int) string { return p.N("render.stones-left", n) },
+		LastMove:       func(m render.MoveWords) string { return lastMove(p, m) },
+		Masters:        p.T("render.masters"),
+		Villages:       p.T("render.villages"),
+		Supply:         p.T("render.supply"),
+		Resigned:       func(player string) string { return p.T("render.resigned", "player", player) },
+		Rank:           func(rank int) string { return p.T("render.rank", "rank", rank) },
+		LegendStrength: p.T("render.legend.strength"),
+		LegendStudent:  p.T("render.legend.student"),
+		LegendStone:    p.T("render.legend.stone"),
+		LegendBroken:   p.T("render.legend.broken"),
+	}
+	for _, c := range shangrila.Colours {
+		l.Colours[c] = p.Colour(c)
+	}
+	for _, d := range shangrila.Disciplines {
+		l.Disciplines[d] = p.Discipline(d)
+	}
+	return l
+}
+
+// lastMove is the board's line about the move that led to it.
+func lastMove(p *i18n.Printer, m render.MoveWords) string {
+	var s string
+	switch m.Kind {
+	case shangrila.Setup, shangrila.Place:
+		s = p.T("render.last.place", "player", m.Player, "discipline", m.Discipline, "village", m.Village)
+	case shangrila.Recruit:
+		if len(m.Sites) == 1 {
+			s = p.T("render.last.recruit1", "player", m.Player, "discipline", m.Sites[0].Discipline, "village", m.Sites[0].Village)
+		} else if len(m.Sites) == 2 {
+			s = p.T("render.last.recruit2", "player", m.Player,
+				"discipline", m.Sites[0].Discipline, "village", m.Sites[0].Village,
+				"discipline2", m.Sites[1].Discipline, "village2", m.Sites[1].Village)
+		}
+	case shangrila.Journey:
+		s = p.T("render.last.journey", "player", m.Player, "from", m.From, "to", m.To)
+		var parts []string
+		for _, part := range []struct {
+			id string
+			n  int
+		}{{"render.last.promoted", m.Promoted}, {"render.last.joined", m.Joined}, {"render.last.sent-home", m.SentHome}, {"render.last.driven-out", m.DrivenOut}} {
+			if part.n > 0 {
+				parts = append(parts, p.N(part.id, part.n))
+			}
+		}
+		if len(parts) > 0 {
+			s += ": " + strings.Join(parts, ", ")
+		}
+	case shangrila.Pass:
+		s = p.T("render.last.pass", "player", m.Player)
+	case shangrila.Resign:
+		s = p.T("render.last.resign", "player", m.Player)
+	default:
+		return ""
+	}
+	if len(m.Stones) > 0 {
+		s += "; " + p.T("render.last.stones", "villages", strings.Join(m.Stones, ", "))
+	}
+	return p.T("render.last", "move", s)
+}
