@@ -4,7 +4,9 @@ import (
 	"context"
 	"strings"
 
+	"github.com/tablebot/tablebot/rules"
 	"github.com/tablebot/tablebot/rules/shangrila"
+	"github.com/tablebot/tablebot/rules/shangrila/ai"
 	"github.com/tablebot/tablebot/store"
 )
 
@@ -48,12 +50,90 @@ func (b *Bot) undo(ctx context.Context, req Request) (Reply, error) {
 	return Reply{Message: b.boardPost(ctx, t, text, nil)}, nil
 }
 
-// resign takes the asker out of the game: their tiles stay and their turns
-// are skipped; with fewer than two players left the game ends.
+// resign asks privately how the asker leaves the game: resigning (their
+// tiles stay and their turns are skipped; with fewer than two players
+// left the game ends) or handing their seat to a computer player.
 func (b *Bot) resign(ctx context.Context, req Request) (Reply, error) {
-	return b.play(ctx, req, nil, func(c shangrila.Colour, pos shangrila.Position) (shangrila.Move, error) {
+	t, _, err := b.playing(ctx, req, nil)
+	if err != nil {
+		return Reply{}, err
+	}
+	if pos := t.position(); pos.Phase() == shangrila.Over {
+		return Reply{}, rules.Errorf(rules.GameOver, "shangrila.over", nil, "The game is over")
+	}
+	p := b.printer(req.User.Locale)
+	a := action{game: t.token(), moves: t.game.NumMoves()}
+	var opts []MenuOption
+	for _, lv := range computerLevels {
+		opts = append(opts, MenuOption{Label: computerName(p, lv.String()), Value: lv.String(), Emoji: "🤖"})
+	}
+	return Reply{Private: true, Message: Message{
+		Content: p.T("bot.resign.confirm"),
+		Rows: []Row{
+			{Buttons: []Button{
+				{ID: a.with("rs").id(), Label: p.T("bot.button.resign"), Style: Danger},
+				{ID: a.with("x").id(), Label: p.T("bot.button.cancel"), Style: Secondary},
+			}},
+			{Menu: &Menu{ID: a.with("rc").id(), Placeholder: p.T("bot.resign.computer"), Options: opts}},
+		},
+	}}, nil
+}
+
+// resignNow makes the asker's resignation, from the confirmation.
+func (b *Bot) resignNow(ctx context.Context, req Request, a action) (Reply, error) {
+	// A resignation does not depend on the board: it is made on the game
+	// as it stands, whatever moved since the question.
+	t, err := b.load(ctx, req.Channel)
+	if err != nil {
+		return Reply{}, err
+	}
+	if t.game != nil {
+		a.moves = t.game.NumMoves()
+	}
+	return b.play(ctx, req, &a, func(c shangrila.Colour, pos shangrila.Position) (shangrila.Move, error) {
 		return shangrila.ResignMove(c), nil
 	})
+}
+
+// handOver gives the asker's seat to a computer player, which plays on in
+// their place.
+func (b *Bot) handOver(ctx context.Context, req Request, a action) (Reply, error) {
+	if len(req.Values) != 1 {
+		return Reply{}, fail(Stale, "bot.err.unknown-button")
+	}
+	level, ok := ai.ParseLevel(req.Values[0])
+	if !ok || level == ai.Random {
+		return Reply{}, fail(Lobby, "bot.err.level")
+	}
+	unlock := b.lock(req.Channel)
+	defer unlock()
+	t, c, err := b.playing(ctx, req, nil)
+	if err != nil {
+		return Reply{}, err
+	}
+	if a.game != t.token() {
+		return Reply{}, b.stale(req, t)
+	}
+	if pos := t.position(); pos.Phase() == shangrila.Over || pos.Resigned(c) {
+		return Reply{}, rules.Errorf(rules.GameOver, "shangrila.over", nil, "The game is over")
+	}
+	g, err := b.cfg.Store.Update(ctx, req.Channel, t.stored.ID, func(g *store.Game) error {
+		for i := range g.Players {
+			if g.Players[i].UserID == req.User.ID {
+				g.Players[i].UserID = ""
+				g.Players[i].Computer = level.String()
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return Reply{}, err
+	}
+	t.stored = g
+	pub := b.cfg.Catalog.Printer(t.lang())
+	post := Message{Content: pub.T("bot.handed", "name", req.User.Name, "computer", computerName(pub, level.String()), "mark", colourMark(c))}
+	done := Message{Content: "✅ " + b.printer(req.User.Locale).T("bot.handed.done")}
+	return Reply{Update: true, Message: done, Posts: []Message{post}, Then: b.afterMove(t)}, nil
 }
 
 // cancel ends the game without a result: allowed to its creator and to
@@ -73,9 +153,4 @@ func (b *Bot) cancel(ctx context.Context, req Request) (Reply, error) {
 	}
 	pub := b.cfg.Catalog.Printer(t.lang())
 	return Reply{Message: Message{Content: pub.T("bot.cancelled", "name", req.User.Name)}}, nil
-}
-
-// hint suggests a move privately to the player to move.
-func (b *Bot) hint(ctx context.Context, req Request) (Reply, error) {
-	return Reply{}, fail(NotAllowed, "bot.err.no-hint")
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/tablebot/tablebot/i18n"
 	"github.com/tablebot/tablebot/rules"
 	"github.com/tablebot/tablebot/rules/shangrila"
+	"github.com/tablebot/tablebot/rules/shangrila/ai"
 	"github.com/tablebot/tablebot/store"
 )
 
@@ -33,6 +34,9 @@ type Config struct {
 	// Seed returns a seed for shuffling seats; cryptographically random by
 	// default. Tests set it to replay a game exactly.
 	Seed func() uint64
+	// Computers tunes the computer players (the hard level's thinking
+	// time); the zero value gives the defaults.
+	Computers ai.Options
 	// KeepSeatOrder seats players in the order they joined instead of
 	// shuffling them (tablebot local, where records are typed in seat order).
 	KeepSeatOrder bool

@@ -52,6 +52,10 @@ func (b *Bot) lobbyMessage(t *table) Message {
 	seats, _ := strconv.Atoi(g.Settings[settingSeats])
 	var names []string
 	for _, pl := range g.Players {
+		if pl.Computer != "" {
+			names = append(names, computerName(p, pl.Computer))
+			continue
+		}
 		names = append(names, pl.Name)
 	}
 	start := p.T("bot.lobby.start-setup")
@@ -62,7 +66,7 @@ func (b *Bot) lobbyMessage(t *table) Message {
 		p.T("bot.lobby.players", "count", len(g.Players), "seats", seats, "names", strings.Join(names, ", ")) + "\n" +
 		p.T("bot.lobby.how", "creator", creatorName(g))
 	a := action{game: t.token()}
-	return Message{
+	m := Message{
 		Content: text,
 		Rows: []Row{{Buttons: []Button{
 			{ID: a.with("join").id(), Label: p.T("bot.button.join"), Style: Primary},
@@ -70,6 +74,15 @@ func (b *Bot) lobbyMessage(t *table) Message {
 			{ID: a.with("start").id(), Label: p.T("bot.button.start"), Style: Success, Disabled: len(g.Players) < 3},
 		}}},
 	}
+	if len(g.Players) < seats {
+		var opts []MenuOption
+		for _, lv := range computerLevels {
+			opts = append(opts, MenuOption{Label: computerName(p, lv.String()), Value: lv.String(),
+				Description: p.T("bot.level." + lv.String() + ".desc"), Emoji: "🤖"})
+		}
+		m.Rows = append(m.Rows, Row{Menu: &Menu{ID: a.with("ai").id(), Placeholder: p.T("bot.lobby.add-computer"), Options: opts}})
+	}
+	return m
 }
 
 func creatorName(g *store.Game) string {
@@ -140,8 +153,14 @@ func (b *Bot) leave(ctx context.Context, req Request, viaButton bool) (Reply, er
 	if _, in := t.stored.Player(req.User.ID); !in {
 		return Reply{}, fail(NotPlayer, "bot.err.not-in-lobby")
 	}
-	if len(t.stored.Players) == 1 {
-		// The last one out closes the table.
+	humans := 0
+	for _, p := range t.stored.Players {
+		if p.Computer == "" {
+			humans++
+		}
+	}
+	if humans == 1 {
+		// The last person out closes the table.
 		if _, err := b.cfg.Store.Finish(ctx, req.Channel, t.stored.ID, store.Cancelled); err != nil {
 			return Reply{}, err
 		}

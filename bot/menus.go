@@ -22,6 +22,15 @@ func (b *Bot) component(ctx context.Context, req Request) (Reply, error) {
 		return b.leave(ctx, req, true)
 	case "start":
 		return b.start(ctx, req, true)
+	case "rs":
+		return b.resignNow(ctx, req, a)
+	case "rc":
+		return b.handOver(ctx, req, a)
+	case "ai":
+		if len(req.Values) != 1 {
+			return Reply{}, fail(Stale, "bot.err.unknown-button")
+		}
+		return b.AddComputer(ctx, req, req.Values[0])
 	case "rules":
 		page := 0
 		if len(a.args) > 0 {

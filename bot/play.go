@@ -243,7 +243,7 @@ func (b *Bot) boardPost(ctx context.Context, t *table, text string, last *shangr
 		}
 	}
 	if b.cfg.Board != nil {
-		view := BoardView{Position: pos, Last: last, Names: t.names(), Lang: t.lang()}
+		view := BoardView{Position: pos, Last: last, Names: t.names(pub), Lang: t.lang()}
 		m.Image = &Image{Name: "board.png", Render: func(ctx context.Context) ([]byte, error) {
 			return b.cfg.Board(ctx, view)
 		}}
@@ -287,10 +287,4 @@ func (b *Bot) actionRows(p *i18n.Printer, t *table, pos shangrila.Position) []Ro
 		{ID: a.with("journey").id(), Label: p.T("bot.button.journey"), Emoji: "🌉", Style: Primary, Disabled: !has[shangrila.Journey]},
 		{ID: a.with("hint").id(), Label: p.T("bot.button.hint"), Emoji: "💡", Style: Secondary},
 	}}}
-}
-
-// afterMove returns the work that follows a move: computer players' turns.
-// Nil when the next player is human or the game is over.
-func (b *Bot) afterMove(t *table) func(context.Context) {
-	return nil
 }

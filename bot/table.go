@@ -88,12 +88,12 @@ func (t *table) seat(c shangrila.Colour) (store.Player, bool) {
 	return store.Player{}, false
 }
 
-// names returns the players' names by colour.
-func (t *table) names() map[shangrila.Colour]string {
+// names returns the players' names by colour, in a language.
+func (t *table) names(p *i18n.Printer) map[shangrila.Colour]string {
 	out := map[shangrila.Colour]string{}
-	for _, p := range t.stored.Players {
-		if c, ok := shangrila.ParseColour(p.Colour); ok {
-			out[c] = p.Name
+	for _, pl := range t.stored.Players {
+		if c, ok := shangrila.ParseColour(pl.Colour); ok {
+			out[c] = t.name(p, c)
 		}
 	}
 	return out
@@ -101,7 +101,11 @@ func (t *table) names() map[shangrila.Colour]string {
 
 // name returns a colour's player name, or the colour's name.
 func (t *table) name(p *i18n.Printer, c shangrila.Colour) string {
-	if pl, ok := t.seat(c); ok && pl.Name != "" {
+	pl, ok := t.seat(c)
+	if ok && pl.Computer != "" {
+		return computerName(p, pl.Computer)
+	}
+	if ok && pl.Name != "" {
 		return pl.Name
 	}
 	return p.Colour(c)

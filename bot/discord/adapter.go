@@ -49,6 +49,11 @@ type Adapter struct {
 	inflight sync.WaitGroup
 	ctx      context.Context
 	cancel   context.CancelFunc
+	// bg is the context of computer players' turns: Close stops them at
+	// once (their moves are not promised to anyone), while people's
+	// requests in flight are finished.
+	bg     context.Context
+	stopBg context.CancelFunc
 }
 
 // New prepares a session; nothing is connected until Start.
@@ -81,7 +86,8 @@ func New(cfg Config, cat *i18n.Catalog) (*Adapter, error) {
 	s.Identify.Intents = discordgo.IntentsGuilds
 	s.LogLevel = discordgo.LogError
 	ctx, cancel := context.WithCancel(context.Background())
-	return &Adapter{cfg: cfg, cat: cat, log: cfg.Log, session: s, ctx: ctx, cancel: cancel}, nil
+	bg, stopBg := context.WithCancel(context.Background())
+	return &Adapter{cfg: cfg, cat: cat, log: cfg.Log, session: s, ctx: ctx, cancel: cancel, bg: bg, stopBg: stopBg}, nil
 }
 
 // Start connects to the gateway, registers the command and starts feeding
@@ -115,6 +121,8 @@ func (a *Adapter) Start(ctx context.Context, b *bot.Bot) error {
 	}
 	a.log.Info("connected to Discord", "application", a.appID, "shard", a.cfg.ShardID, "shards", a.cfg.ShardCount, "commands", scope)
 	a.log.Info("invite the bot with this link", "url", InviteURL(a.appID))
+	// Games left waiting on a computer player go on by themselves.
+	go a.track(func() { b.Resume(a.bg) })
 	return nil
 }
 
@@ -134,6 +142,7 @@ func (a *Adapter) Close() error {
 	a.mu.Lock()
 	a.closing = true
 	a.mu.Unlock()
+	a.stopBg()
 	a.inflight.Wait()
 	a.cancel()
 	return a.session.Close()
@@ -160,12 +169,26 @@ func (a *Adapter) onInteraction(i *discordgo.Interaction) {
 	}
 	a.track(func() {
 		began := time.Now()
+		if a.bot.Slow(req) {
+			// A hint searches like a hard computer: acknowledge first, as a
+			// private answer, and edit it in when it is ready.
+			if !a.check(a.session.InteractionRespond(i, &discordgo.InteractionResponse{
+				Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
+				Data: &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral},
+			}), "acknowledging") {
+				return
+			}
+			reply := a.bot.Handle(a.ctx, req)
+			a.edit(a.ctx, i, reply.Message)
+			a.cfg.Metrics.Interaction(kindName(req.Kind), !reply.Failed, time.Since(began))
+			return
+		}
 		reply := a.bot.Handle(a.ctx, req)
 		a.deliver(i, reply)
 		a.cfg.Metrics.Interaction(kindName(req.Kind), !reply.Failed, time.Since(began))
 		if reply.Then != nil {
 			// Computer turns after the answer: tracked, so Close waits.
-			go a.track(func() { reply.Then(a.ctx) })
+			go a.track(func() { reply.Then(a.bg) })
 		}
 	})
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/tablebot/tablebot/bot/discordfake"
 	"github.com/tablebot/tablebot/i18n"
 	"github.com/tablebot/tablebot/rules/shangrila"
+	"github.com/tablebot/tablebot/rules/shangrila/ai"
 	"github.com/tablebot/tablebot/store"
 )
 
@@ -67,7 +68,8 @@ func (h *harness) start() {
 	}
 	seed := uint64(1)
 	b, err := bot.New(bot.Config{Store: db, Catalog: h.cat, Board: h.board, Poster: a, Log: log,
-		LinkBase: "https://discord.com/channels/", Seed: func() uint64 { seed++; return seed }})
+		Computers: ai.Options{Iterations: 200},
+		LinkBase:  "https://discord.com/channels/", Seed: func() uint64 { seed++; return seed }})
 	if err != nil {
 		h.t.Fatal(err)
 	}

@@ -141,6 +141,8 @@ func (s *Session) request(ctx context.Context, typist string, words []string) (*
 	case "pass":
 		s.pass(ctx, typist)
 		return nil, nil
+	case "resign":
+		return nil, s.resign(ctx, typist, words[1:])
 	}
 	spec, ok := bot.Command(sub)
 	if !ok {
@@ -154,6 +156,34 @@ func (s *Session) request(ctx context.Context, typist string, words []string) (*
 		req.Options[spec.Options[i].Name] = w
 	}
 	return req, nil
+}
+
+// resign resigns at once: in Discord, resign asks first with buttons, but
+// a typed resign (or a record's resign line) is meant. "resign computer
+// LEVEL" hands the seat to a computer player instead, as the question's
+// menu does.
+func (s *Session) resign(ctx context.Context, typist string, words []string) error {
+	if len(words) != 0 && (len(words) != 2 || !strings.EqualFold(words[0], "computer")) {
+		return rules.Errorf(rules.Invalid, "local.err.resign", nil, "resign, or resign computer LEVEL")
+	}
+	ask := bot.Request{Kind: bot.CommandRequest, User: s.user(typist), Command: "resign", Options: map[string]string{},
+		Channel: s.opts.Channel, Guild: "local", GuildLocale: string(s.opts.Lang)}
+	r := s.bot.Handle(ctx, ask)
+	if r.Failed {
+		s.print(ctx, r.Message, true, typist)
+		return nil
+	}
+	click := bot.Request{Kind: bot.ComponentRequest, User: s.user(typist)}
+	for _, row := range r.Message.Rows {
+		switch {
+		case len(words) == 0 && len(row.Buttons) > 0 && click.CustomID == "":
+			click.CustomID = row.Buttons[0].ID // the first button resigns
+		case len(words) == 2 && row.Menu != nil:
+			click.CustomID, click.Values = row.Menu.ID, []string{strings.ToLower(words[1])}
+		}
+	}
+	s.handle(ctx, click, true)
+	return nil
 }
 
 // pass answers a typed pass: the bot makes a player's passes itself, so a

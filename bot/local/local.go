@@ -32,6 +32,10 @@ type Options struct {
 	Channel string
 	// Players are the players' names in seat order (3 or 4).
 	Players []string
+	// Computers gives, seat by seat, the level of a computer player ("easy",
+	// "medium", "hard"), or "" for a person. The first seat is a person:
+	// the one who opens the table.
+	Computers []string
 	// Start is "setup" or "suggested".
 	Start string
 	// Lang is the language of everything the session prints.
@@ -59,6 +63,9 @@ func New(cfg bot.Config, opts Options, out io.Writer) (*Session, error) {
 	}
 	if len(opts.Players) != 3 && len(opts.Players) != 4 {
 		return nil, errors.New("local: 3 or 4 players")
+	}
+	if len(opts.Computers) > 0 && opts.Computers[0] != "" {
+		return nil, errors.New("local: the first seat is the person who opens the table, not a computer")
 	}
 	if opts.Lang == "" {
 		opts.Lang = i18n.English
@@ -108,13 +115,20 @@ func (s *Session) ensureGame(ctx context.Context) error {
 	case err == nil:
 		// A lobby left from an earlier session: seat everyone and start.
 	case rules.ErrorCode(err) == store.NotFound:
-		first := s.opts.Players[0]
-		s.handle(ctx, bot.Request{Kind: bot.CommandRequest, User: s.user(first), Command: "new",
+		s.handle(ctx, bot.Request{Kind: bot.CommandRequest, User: s.user(s.opts.Players[0]), Command: "new",
 			Options: map[string]string{"players": fmt.Sprint(len(s.opts.Players)), "start": s.opts.Start}}, false)
 	default:
 		return err
 	}
-	for _, name := range s.opts.Players[1:] {
+	first := s.opts.Players[0]
+	for i, name := range s.opts.Players[1:] {
+		if i+1 < len(s.opts.Computers) && s.opts.Computers[i+1] != "" {
+			req := bot.Request{Kind: bot.CommandRequest, User: s.user(first), Channel: s.opts.Channel, Guild: "local"}
+			if _, err := s.bot.AddComputer(ctx, req, s.opts.Computers[i+1]); err != nil {
+				return errors.New(s.bot.Explain(req, err))
+			}
+			continue
+		}
 		s.handle(ctx, bot.Request{Kind: bot.CommandRequest, User: s.user(name), Command: "join"}, false)
 	}
 	s.handle(ctx, bot.Request{Kind: bot.CommandRequest, User: s.user(s.opts.Players[0]), Command: "start"}, true)

@@ -10,6 +10,7 @@ import (
 	"github.com/tablebot/tablebot/bot/local"
 	"github.com/tablebot/tablebot/i18n"
 	"github.com/tablebot/tablebot/rules/shangrila"
+	"github.com/tablebot/tablebot/rules/shangrila/ai"
 	"github.com/tablebot/tablebot/store"
 )
 
@@ -25,8 +26,10 @@ func runLocal(ctx context.Context, e env, args []string) error {
 	channel := fs.String("channel", "local", "the channel name the game is kept under")
 	lang := fs.String("lang", "en", "language: en, es or it")
 	start := fs.String("start", "setup", "how a new game starts: setup or suggested")
+	computers := fs.String("ai", "", "computer players, seat by seat: human, easy, medium or hard, comma-separated (the first seat is human), e.g. human,hard,hard")
+	think := fs.Duration("think", 0, "cap on a hard computer's thinking time a move (default 2s)")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "Usage: tablebot local [--players 3|4] [--db FILE] [--out DIR] [--names A,B,C] [--shuffle] [--channel NAME] [--lang en|es|it] [--start setup|suggested]")
+		fmt.Fprintln(fs.Output(), "Usage: tablebot local [--players 3|4] [--db FILE] [--out DIR] [--names A,B,C] [--shuffle] [--channel NAME] [--lang en|es|it] [--start setup|suggested] [--ai LEVELS] [--think DURATION]")
 		fmt.Fprintln(fs.Output(), "Commands are read from standard input, one a line; type help for the list.")
 		fs.PrintDefaults()
 	}
@@ -61,6 +64,26 @@ func runLocal(ctx context.Context, e env, args []string) error {
 			}
 		}
 	}
+	var levels []string
+	if *computers != "" {
+		for i, l := range strings.Split(*computers, ",") {
+			l = strings.ToLower(strings.TrimSpace(l))
+			switch {
+			case l == "" || l == "human":
+				levels = append(levels, "")
+			case i == 0:
+				return usagef("--ai: the first seat is the person who opens the table")
+			case l == "easy" || l == "medium" || l == "hard":
+				levels = append(levels, l)
+				seats[i] = "computer" + fmt.Sprint(i+1)
+			default:
+				return usagef("--ai: %q is not human, easy, medium or hard", l)
+			}
+		}
+		if len(levels) > *players {
+			return usagef("--ai names %d seats for %d players", len(levels), *players)
+		}
+	}
 	d, err := store.Open(*db, store.Options{})
 	if err != nil {
 		return err
@@ -75,9 +98,9 @@ func runLocal(ctx context.Context, e env, args []string) error {
 		return err
 	}
 	s, err := local.New(bot.Config{
-		Store: d, Catalog: cat, Board: board, KeepSeatOrder: !*shuffle,
+		Store: d, Catalog: cat, Board: board, KeepSeatOrder: !*shuffle, Computers: ai.Options{Think: *think},
 	}, local.Options{
-		Channel: *channel, Players: seats, Start: *start, Lang: l, Out: *out, Echo: !isTerminal(e.stdin),
+		Channel: *channel, Players: seats, Computers: levels, Start: *start, Lang: l, Out: *out, Echo: !isTerminal(e.stdin),
 	}, e.stdout)
 	if err != nil {
 		return err

@@ -166,3 +166,50 @@ func TestLocalContinues(t *testing.T) {
 		t.Errorf("a line was refused:\n%s", firstWarning(stdout))
 	}
 }
+
+// TestLocalComputers: computer players fill seats and move by themselves;
+// a person who resigns or hands their seat over leaves the computers to
+// finish the game, which is kept like any other.
+func TestLocalComputers(t *testing.T) {
+	tests := []struct {
+		name, input string
+		want        []string
+	}{
+		{"resign", "hint\nresign\n", []string{"💡", "Red resigns", "The game is over"}},
+		{"hand over", "resign computer easy\n", []string{"hands their seat to Computer (easy)", "The game is over"}},
+		{"bad resign", "resign now please\nresign computer\n", []string{"Type resign, or resign computer"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			db := filepath.Join(t.TempDir(), "t.db")
+			code, stdout, stderr := run(t, tt.input, "local", "--players", "3", "--db", db,
+				"--start", "suggested", "--ai", "human,easy,medium", "--think", "50ms")
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, stderr)
+			}
+			for _, want := range append(tt.want, "Computer (easy)", "Computer (medium)") {
+				if !strings.Contains(stdout, want) {
+					t.Errorf("output lacks %q:\n%s", want, tail(stdout, 15))
+				}
+			}
+			if tt.name == "bad resign" {
+				if strings.Contains(stdout, "The game is over") {
+					t.Errorf("a bad resign ended the game")
+				}
+				return
+			}
+			// The computers' moves are in the database: the exported game
+			// replays to its end.
+			code, games, _ := run(t, "", "games", "--db", db)
+			if code != 0 || !strings.Contains(games, "over") {
+				t.Fatalf("games: %s", games)
+			}
+		})
+	}
+	t.Run("first seat", func(t *testing.T) {
+		code, _, stderr := run(t, "", "local", "--db", filepath.Join(t.TempDir(), "t.db"), "--ai", "hard,easy,easy")
+		if code != 2 || !strings.Contains(stderr, "the first seat is the person") {
+			t.Errorf("exit %d, stderr %q", code, stderr)
+		}
+	})
+}
