@@ -55,9 +55,9 @@ func (r Reason) String() string {
 	case "hint.setup.join":
 		return fmt.Sprintf("Set up your %s in %s, beside your master there", d("discipline"), v("village"))
 	case "hint.place":
-		return fmt.Sprintf("Place a %s in %s: one more master for you, %d there", d("discipline"), v("village"), n("masters"))
+		return fmt.Sprintf("Place your %s in %s: one more master for you, %d there", d("discipline"), v("village"), n("masters"))
 	case "hint.place.defend":
-		return fmt.Sprintf("Place a %s in %s: one more master, and a journey from %s can no longer take %s of yours there",
+		return fmt.Sprintf("Place your %s in %s: one more master, and a journey from %s can no longer take %s of yours there",
 			d("discipline"), v("village"), v("from"), count(n("count"), "one", "masters"))
 	case "hint.recruit", "hint.recruit.attack":
 		s := fmt.Sprintf("Recruit a student for your %s in %s", d("discipline"), v("village"))

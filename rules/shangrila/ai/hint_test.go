@@ -82,7 +82,7 @@ func TestExplain(t *testing.T) {
 			move:     "red place A priest",
 			wantKey:  "hint.place",
 			wantArgs: map[string]any{"village": shangrila.VillageA, "discipline": shangrila.Priest, "masters": 2},
-			wantText: "Place a Priest in A: one more master for you, 2 there",
+			wantText: "Place your Priest in A: one more master for you, 2 there",
 		},
 		{
 			name:     "place defends",
@@ -90,7 +90,7 @@ func TestExplain(t *testing.T) {
 			move:     "red place A healer",
 			wantKey:  "hint.place.defend",
 			wantArgs: map[string]any{"from": shangrila.VillageB, "count": 1},
-			wantText: "Place a Healer in A: one more master, and a journey from B can no longer take one of yours there",
+			wantText: "Place your Healer in A: one more master, and a journey from B can no longer take one of yours there",
 		},
 		{
 			name:     "recruit for an attack",
