@@ -24,6 +24,7 @@ type Metrics struct {
 	latency      *prometheus.HistogramVec
 	moves        prometheus.Counter
 	healthy      atomic.Bool
+	connected    atomic.Pointer[func() bool]
 }
 
 // New returns metrics on a fresh registry, with the Go runtime's.
@@ -76,12 +77,32 @@ func (m *Metrics) SetHealthy(ok bool) {
 	}
 }
 
+// SetConnected gives /healthz a live check of the connection (to Discord's
+// gateway): while it answers false, /healthz answers 503 even when healthy,
+// so a supervisor sees a bot that lost its gateway and cannot get it back.
+func (m *Metrics) SetConnected(check func() bool) {
+	if m != nil {
+		m.connected.Store(&check)
+	}
+}
+
+// Healthy reports what /healthz answers.
+func (m *Metrics) Healthy() bool {
+	if m == nil || !m.healthy.Load() {
+		return false
+	}
+	if check := m.connected.Load(); check != nil && *check != nil {
+		return (*check)()
+	}
+	return true
+}
+
 // Handler serves /metrics and /healthz.
 func (m *Metrics) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.Handle("/metrics", promhttp.HandlerFor(m.registry, promhttp.HandlerOpts{}))
 	mux.HandleFunc("/healthz", func(w http.ResponseWriter, r *http.Request) {
-		if !m.healthy.Load() {
+		if !m.Healthy() {
 			http.Error(w, "not ready", http.StatusServiceUnavailable)
 			return
 		}

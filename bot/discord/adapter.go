@@ -97,6 +97,9 @@ func (a *Adapter) Start(ctx context.Context, b *bot.Bot) error {
 	a.session.AddHandler(func(s *discordgo.Session, ic *discordgo.InteractionCreate) {
 		a.onInteraction(ic.Interaction)
 	})
+	// /healthz follows the gateway: 503 while discordgo reconnects (it
+	// does so by itself), 200 again once heartbeats are acknowledged.
+	a.cfg.Metrics.SetConnected(a.connected)
 	if err := a.session.Open(); err != nil {
 		return fmt.Errorf("discord: connecting to the gateway: %w", redact(err, a.cfg.Token))
 	}
@@ -124,6 +127,14 @@ func (a *Adapter) Start(ctx context.Context, b *bot.Bot) error {
 	// Games left waiting on a computer player go on by themselves.
 	go a.track(func() { b.Resume(a.bg) })
 	return nil
+}
+
+// connected reports whether the gateway session is up: discordgo marks
+// it ready on every acknowledged heartbeat and not ready when it closes.
+func (a *Adapter) connected() bool {
+	a.session.RLock()
+	defer a.session.RUnlock()
+	return a.session.DataReady
 }
 
 // InviteURL returns the link that adds the application to a server with
