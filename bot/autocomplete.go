@@ -113,7 +113,7 @@ func (b *Bot) autocomplete(ctx context.Context, req Request) []Choice {
 		for v := shangrila.Village(0); v < shangrila.NumVillages; v++ {
 			if villages[v] && matches(typed, v.String()) {
 				st := pos.Strength(v)
-				out = append(out, Choice{Name: p.T("bot.choice.village", "village", v, "tiles", st.Tiles, "masters", st.Masters), Value: v.String()})
+				out = append(out, Choice{Name: p.T("bot.choice.village", "village", v, "tiles", counted(p, "tiles", st.Tiles), "masters", counted(p, "masters", st.Masters)), Value: v.String()})
 			}
 		}
 	}

@@ -60,7 +60,7 @@ func describeJourney(p *i18n.Printer, e *shangrila.Effects) string {
 	}
 	line := p.T("bot.did.journey", "player", m.Player, "from", m.From, "to", m.To) + " " +
 		p.T(strength, "from", m.From, "to", m.To,
-			"fromTiles", e.FromStrength.Tiles, "toTiles", e.ToStrength.Tiles) + ": " +
+			"fromTiles", counted(p, "tiles", e.FromStrength.Tiles), "toTiles", e.ToStrength.Tiles) + ": " +
 		strings.Join(parts, "; ") + "; " + p.T("bot.did.bridge", "bridge", e.Bridge)
 	for _, v := range e.Stones() {
 		line += "; " + p.T("bot.did.stone", "village", v)
@@ -78,7 +78,7 @@ func describeEnd(p *i18n.Printer, pos *shangrila.Position, names func(shangrila.
 	}
 	if len(ws) == 1 {
 		s := pos.Score(winners[0])
-		b.WriteString(p.T("bot.end.winner", "name", ws[0], "masters", s.Masters, "villages", s.Villages))
+		b.WriteString(p.T("bot.end.winner", "name", ws[0], "masters", counted(p, "masters", s.Masters), "villages", counted(p, "villages", s.Villages)))
 	} else {
 		b.WriteString(p.T("bot.end.shared", "names", strings.Join(ws, ", ")))
 	}
@@ -89,7 +89,13 @@ func describeEnd(p *i18n.Printer, pos *shangrila.Position, names func(shangrila.
 			key = "bot.end.place-resigned"
 		}
 		b.WriteString(p.T(key, "rank", pl.Rank, "name", names(pl.Colour), "colour", pl.Colour,
-			"masters", pl.Score.Masters, "villages", pl.Score.Villages))
+			"masters", counted(p, "masters", pl.Score.Masters), "villages", counted(p, "villages", pl.Score.Villages)))
 	}
 	return b.String()
+}
+
+// counted is n with its noun ("1 master", "3 masters") in the printer's
+// language; noun is one of masters, villages, tiles (the bot.n.* messages).
+func counted(p *i18n.Printer, noun string, n int) string {
+	return p.N("bot.n."+noun, n)
 }

@@ -57,7 +57,7 @@ func (b *Bot) status(ctx context.Context, req Request) (Reply, error) {
 		if pos.Resigned(c) {
 			key = "bot.status.player-resigned"
 		}
-		s.WriteString(p.T(key, "mark", colourMark(c), "name", t.name(p, c), "colour", c, "masters", sc.Masters, "villages", sc.Villages))
+		s.WriteString(p.T(key, "mark", colourMark(c), "name", t.name(p, c), "colour", c, "masters", counted(p, "masters", sc.Masters), "villages", counted(p, "villages", sc.Villages)))
 		s.WriteString("\n")
 	}
 	var stones []string
@@ -66,7 +66,8 @@ func (b *Bot) status(ctx context.Context, req Request) (Reply, error) {
 			stones = append(stones, v.String())
 		}
 	}
-	s.WriteString(p.T("bot.status.bridges", "bridges", pos.NumBridges(), "stones", len(stones), "villages", strings.Join(stones, " ")))
+	// Without stones the villages placeholder is empty: no trailing space.
+	s.WriteString(strings.TrimSpace(p.T("bot.status.bridges", "bridges", pos.NumBridges(), "stones", len(stones), "villages", strings.Join(stones, " "))))
 	if c, ok := t.colourOf(req.User.ID); ok {
 		var sup []string
 		for _, d := range shangrila.Disciplines {

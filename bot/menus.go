@@ -293,7 +293,7 @@ func (s *menuState) villageMenu(a action, prompt string, pick func(shangrila.Mov
 		opts = append(opts, MenuOption{
 			Label:       s.p.T("bot.menu.village", "village", v),
 			Value:       v.String(),
-			Description: s.p.T("bot.menu.strength", "tiles", st.Tiles, "masters", st.Masters),
+			Description: s.p.T("bot.menu.strength", "tiles", counted(s.p, "tiles", st.Tiles), "masters", counted(s.p, "masters", st.Masters)),
 		})
 	}
 	return s.menuMessage(a, prompt, opts, 1)
@@ -339,7 +339,7 @@ func (s *menuState) destinationMenu(a action, from shangrila.Village) Message {
 		opts = append(opts, MenuOption{
 			Label:       s.p.T("bot.menu.village", "village", mv.To),
 			Value:       mv.To.String(),
-			Description: s.p.T(key, "tiles", dst.Tiles, "masters", dst.Masters, "from", from),
+			Description: s.p.T(key, "tiles", counted(s.p, "tiles", dst.Tiles), "masters", counted(s.p, "masters", dst.Masters), "from", from),
 		})
 	}
 	return s.menuMessage(a, "bot.menu.journey-to", opts, 1)

@@ -41,6 +41,10 @@ func TestParseMove(t *testing.T) {
 		{"red place A guaritore", shangrila.PlaceMove(shangrila.Red, shangrila.VillageA, shangrila.Healer)},
 		{"red place A prete", shangrila.PlaceMove(shangrila.Red, shangrila.VillageA, shangrila.Priest)},
 		{"red place A sacerdote", shangrila.PlaceMove(shangrila.Red, shangrila.VillageA, shangrila.Priest)},
+		{"red place A criador", shangrila.PlaceMove(shangrila.Red, shangrila.VillageA, shangrila.Dragonbreeder)},
+		{"red place A allevatore", shangrila.PlaceMove(shangrila.Red, shangrila.VillageA, shangrila.Dragonbreeder)},
+		{"red recruit A susurrador B sussurratore", shangrila.RecruitMove(shangrila.Red, site(shangrila.VillageA, shangrila.YetiWhisperer), site(shangrila.VillageB, shangrila.YetiWhisperer))},
+		{"red place A custode", shangrila.PlaceMove(shangrila.Red, shangrila.VillageA, shangrila.Firekeeper)},
 		{"red place A allevatore di draghi", shangrila.PlaceMove(shangrila.Red, shangrila.VillageA, shangrila.Dragonbreeder)},
 	}
 	for _, tt := range tests {

@@ -11,18 +11,22 @@ import (
 
 // disciplineWords maps every accepted spelling of a discipline, folded by
 // fold, to the discipline. The names are those of the English, Spanish and
-// Italian rulebooks, with a few short forms players use.
+// Italian rulebooks, with the short forms players use and the command
+// descriptions list ("yeti", "criador", "custode").
 var disciplineWords = map[string]shangrila.Discipline{
 	"rainmaker": shangrila.Rainmaker, "hacedordelluvia": shangrila.Rainmaker, "uomodellapioggia": shangrila.Rainmaker,
 	"lluvia": shangrila.Rainmaker, "pioggia": shangrila.Rainmaker,
 	"priest": shangrila.Priest, "sacerdote": shangrila.Priest, "prete": shangrila.Priest,
 	"yetiwhisperer": shangrila.YetiWhisperer, "yeti": shangrila.YetiWhisperer,
 	"susurradordeyetis": shangrila.YetiWhisperer, "sussurratoreagliyeti": shangrila.YetiWhisperer,
+	"susurrador": shangrila.YetiWhisperer, "sussurratore": shangrila.YetiWhisperer,
 	"astrologer": shangrila.Astrologer, "astrologo": shangrila.Astrologer,
 	"dragonbreeder": shangrila.Dragonbreeder, "criadordedragones": shangrila.Dragonbreeder,
 	"allevatoredidraghi": shangrila.Dragonbreeder, "dragon": shangrila.Dragonbreeder,
+	"criador": shangrila.Dragonbreeder, "allevatore": shangrila.Dragonbreeder,
 	"healer": shangrila.Healer, "sanador": shangrila.Healer, "guaritore": shangrila.Healer,
 	"firekeeper": shangrila.Firekeeper, "guardafuegos": shangrila.Firekeeper, "custodedelfuoco": shangrila.Firekeeper,
+	"custode": shangrila.Firekeeper,
 }
 
 // maxDisciplineWords is the most words a discipline's name takes
