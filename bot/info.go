@@ -51,23 +51,7 @@ func (b *Bot) status(ctx context.Context, req Request) (Reply, error) {
 		s.WriteString(p.T("bot.status.turn", "mark", colourMark(turn), "name", t.name(p, turn), "colour", turn))
 		s.WriteString("\n")
 	}
-	for _, c := range pos.Players() {
-		sc := pos.Score(c)
-		key := "bot.status.player"
-		if pos.Resigned(c) {
-			key = "bot.status.player-resigned"
-		}
-		s.WriteString(p.T(key, "mark", colourMark(c), "name", t.name(p, c), "colour", c, "masters", counted(p, "masters", sc.Masters), "villages", counted(p, "villages", sc.Villages)))
-		s.WriteString("\n")
-	}
-	var stones []string
-	for v := shangrila.Village(0); v < shangrila.NumVillages; v++ {
-		if pos.Stone(v) {
-			stones = append(stones, v.String())
-		}
-	}
-	// Without stones the villages placeholder is empty: no trailing space.
-	s.WriteString(strings.TrimSpace(p.T("bot.status.bridges", "bridges", pos.NumBridges(), "stones", len(stones), "villages", strings.Join(stones, " "))))
+	s.WriteString(Standing(p, &pos, func(c shangrila.Colour) string { return t.name(p, c) }))
 	if c, ok := t.colourOf(req.User.ID); ok {
 		var sup []string
 		for _, d := range shangrila.Disciplines {

@@ -1,6 +1,7 @@
 package discord
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -37,6 +38,12 @@ func TestComputerPlayers(t *testing.T) {
 	if testing.Short() {
 		limit = shortMoves
 	}
+	var seen string // what the wait below saw last, for a failure's message
+	defer func() {
+		if t.Failed() && seen != "" {
+			t.Logf("the last public message was: %s", seen)
+		}
+	}()
 	for moves := 0; moves < limit; moves++ {
 		// Wait until a person is to move (computers move by themselves),
 		// or the game is over.
@@ -46,6 +53,7 @@ func TestComputerPlayers(t *testing.T) {
 			if last == nil || last.Ephemeral() {
 				return false
 			}
+			seen = fmt.Sprintf("%q pinging %v", last.Content, last.Pinged)
 			g, pos, err := h.bot.Game(h.ctx, channel)
 			if err != nil {
 				over = strings.Contains(last.Content, "The game is over")
@@ -66,8 +74,10 @@ func TestComputerPlayers(t *testing.T) {
 			}
 			hinted = true
 		}
-		if moves == 10 && !handed {
-			// Bob leaves; a medium computer plays his seat from now on.
+		if moves >= 10 && user == bob && !handed {
+			// Bob leaves on his turn; a medium computer plays his seat from
+			// now on (and so moves at once). Handing over out of turn posts
+			// no ping, which the wait above would not recognise.
 			r := h.slash(bob, "resign")
 			if !r.Ephemeral() {
 				t.Fatalf("resign must ask privately first: %s", r)

@@ -22,7 +22,6 @@ import (
 	"github.com/tablebot/tablebot/i18n"
 	"github.com/tablebot/tablebot/rules"
 	"github.com/tablebot/tablebot/rules/shangrila"
-	"github.com/tablebot/tablebot/rules/shangrila/notation"
 	"github.com/tablebot/tablebot/store"
 )
 
@@ -199,27 +198,21 @@ func (s *Session) print(ctx context.Context, m bot.Message, private bool, to str
 
 // printPosition prints the villages and the scores compactly.
 func (s *Session) printPosition(g *store.Game, pos *shangrila.Position) {
+	p := s.printer()
 	var b strings.Builder
 	for v := shangrila.Village(0); v < shangrila.NumVillages; v++ {
-		b.WriteString("  " + notation.VillageLine(pos, v) + "\n")
+		b.WriteString("  " + bot.VillageLine(p, pos, v) + "\n")
 	}
-	p := s.printer()
-	var stones []string
-	for v := shangrila.Village(0); v < shangrila.NumVillages; v++ {
-		if pos.Stone(v) {
-			stones = append(stones, v.String())
-		}
-	}
-	b.WriteString("  " + p.T("bot.status.bridges", "bridges", pos.NumBridges(), "stones", len(stones), "villages", strings.Join(stones, " ")) + "\n")
-	for _, c := range pos.Players() {
-		sc := pos.Score(c)
-		name := c.String()
+	name := func(c shangrila.Colour) string {
 		for _, pl := range g.Players {
-			if pl.Colour == c.String() {
-				name = pl.Name
+			if pl.Colour == c.String() && pl.Name != "" {
+				return pl.Name
 			}
 		}
-		b.WriteString("  " + p.T("bot.status.player", "mark", "", "name", name, "colour", c, "masters", sc.Masters, "villages", sc.Villages) + "\n")
+		return p.Colour(c)
+	}
+	for _, line := range strings.Split(bot.Standing(p, pos, name), "\n") {
+		b.WriteString("  " + line + "\n")
 	}
 	fmt.Fprint(s.out, b.String())
 }

@@ -64,18 +64,21 @@ func WriteSummary(w io.Writer, p *shangrila.Position) error {
 // VillageLine describes one village on one line: "E  [9/6]  Rr+ Pb Yy+ Dv"
 // with its strength as tiles/masters, or its stone.
 func VillageLine(p *shangrila.Position, v shangrila.Village) string {
-	var b strings.Builder
-	b.WriteString(v.String())
 	switch {
 	case !p.InPlay(v):
-		b.WriteString("  out of play")
-		return b.String()
+		return v.String() + "  out of play"
 	case p.Stone(v):
-		b.WriteString("  stone ")
-	default:
-		s := p.Strength(v)
-		fmt.Fprintf(&b, "  [%d/%d]", s.Tiles, s.Masters)
+		return v.String() + "  stone " + VillageSpaces(p, v)
 	}
+	s := p.Strength(v)
+	return fmt.Sprintf("%s  [%d/%d]%s", v, s.Tiles, s.Masters, VillageSpaces(p, v))
+}
+
+// VillageSpaces lists a village's occupied spaces in short form, each after
+// a space: discipline letter, colour initial, "+" for a student (" Rr+ Pb").
+// The letters are notation, the same in every language.
+func VillageSpaces(p *shangrila.Position, v shangrila.Village) string {
+	var b strings.Builder
 	for _, d := range shangrila.Disciplines {
 		sp := p.Space(v, d)
 		if sp.Empty() {

@@ -1,0 +1,52 @@
+package bot
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/tablebot/tablebot/i18n"
+	"github.com/tablebot/tablebot/rules/shangrila"
+	"github.com/tablebot/tablebot/rules/shangrila/notation"
+)
+
+// Standing describes in words where every player stands, one line each in
+// seat order (mark, name, colour, masters, villages), then the bridges still
+// standing and the stones. name gives a colour's player name. /shangrila
+// status and the position tablebot local prints share it.
+func Standing(p *i18n.Printer, pos *shangrila.Position, name func(shangrila.Colour) string) string {
+	var s strings.Builder
+	for _, c := range pos.Players() {
+		sc := pos.Score(c)
+		key := "bot.status.player"
+		if pos.Resigned(c) {
+			key = "bot.status.player-resigned"
+		}
+		s.WriteString(p.T(key, "mark", colourMark(c), "name", name(c), "colour", c,
+			"masters", counted(p, "masters", sc.Masters), "villages", counted(p, "villages", sc.Villages)))
+		s.WriteString("\n")
+	}
+	var stones []string
+	for v := shangrila.Village(0); v < shangrila.NumVillages; v++ {
+		if pos.Stone(v) {
+			stones = append(stones, v.String())
+		}
+	}
+	// Without stones the villages placeholder is empty: no trailing space.
+	s.WriteString(strings.TrimSpace(p.T("bot.status.bridges", "bridges", pos.NumBridges(),
+		"stones", len(stones), "villages", strings.Join(stones, " "))))
+	return s.String()
+}
+
+// VillageLine describes one village on one line in the printer's language:
+// "E  [9/6]  Rr+ Pb Yy+ Dv" with its strength as tiles/masters, or its
+// stone, or that it is out of play. The space codes are notation.
+func VillageLine(p *i18n.Printer, pos *shangrila.Position, v shangrila.Village) string {
+	switch {
+	case !pos.InPlay(v):
+		return v.String() + "  " + p.T("render.out-of-play")
+	case pos.Stone(v):
+		return v.String() + "  " + p.T("bot.village.stone") + notation.VillageSpaces(pos, v)
+	}
+	st := pos.Strength(v)
+	return fmt.Sprintf("%s  [%s]%s", v, p.T("render.strength", "tiles", st.Tiles, "masters", st.Masters), notation.VillageSpaces(pos, v))
+}
