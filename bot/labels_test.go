@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"image"
-	"image/draw"
 	"image/png"
 	"math/rand/v2"
 	"os"
@@ -18,19 +17,11 @@ import (
 	"github.com/tablebot/tablebot/bot"
 	"github.com/tablebot/tablebot/i18n"
 	"github.com/tablebot/tablebot/render"
+	"github.com/tablebot/tablebot/render/rendertest"
 	"github.com/tablebot/tablebot/rules/shangrila"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden board images under testdata/")
-
-// The golden boards are compared with a tolerance, as render's own golden
-// images are: a pixel differs when one of its channels is off by more than
-// pixelTolerance, and an image fails when more than maxDiffering of its
-// pixels differ. A changed word moves far more pixels than that.
-const (
-	pixelTolerance = 24
-	maxDiffering   = 0.002
-)
 
 // minLanguageDiff is how many pixels must differ between the boards of two
 // languages: the headline, the legend, the column heads and the last
@@ -134,15 +125,15 @@ func TestBoardGolden(t *testing.T) {
 			continue
 		}
 		t.Run(string(l), func(t *testing.T) {
-			want := readPNG(t, path)
-			if got, share := differing(img, want); share > maxDiffering {
+			want := rendertest.ReadPNG(t, path)
+			if got, share := rendertest.Differing(img, want); share > rendertest.MaxDiffering {
 				t.Errorf("%s: %d pixels (%.2f%%) differ (run go test ./bot -run TestBoardGolden -update to accept the new image)", path, got, 100*share)
 			}
 		})
 	}
 	for i, a := range i18n.Langs {
 		for _, b := range i18n.Langs[i+1:] {
-			n, _ := differing(imgs[a], imgs[b])
+			n, _ := rendertest.Differing(imgs[a], imgs[b])
 			t.Logf("the %s and %s boards differ in %d pixels", a, b, n)
 			if n < minLanguageDiff {
 				t.Errorf("the %s and %s boards differ in %d pixels, want at least %d: words fell back to one language", a, b, n, minLanguageDiff)
@@ -221,62 +212,4 @@ func TestLabelsTranslated(t *testing.T) {
 			}
 		})
 	}
-}
-
-// differing counts the pixels of two images that differ beyond the
-// tolerance, and their share of the image; images of different sizes
-// differ everywhere.
-func differing(got, want image.Image) (int, float64) {
-	if got.Bounds() != want.Bounds() {
-		n := got.Bounds().Dx() * got.Bounds().Dy()
-		return n, 1
-	}
-	a, b := rgbaPix(got), rgbaPix(want)
-	n := 0
-	for i := 0; i < len(a); i += 4 {
-		if far(a[i], b[i]) || far(a[i+1], b[i+1]) || far(a[i+2], b[i+2]) {
-			n++
-		}
-	}
-	return n, float64(n) / float64(len(a)/4)
-}
-
-func far(x, y uint8) bool {
-	d := int(x) - int(y)
-	return d < -pixelTolerance || d > pixelTolerance
-}
-
-// rgbaPix returns an image's pixels as RGBA bytes, row after row. The
-// boards are paletted: looking their colours up is much quicker than
-// drawing them, which matters under the race detector.
-func rgbaPix(img image.Image) []uint8 {
-	if p, ok := img.(*image.Paletted); ok {
-		var pal [256][4]uint8
-		for i, c := range p.Palette {
-			r, g, b, a := c.RGBA()
-			pal[i] = [4]uint8{uint8(r >> 8), uint8(g >> 8), uint8(b >> 8), uint8(a >> 8)}
-		}
-		out := make([]uint8, 0, 4*len(p.Pix))
-		for _, i := range p.Pix {
-			out = append(out, pal[i][:]...)
-		}
-		return out
-	}
-	out := image.NewRGBA(img.Bounds())
-	draw.Draw(out, out.Rect, img, img.Bounds().Min, draw.Src)
-	return out.Pix
-}
-
-// readPNG decodes the PNG file at path.
-func readPNG(t testing.TB, path string) image.Image {
-	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./bot -run TestBoardGolden -update to write it)", err)
-	}
-	img, err := png.Decode(bytes.NewReader(data))
-	if err != nil {
-		t.Fatalf("%s: %v", path, err)
-	}
-	return img
 }

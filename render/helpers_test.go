@@ -2,8 +2,6 @@ package render
 
 import (
 	"flag"
-	"image"
-	"image/png"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -75,21 +73,6 @@ func start(t testing.TB, players int, s shangrila.Start) game {
 		t.Fatal(err)
 	}
 	return game{pos: p}
-}
-
-// readPNG decodes the PNG file at path.
-func readPNG(t testing.TB, path string) image.Image {
-	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	img, err := png.Decode(f)
-	if err != nil {
-		t.Fatalf("%s: %v", path, err)
-	}
-	return img
 }
 
 // writeFile writes data at path, making its directory.

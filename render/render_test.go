@@ -4,23 +4,13 @@ import (
 	"bytes"
 	"fmt"
 	"image"
-	"image/draw"
 	"image/png"
 	"path/filepath"
 	"sync"
 	"testing"
 
+	"github.com/tablebot/tablebot/render/rendertest"
 	"github.com/tablebot/tablebot/rules/shangrila"
-)
-
-// The golden images are compared with a tolerance, never byte for byte:
-// a pixel differs when one of its channels is off by more than
-// pixelTolerance, and an image fails when more than maxDiffering of its
-// pixels differ. Small changes of rasterizer or palette pass; a tile of the
-// wrong colour, a missing badge or a moved village do not.
-const (
-	pixelTolerance = 24
-	maxDiffering   = 0.002
 )
 
 // goldenCase is an image checked against a golden file.
@@ -69,54 +59,12 @@ func TestGoldenImages(t *testing.T) {
 				writeFile(t, tc.path, buf.Bytes())
 				return
 			}
-			want := readPNG(t, tc.path)
-			if diff := compareImages(got, want); diff != "" {
+			want := rendertest.ReadPNG(t, tc.path)
+			if diff := rendertest.Compare(got, want); diff != "" {
 				t.Errorf("%s (run go test ./render -update to accept the new image): %s", tc.path, diff)
 			}
 		})
 	}
-}
-
-// compareImages returns why two images differ beyond the tolerance, or "".
-func compareImages(got, want image.Image) string {
-	if got.Bounds() != want.Bounds() {
-		return fmt.Sprintf("size %v, want %v", got.Bounds(), want.Bounds())
-	}
-	a, b := rgbaPix(got), rgbaPix(want)
-	differ := 0
-	for i := 0; i < len(a); i += 4 {
-		if far(a[i], b[i]) || far(a[i+1], b[i+1]) || far(a[i+2], b[i+2]) {
-			differ++
-		}
-	}
-	if share := float64(differ) / float64(len(a)/4); share > maxDiffering {
-		return fmt.Sprintf("%d pixels (%.2f%%) differ", differ, 100*share)
-	}
-	return ""
-}
-
-func far(x, y uint8) bool {
-	d := int(x) - int(y)
-	return d < -pixelTolerance || d > pixelTolerance
-}
-
-// rgbaPix returns an image's pixels as RGBA bytes, row after row.
-func rgbaPix(img image.Image) []uint8 {
-	if p, ok := img.(*image.Paletted); ok {
-		var pal [256][4]uint8
-		for i, c := range p.Palette {
-			r, g, b, a := c.RGBA()
-			pal[i] = [4]uint8{uint8(r >> 8), uint8(g >> 8), uint8(b >> 8), uint8(a >> 8)}
-		}
-		out := make([]uint8, 0, 4*len(p.Pix))
-		for _, i := range p.Pix {
-			out = append(out, pal[i][:]...)
-		}
-		return out
-	}
-	out := image.NewRGBA(img.Bounds())
-	draw.Draw(out, out.Rect, img, img.Bounds().Min, draw.Src)
-	return out.Pix
 }
 
 // TestDirtyRects checks that drawing only the changing parts of the image

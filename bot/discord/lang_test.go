@@ -1,7 +1,6 @@
 package discord
 
 import (
-	"errors"
 	"fmt"
 	"regexp"
 	"strings"
@@ -13,7 +12,7 @@ import (
 	"github.com/tablebot/tablebot/bot"
 	"github.com/tablebot/tablebot/bot/discordfake"
 	"github.com/tablebot/tablebot/i18n"
-	"github.com/tablebot/tablebot/rules"
+	"github.com/tablebot/tablebot/i18n/i18ntest"
 	"github.com/tablebot/tablebot/rules/shangrila"
 )
 
@@ -57,76 +56,6 @@ func (h *harness) setGuildLocale(locale string) {
 	g := h.world.Guild
 	g.PreferredLocale = locale
 	h.world.Guild = h.fake.AddGuild(g)
-}
-
-// catMsg is a catalogue message with the arguments the bot fills it with; an
-// argument that is itself a catMsg is written in the same language.
-type catMsg struct {
-	id    string
-	args  []any
-	count *int // the count of a message with plural forms
-}
-
-// msgT is the message id with args.
-func msgT(id string, args ...any) catMsg { return catMsg{id: id, args: args} }
-
-// msgN is the plural message id for count n, with args.
-func msgN(id string, n int, args ...any) catMsg { return catMsg{id: id, args: args, count: &n} }
-
-// in writes the message in the printer's language.
-func (m catMsg) in(p *i18n.Printer) string {
-	args := make([]any, len(m.args))
-	for i, a := range m.args {
-		if sub, ok := a.(catMsg); ok {
-			a = sub.in(p)
-		}
-		args[i] = a
-	}
-	if m.count != nil {
-		return p.N(m.id, *m.count, args...)
-	}
-	return p.T(m.id, args...)
-}
-
-// says checks that text holds message m in language l: the language
-// defines the message (it does not fall back to English), and the text
-// holds it as the language writes it, not as English does.
-func (h *harness) says(t testing.TB, what, text string, l i18n.Lang, m catMsg) {
-	t.Helper()
-	if !h.cat.Has(l, m.id) {
-		t.Errorf("%s: %s has no message %s", what, l, m.id)
-	}
-	saysText(t, what, text, m.in(h.cat.Printer(l)), m.in(h.cat.Printer(i18n.English)))
-}
-
-// saysError checks that text explains err, an engine error, in language l.
-func (h *harness) saysError(t testing.TB, what, text string, l i18n.Lang, err error) {
-	t.Helper()
-	var e *rules.Error
-	if !errors.As(err, &e) {
-		t.Fatalf("%s: %v is not a rules error", what, err)
-	}
-	if !h.cat.Has(l, e.Key) {
-		t.Errorf("%s: %s has no message %s", what, l, e.Key)
-	}
-	want, _ := h.cat.Printer(l).Error(err)
-	en, _ := h.cat.Printer(i18n.English).Error(err)
-	saysText(t, what, text, want, en)
-}
-
-// saysText checks that text holds want, a message in a language other
-// than English, and not its English version en.
-func saysText(t testing.TB, what, text, want, en string) {
-	t.Helper()
-	if want == en {
-		t.Errorf("%s: the catalogue gives the English text %q", what, want)
-	}
-	if !strings.Contains(text, want) {
-		t.Errorf("%s: %q does not say %q", what, text, want)
-	}
-	if strings.Contains(text, en) {
-		t.Errorf("%s: %q says the English %q", what, text, en)
-	}
 }
 
 // hasWords checks that text holds every word, case-insensitively.
@@ -189,12 +118,12 @@ func markOf(c shangrila.Colour) string {
 }
 
 // turnLine is the line of a board post that says who is to move.
-func turnLine(userID string, pos *shangrila.Position) catMsg {
+func turnLine(userID string, pos *shangrila.Position) i18ntest.Msg {
 	id := "bot.turn.play"
 	if pos.Phase() == shangrila.SetupPhase {
 		id = "bot.turn.setup"
 	}
-	return msgT(id, "mention", "<@"+userID+">", "mark", markOf(pos.Turn()), "colour", pos.Turn())
+	return i18ntest.T(id, "mention", "<@"+userID+">", "mark", markOf(pos.Turn()), "colour", pos.Turn())
 }
 
 // TestPlayInLanguage plays the first moves of a game in a server whose
@@ -219,15 +148,15 @@ func TestPlayInLanguage(t *testing.T) {
 
 			// No game yet: a private answer in the asker's language.
 			text := privateText(t, "status without a game", h.slash(ana, "status"))
-			h.says(t, "status without a game", text, lc.lang, msgT("bot.err.no-game"))
+			i18ntest.Says(t, h.cat, "status without a game", text, lc.lang, i18ntest.T("bot.err.no-game"))
 			text = privateText(t, "status without a game, in English", h.slash(dan, "status"))
 			hasWords(t, "status without a game, in English", text, en.T("bot.err.no-game"))
 
 			// The lobby is public, in the server's language.
 			r := h.slash(ana, "new", opt("players", 3))
 			text = publicText(t, "new", r)
-			h.says(t, "lobby", text, lc.lang, msgT("bot.lobby.title", "creator", "ana", "seats", 3, "start", msgT("bot.lobby.start-setup")))
-			h.says(t, "lobby", text, lc.lang, msgT("bot.lobby.how", "creator", "ana"))
+			i18ntest.Says(t, h.cat, "lobby", text, lc.lang, i18ntest.T("bot.lobby.title", "creator", "ana", "seats", 3, "start", i18ntest.T("bot.lobby.start-setup")))
+			i18ntest.Says(t, h.cat, "lobby", text, lc.lang, i18ntest.T("bot.lobby.how", "creator", "ana"))
 			hasButton(t, r.Message, p.T("bot.button.join"), en.T("bot.button.join"))
 			if ms := r.Message.SelectMenus(); len(ms) != 1 || ms[0].Placeholder != p.T("bot.lobby.add-computer") {
 				t.Errorf("the lobby's computer menu is not in %s", lc.lang)
@@ -243,7 +172,7 @@ func TestPlayInLanguage(t *testing.T) {
 			text = publicText(t, "start", r)
 			h.checkBoardPost(r.Message)
 			g, pos := h.game()
-			h.says(t, "the first board", text, lc.lang, turnLine(userOf(g, pos.Turn()), pos))
+			i18ntest.Says(t, h.cat, "the first board", text, lc.lang, turnLine(userOf(g, pos.Turn()), pos))
 			hasWords(t, "the first board", text, p.Colour(pos.Turn()))
 			hasButton(t, r.Message, p.T("bot.button.setup"), en.T("bot.button.setup"))
 			hasButton(t, r.Message, p.T("bot.button.hint"), en.T("bot.button.hint"))
@@ -256,27 +185,27 @@ func TestPlayInLanguage(t *testing.T) {
 			}
 			m := shangrila.SetupMove(other, shangrila.VillageA, shangrila.Rainmaker)
 			text = privateText(t, "not your turn", h.slash(userOf(g, other), "place", opt("village", "A"), opt("master", "rainmaker")))
-			h.saysError(t, "not your turn", text, lc.lang, pos.Check(m))
+			i18ntest.SaysError(t, h.cat, "not your turn", text, lc.lang, pos.Check(m))
 			hasWords(t, "not your turn", text, p.Colour(mover), p.Colour(other))
 
 			// The mover's illegal move and garbage, explained in their words.
 			moverID := userOf(g, mover)
 			m = shangrila.SetupMove(mover, shangrila.VillageC, shangrila.Healer)
 			text = privateText(t, "village C", h.slash(moverID, "place", opt("village", "C"), opt("master", lc.healer)))
-			h.saysError(t, "village C", text, lc.lang, pos.Check(m))
+			i18ntest.SaysError(t, h.cat, "village C", text, lc.lang, pos.Check(m))
 			hasWords(t, "village C", text, lc.village)
 			text = privateText(t, "a wizard", h.slash(moverID, "place", opt("village", "A"), opt("master", "wizard")))
-			h.says(t, "a wizard", text, lc.lang, msgT("notation.discipline", "word", "wizard"))
+			i18ntest.Says(t, h.cat, "a wizard", text, lc.lang, i18ntest.T("notation.discipline", "word", "wizard"))
 
 			// A move with the master named in the language: the public post
 			// says what happened and whose turn it is now.
 			r = h.slash(moverID, "place", opt("village", "A"), opt("master", lc.healer))
 			text = publicText(t, "the first move", r)
 			h.checkBoardPost(r.Message)
-			h.says(t, "the first move", text, lc.lang, msgT("bot.did.setup", "player", mover, "discipline", shangrila.Healer, "village", shangrila.VillageA))
+			i18ntest.Says(t, h.cat, "the first move", text, lc.lang, i18ntest.T("bot.did.setup", "player", mover, "discipline", shangrila.Healer, "village", shangrila.VillageA))
 			hasWords(t, "the first move", text, lc.healerName, lc.village, p.Colour(mover))
 			g, pos = h.game()
-			h.says(t, "the first move", text, lc.lang, turnLine(userOf(g, pos.Turn()), pos))
+			i18ntest.Says(t, h.cat, "the first move", text, lc.lang, turnLine(userOf(g, pos.Turn()), pos))
 
 			// The next move through the board's button and private menus.
 			board := r.Message
@@ -284,7 +213,7 @@ func TestPlayInLanguage(t *testing.T) {
 			moverID = userOf(g, mover)
 			r = h.click(moverID, board, buttonWith(t, board, "place"))
 			text = privateText(t, "the village menu", r)
-			h.says(t, "the village menu", text, lc.lang, msgT("bot.menu.place-village"))
+			i18ntest.Says(t, h.cat, "the village menu", text, lc.lang, i18ntest.T("bot.menu.place-village"))
 			sm := menu(t, r.Message)
 			if !hasOption(sm, "B") || sm.Placeholder != p.T("bot.menu.place-village") {
 				t.Fatalf("the village menu: %+v", sm)
@@ -295,7 +224,7 @@ func TestPlayInLanguage(t *testing.T) {
 				}
 			}
 			r = h.choose(moverID, r.Message, sm.CustomID, "B")
-			h.says(t, "the master menu", privateText(t, "the master menu", r), lc.lang, msgT("bot.menu.place-master"))
+			i18ntest.Says(t, h.cat, "the master menu", privateText(t, "the master menu", r), lc.lang, i18ntest.T("bot.menu.place-master"))
 			sm = menu(t, r.Message)
 			var labels []string
 			for _, o := range sm.Options {
@@ -304,13 +233,13 @@ func TestPlayInLanguage(t *testing.T) {
 			hasWords(t, "the master menu", strings.Join(labels, "|"), p.Discipline(shangrila.Priest), p.Discipline(shangrila.Rainmaker))
 			before := len(h.fake.Messages(h.world.Channel.ID))
 			r = h.choose(moverID, r.Message, sm.CustomID, string(shangrila.Priest.Letter()))
-			h.says(t, "the menu's end", r.Content(), lc.lang, msgT("bot.menu.done"))
+			i18ntest.Says(t, h.cat, "the menu's end", r.Content(), lc.lang, i18ntest.T("bot.menu.done"))
 			post := h.fake.WaitUntil(h.ctx, func(v *discordfake.View) bool {
 				last := v.LastMessage(h.world.Channel.ID)
 				return len(v.Messages(h.world.Channel.ID)) > before && last != nil && !last.Ephemeral()
 			}).LastMessage(h.world.Channel.ID)
 			h.checkBoardPost(post)
-			h.says(t, "the move by menus", post.Content, lc.lang, msgT("bot.did.setup", "player", mover, "discipline", shangrila.Priest, "village", shangrila.VillageB))
+			i18ntest.Says(t, h.cat, "the move by menus", post.Content, lc.lang, i18ntest.T("bot.did.setup", "player", mover, "discipline", shangrila.Priest, "village", shangrila.VillageB))
 
 			// A slash move with the other discipline typed in the language.
 			g, pos = h.game()
@@ -322,12 +251,12 @@ func TestPlayInLanguage(t *testing.T) {
 
 			// Status and history, privately in the reader's language.
 			text = privateText(t, "status", h.slash(ana, "status"))
-			h.says(t, "status", text, lc.lang, msgN("bot.status.setup", 3))
+			i18ntest.Says(t, h.cat, "status", text, lc.lang, i18ntest.N("bot.status.setup", 3))
 			hasWords(t, "status", text, p.Discipline(shangrila.Firekeeper), lc.village)
 			text = privateText(t, "status, in English", h.slash(dan, "status"))
 			hasWords(t, "status, in English", text, en.N("bot.status.setup", 3))
 			text = privateText(t, "history", h.slash(bruno, "history"))
-			h.says(t, "history", text, lc.lang, msgN("bot.history.title", 3))
+			i18ntest.Says(t, h.cat, "history", text, lc.lang, i18ntest.N("bot.history.title", 3))
 			hasWords(t, "history", text, lc.healerName)
 			text = privateText(t, "a spectator's move", h.slash(dan, "place", opt("village", "E"), opt("master", "rainmaker")))
 			hasWords(t, "a spectator's move", text, en.T("bot.err.not-player"))
@@ -363,14 +292,14 @@ func TestChannelLanguage(t *testing.T) {
 	opt := discordfake.Opt
 
 	text := publicText(t, "language it", h.slash(ana, "language", opt("language", "it")))
-	h.says(t, "language it", text, i18n.Italian, msgT("bot.language.set", "language", "Italiano"))
+	i18ntest.Says(t, h.cat, "language it", text, i18n.Italian, i18ntest.T("bot.language.set", "language", "Italiano"))
 	hasWords(t, "language it", text, "Italiano")
 
 	r := h.openTable("")
 	text = r.Content()
 	g, pos := h.game()
-	h.says(t, "the first board", text, i18n.Italian, turnLine(userOf(g, pos.Turn()), pos))
-	if strings.Contains(text, turnLine(userOf(g, pos.Turn()), pos).in(es)) {
+	i18ntest.Says(t, h.cat, "the first board", text, i18n.Italian, turnLine(userOf(g, pos.Turn()), pos))
+	if strings.Contains(text, turnLine(userOf(g, pos.Turn()), pos).In(es)) {
 		t.Errorf("the channel's Italian lost to the server's Spanish: %q", text)
 	}
 	hasButton(t, r.Message, it.T("bot.button.setup"), en.T("bot.button.setup"))
@@ -379,19 +308,19 @@ func TestChannelLanguage(t *testing.T) {
 
 	// Switching during the game: the next public post is in Spanish.
 	text = publicText(t, "language es", h.slash(ana, "language", opt("language", "es")))
-	h.says(t, "language es", text, i18n.Spanish, msgT("bot.language.set", "language", "Español"))
+	i18ntest.Says(t, h.cat, "language es", text, i18n.Spanish, i18ntest.T("bot.language.set", "language", "Español"))
 	r = h.slash(ana, "board")
 	text = publicText(t, "board", r)
 	h.checkBoardPost(r.Message)
-	h.says(t, "board", text, i18n.Spanish, msgT("bot.board.again"))
-	h.says(t, "board", text, i18n.Spanish, turnLine(userOf(g, pos.Turn()), pos))
+	i18ntest.Says(t, h.cat, "board", text, i18n.Spanish, i18ntest.T("bot.board.again"))
+	i18ntest.Says(t, h.cat, "board", text, i18n.Spanish, turnLine(userOf(g, pos.Turn()), pos))
 	hasButton(t, r.Message, es.T("bot.button.setup"), it.T("bot.button.setup"))
 
 	// A reader whose Discord is in Italian reads their private answers in
 	// Italian, whatever the channel speaks.
 	h.setLocale(1, "it")
 	text = privateText(t, "status in Italian", h.slash(h.user(1), "status"))
-	h.says(t, "status in Italian", text, i18n.Italian, msgN("bot.status.setup", 0))
+	i18ntest.Says(t, h.cat, "status in Italian", text, i18n.Italian, i18ntest.N("bot.status.setup", 0))
 }
 
 // Discord's rules for command texts: names are lower case letters, digits,

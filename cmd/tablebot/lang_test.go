@@ -1,13 +1,12 @@
 package main
 
 import (
-	"errors"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/tablebot/tablebot/i18n"
-	"github.com/tablebot/tablebot/rules"
+	"github.com/tablebot/tablebot/i18n/i18ntest"
 	"github.com/tablebot/tablebot/rules/shangrila"
 	"github.com/tablebot/tablebot/rules/shangrila/notation"
 )
@@ -56,25 +55,25 @@ func TestLocalLanguages(t *testing.T) {
 			}
 			_, badVillage := notation.ParseAction(shangrila.Red, []string{"place", "Q", tt.healer})
 			l := langOutput{t: t, cat: cat, lang: tt.lang, out: stdout}
-			l.says("an unknown command", msgT("local.err.unknown", "word", "dance"))
+			l.says("an unknown command", i18ntest.T("local.err.unknown", "word", "dance"))
 			l.saysError("a bad village", badVillage)
-			l.says("typing as Blue", msgT("local.as", "name", "blue"))
+			l.says("typing as Blue", i18ntest.T("local.as", "name", "blue"))
 			l.saysError("not Blue's turn", start.Check(shangrila.SetupMove(shangrila.Blue, shangrila.VillageA, shangrila.Healer)))
-			l.says("a private answer", msgT("local.private", "name", "blue"))
-			l.says("typing as the player to move", msgT("local.as-auto"))
+			l.says("a private answer", i18ntest.T("local.private", "name", "blue"))
+			l.says("typing as the player to move", i18ntest.T("local.as-auto"))
 			l.saysError("village C", start.Check(shangrila.SetupMove(shangrila.Red, shangrila.VillageC, shangrila.Healer)))
-			l.says("Red's move", msgT("bot.did.setup", "player", shangrila.Red, "discipline", shangrila.Healer, "village", shangrila.VillageA))
-			l.says("Blue's move", msgT("bot.did.setup", "player", shangrila.Blue, "discipline", shangrila.Priest, "village", shangrila.VillageB))
-			l.says("Yellow's turn", msgT("bot.turn.setup", "mention", "@yellow", "mark", "🟡", "colour", shangrila.Yellow))
-			l.says("status", msgN("bot.status.setup", 2))
-			l.says("status", msgN("bot.n.masters", 1))
+			l.says("Red's move", i18ntest.T("bot.did.setup", "player", shangrila.Red, "discipline", shangrila.Healer, "village", shangrila.VillageA))
+			l.says("Blue's move", i18ntest.T("bot.did.setup", "player", shangrila.Blue, "discipline", shangrila.Priest, "village", shangrila.VillageB))
+			l.says("Yellow's turn", i18ntest.T("bot.turn.setup", "mention", "@yellow", "mark", "🟡", "colour", shangrila.Yellow))
+			l.says("status", i18ntest.N("bot.status.setup", 2))
+			l.says("status", i18ntest.N("bot.n.masters", 1))
 			// The position printed after each move: village C out of play
 			// (3 players) and each player's counted words.
-			l.says("village C in the position", msgT("render.out-of-play"))
-			l.says("Red in the position", msgT("bot.status.player", "mark", "🔴", "name", "red", "colour", shangrila.Red,
-				"masters", msgN("bot.n.masters", 1).in(cat.Printer(tt.lang)), "villages", msgN("bot.n.villages", 1).in(cat.Printer(tt.lang))))
-			l.says("a language tablebot does not speak", msgT("bot.err.language"))
-			l.says("help", msgT("local.help"))
+			l.says("village C in the position", i18ntest.T("render.out-of-play"))
+			l.says("Red in the position", i18ntest.T("bot.status.player", "mark", "🔴", "name", "red", "colour", shangrila.Red,
+				"masters", i18ntest.N("bot.n.masters", 1).In(cat.Printer(tt.lang)), "villages", i18ntest.N("bot.n.villages", 1).In(cat.Printer(tt.lang))))
+			l.says("a language tablebot does not speak", i18ntest.T("bot.err.language"))
+			l.says("help", i18ntest.T("local.help"))
 			for _, w := range tt.words {
 				if !strings.Contains(stdout, w) {
 					t.Errorf("the output lacks the word %q", w)
@@ -87,26 +86,6 @@ func TestLocalLanguages(t *testing.T) {
 	}
 }
 
-// catMsg is a catalogue message with the arguments tablebot fills it with.
-type catMsg struct {
-	id    string
-	args  []any
-	count *int // the count of a message with plural forms
-}
-
-// msgT is the message id with args.
-func msgT(id string, args ...any) catMsg { return catMsg{id: id, args: args} }
-
-// msgN is the plural message id for count n, with args.
-func msgN(id string, n int, args ...any) catMsg { return catMsg{id: id, args: args, count: &n} }
-
-func (m catMsg) in(p *i18n.Printer) string {
-	if m.count != nil {
-		return p.N(m.id, *m.count, m.args...)
-	}
-	return p.T(m.id, m.args...)
-}
-
 // language checks that an output speaks one language.
 type langOutput struct {
 	t    *testing.T
@@ -115,42 +94,15 @@ type langOutput struct {
 	out  string
 }
 
-// says checks that the output holds message m as the language writes it,
-// that the language defines it (no fallback to English), and that the
-// output does not hold the English version.
-func (l langOutput) says(what string, m catMsg) {
+// says checks that the output holds message m as the language writes it.
+func (l langOutput) says(what string, m i18ntest.Msg) {
 	l.t.Helper()
-	if !l.cat.Has(l.lang, m.id) {
-		l.t.Errorf("%s: %s has no message %s", what, l.lang, m.id)
-	}
-	l.saysText(what, m.in(l.cat.Printer(l.lang)), m.in(l.cat.Printer(i18n.English)))
+	i18ntest.Says(l.t, l.cat, what, l.out, l.lang, m)
 }
 
 // saysError checks that the output explains err, a rules error, in the
 // language.
 func (l langOutput) saysError(what string, err error) {
 	l.t.Helper()
-	var e *rules.Error
-	if !errors.As(err, &e) {
-		l.t.Fatalf("%s: %v is not a rules error", what, err)
-	}
-	if !l.cat.Has(l.lang, e.Key) {
-		l.t.Errorf("%s: %s has no message %s", what, l.lang, e.Key)
-	}
-	want, _ := l.cat.Printer(l.lang).Error(err)
-	en, _ := l.cat.Printer(i18n.English).Error(err)
-	l.saysText(what, want, en)
-}
-
-func (l langOutput) saysText(what, want, en string) {
-	l.t.Helper()
-	if want == en {
-		l.t.Errorf("%s: the catalogue gives the English text %q", what, want)
-	}
-	if !strings.Contains(l.out, want) {
-		l.t.Errorf("%s: the output does not say %q", what, want)
-	}
-	if strings.Contains(l.out, en) {
-		l.t.Errorf("%s: the output says the English %q", what, en)
-	}
+	i18ntest.SaysError(l.t, l.cat, what, l.out, l.lang, err)
 }

@@ -33,10 +33,8 @@ func runLocal(ctx context.Context, e env, args []string) error {
 		fmt.Fprintln(fs.Output(), "Commands are read from standard input, one a line; type help for the list.")
 		fs.PrintDefaults()
 	}
-	if pos, err := parseFlags(fs, e, args); err != nil {
+	if err := parseNoArgs(fs, e, args); err != nil {
 		return err
-	} else if len(pos) > 0 {
-		return usagef("unexpected argument %q", pos[0])
 	}
 	if *players != 3 && *players != 4 {
 		return usagef("--players must be 3 or 4")

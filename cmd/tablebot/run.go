@@ -92,6 +92,16 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w, "\nRun tablebot <command> -h for a command's flags.")
 }
 
+// parseNoArgs parses flags for a subcommand that takes no positional
+// arguments, and refuses any.
+func parseNoArgs(fs *flag.FlagSet, e env, args []string) error {
+	pos, err := parseFlags(fs, e, args)
+	if err == nil && len(pos) > 0 {
+		err = usagef("unexpected argument %q", pos[0])
+	}
+	return err
+}
+
 // parseFlags parses flags that may come before, between or after the
 // positional arguments, and returns the positional arguments.
 func parseFlags(fs *flag.FlagSet, e env, args []string) ([]string, error) {

@@ -148,10 +148,8 @@ func runServe(ctx context.Context, e env, args []string) error {
 		fmt.Fprintln(fs.Output(), "Usage: tablebot [serve] [--config FILE]")
 		fs.PrintDefaults()
 	}
-	if pos, err := parseFlags(fs, e, args); err != nil {
+	if err := parseNoArgs(fs, e, args); err != nil {
 		return err
-	} else if len(pos) > 0 {
-		return usagef("unexpected argument %q", pos[0])
 	}
 	explicit := false
 	fs.Visit(func(f *flag.Flag) { explicit = explicit || f.Name == "config" })

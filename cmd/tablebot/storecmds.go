@@ -29,10 +29,8 @@ func runGames(ctx context.Context, e env, args []string) error {
 		fmt.Fprintln(fs.Output(), "Lists the stored games, also while the bot runs.")
 		fs.PrintDefaults()
 	}
-	if pos, err := parseFlags(fs, e, args); err != nil {
+	if err := parseNoArgs(fs, e, args); err != nil {
 		return err
-	} else if len(pos) > 0 {
-		return usagef("unexpected argument %q", pos[0])
 	}
 	db, done, err := openForReading(ctx, *dbPath)
 	if err != nil {
@@ -119,10 +117,8 @@ func runExport(ctx context.Context, e env, args []string) error {
 		fmt.Fprintln(fs.Output(), "Usage: tablebot export [--db FILE] --channel ID | --game ID [--comments=false]")
 		fs.PrintDefaults()
 	}
-	if pos, err := parseFlags(fs, e, args); err != nil {
+	if err := parseNoArgs(fs, e, args); err != nil {
 		return err
-	} else if len(pos) > 0 {
-		return usagef("unexpected argument %q", pos[0])
 	}
 	if (*channel == "") == (*id == "") {
 		return usagef("give --channel ID or --game ID")
@@ -158,10 +154,8 @@ func runBackup(ctx context.Context, e env, args []string) error {
 		fmt.Fprintln(fs.Output(), "Works while the bot runs: the bot serves the copy.")
 		fs.PrintDefaults()
 	}
-	if pos, err := parseFlags(fs, e, args); err != nil {
+	if err := parseNoArgs(fs, e, args); err != nil {
 		return err
-	} else if len(pos) > 0 {
-		return usagef("unexpected argument %q", pos[0])
 	}
 	if *out == "" {
 		return usagef("give the copy's file name with -o COPY")

@@ -255,19 +255,11 @@ func villageBridges(v village) uint32 {
 // lead returns c's masters in v less the average of the other active
 // players'.
 func (b *board) lead(v village, c colour) float32 {
-	var others float32
-	n := 0
+	var masters gain
 	for _, o := range b.seats[:b.nseats] {
-		if o != c && b.active[o] {
-			others += float32(bits.OnesCount8(b.owned[o][v]))
-			n++
-		}
+		masters[o] = int8(bits.OnesCount8(b.owned[o][v]))
 	}
-	own := float32(bits.OnesCount8(b.owned[c][v]))
-	if n == 0 {
-		return own
-	}
-	return own - others/float32(n)
+	return b.relative(masters, c)
 }
 
 // defence returns the value to the mover of extra tiles in v: attacks on v
