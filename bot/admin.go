@@ -4,19 +4,24 @@ import (
 	"context"
 	"strings"
 
-	"github.com/tablebot/tablebot/rules"
-	"github.com/tablebot/tablebot/rules/shangrila"
-	"github.com/tablebot/tablebot/rules/shangrila/ai"
 	"github.com/tablebot/tablebot/store"
 )
 
+// Steps of the resign question's components, and the Cancel button of
+// every private menu.
+const (
+	stepResign   = "rs"
+	stepHandOver = "rc"
+	stepCancel   = "x"
+)
+
 // undo takes back the asker's last move while nobody has moved after it:
-// only the automatic passes and computer moves that followed it are taken
-// back with it.
+// only the automatic moves and computer moves that followed it go with
+// it, all in one transaction.
 func (b *Bot) undo(ctx context.Context, req Request) (Reply, error) {
 	unlock := b.lock(req.Channel)
 	defer unlock()
-	t, c, err := b.playing(ctx, req, nil)
+	t, seat, err := b.playing(ctx, req, nil)
 	if err != nil {
 		return Reply{}, err
 	}
@@ -34,94 +39,103 @@ func (b *Bot) undo(ctx context.Context, req Request) (Reply, error) {
 	if last < 0 {
 		return Reply{}, fail(NotAllowed, "bot.err.undo")
 	}
-	for n := len(moves); n > last; n-- {
-		g, err := b.cfg.Store.UndoMove(ctx, req.Channel, t.stored.ID, n)
-		if err != nil {
-			return Reply{}, err
-		}
-		t.stored = g
-	}
-	t, err = replayStored(t.stored)
+	g, err := b.cfg.Store.UndoMoves(ctx, req.Channel, t.stored.ID, len(moves), len(moves)-last)
 	if err != nil {
+		return Reply{}, err
+	}
+	if t, err = b.replay(t.game, g); err != nil {
 		return Reply{}, err
 	}
 	pub := b.cfg.Catalog.Printer(t.lang())
-	text := pub.T("bot.undone", "name", t.name(pub, c), "move", strings.TrimPrefix(moves[last].Text, c.String()+" "))
-	return Reply{Message: b.boardPost(ctx, t, text, nil)}, nil
+	move := strings.TrimPrefix(moves[last].Text, t.seat(seat).Colour+" ")
+	text := pub.T("bot.undone", "name", t.name(pub, seat), "move", move)
+	return Reply{Message: b.boardPost(t, text, nil, true), Then: b.then(t)}, nil
 }
 
-// resign asks privately how the asker leaves the game: resigning (their
-// tiles stay and their turns are skipped; with fewer than two players
-// left the game ends) or handing their seat to a computer player.
+// resign asks privately how the asker leaves the game: resigning (the
+// game's resign move: in Shangri-La their tiles stay and their turns are
+// skipped) or handing their seat to a computer player.
 func (b *Bot) resign(ctx context.Context, req Request) (Reply, error) {
-	t, _, err := b.playing(ctx, req, nil)
+	t, seat, err := b.playing(ctx, req, nil)
 	if err != nil {
 		return Reply{}, err
 	}
-	if pos := t.position(); pos.Phase() == shangrila.Over {
-		return Reply{}, rules.Errorf(rules.GameOver, "shangrila.over", nil, "The game is over")
+	if t.state.Over() {
+		return Reply{}, errGameOver()
 	}
 	p := b.printer(req.User.Locale)
-	a := action{game: t.token(), moves: t.game.NumMoves()}
-	var opts []MenuOption
-	for _, lv := range computerLevels {
-		opts = append(opts, MenuOption{Label: computerName(p, lv.String()), Value: lv.String(), Emoji: "🤖"})
+	a := t.action()
+	var rows []Row
+	question := "bot.resign.confirm-handover"
+	if _, ok := t.game.Resign(t.state, seat); ok {
+		question = "bot.resign.confirm"
+		rows = append(rows, Row{Buttons: []Button{
+			{ID: a.With(stepResign).ID(), Label: p.T("bot.button.resign"), Style: Danger},
+			{ID: a.With(stepCancel).ID(), Label: p.T("bot.button.cancel"), Style: Secondary},
+		}})
+	} else {
+		rows = append(rows, Row{Buttons: []Button{{ID: a.With(stepCancel).ID(), Label: p.T("bot.button.cancel"), Style: Secondary}}})
 	}
-	return Reply{Private: true, Message: Message{
-		Content: p.T("bot.resign.confirm"),
-		Rows: []Row{
-			{Buttons: []Button{
-				{ID: a.with("rs").id(), Label: p.T("bot.button.resign"), Style: Danger},
-				{ID: a.with("x").id(), Label: p.T("bot.button.cancel"), Style: Secondary},
-			}},
-			{Menu: &Menu{ID: a.with("rc").id(), Placeholder: p.T("bot.resign.computer"), Options: opts}},
-		},
-	}}, nil
+	if levels := t.game.Levels(); len(levels) > 0 {
+		var opts []MenuOption
+		for _, lv := range levels {
+			opts = append(opts, MenuOption{Label: computerName(p, lv), Value: lv, Emoji: "🤖"})
+		}
+		rows = append(rows, Row{Menu: &Menu{ID: a.With(stepHandOver).ID(), Placeholder: p.T("bot.resign.computer"), Options: opts}})
+	}
+	return Reply{Private: true, Message: Message{Content: p.T(b.gameID(t.game, question)), Rows: rows}}, nil
 }
 
-// resignNow makes the asker's resignation, from the confirmation.
-func (b *Bot) resignNow(ctx context.Context, req Request, a action) (Reply, error) {
-	// A resignation does not depend on the board: it is made on the game
-	// as it stands, whatever moved since the question.
-	t, err := b.load(ctx, req.Channel)
+// resignNow makes the asker's resignation, from the question's button. A
+// resignation does not depend on the board: it is made on the game as it
+// stands, whatever moved since the question.
+func (b *Bot) resignNow(ctx context.Context, req Request, a Action) (Reply, error) {
+	unlock := b.lock(req.Channel)
+	defer unlock()
+	t, seat, err := b.playing(ctx, req, nil)
 	if err != nil {
 		return Reply{}, err
 	}
-	if t.game != nil {
-		a.moves = t.game.NumMoves()
+	if a.Game != t.action().Game {
+		return Reply{}, b.stale(req, t)
 	}
-	return b.play(ctx, req, &a, func(c shangrila.Colour, pos shangrila.Position) (shangrila.Move, error) {
-		return shangrila.ResignMove(c), nil
-	})
+	if t.state.Over() {
+		return Reply{}, errGameOver()
+	}
+	line, ok := t.game.Resign(t.state, seat)
+	if !ok {
+		return Reply{}, BadComponent()
+	}
+	return b.move(ctx, req, &a, t, line)
 }
 
 // handOver gives the asker's seat to a computer player, which plays on in
 // their place.
-func (b *Bot) handOver(ctx context.Context, req Request, a action) (Reply, error) {
+func (b *Bot) handOver(ctx context.Context, req Request, a Action) (Reply, error) {
 	if len(req.Values) != 1 {
-		return Reply{}, fail(Stale, "bot.err.unknown-button")
+		return Reply{}, BadComponent()
 	}
-	level, ok := ai.ParseLevel(req.Values[0])
-	if !ok || level == ai.Random {
-		return Reply{}, fail(Lobby, "bot.err.level")
-	}
+	level := req.Values[0]
 	unlock := b.lock(req.Channel)
 	defer unlock()
-	t, c, err := b.playing(ctx, req, nil)
+	t, seat, err := b.playing(ctx, req, nil)
 	if err != nil {
 		return Reply{}, err
 	}
-	if a.game != t.token() {
+	if a.Game != t.action().Game {
 		return Reply{}, b.stale(req, t)
 	}
-	if pos := t.position(); pos.Phase() == shangrila.Over || pos.Resigned(c) {
-		return Reply{}, rules.Errorf(rules.GameOver, "shangrila.over", nil, "The game is over")
+	if !levelOffered(t.game, level) {
+		return Reply{}, fail(Lobby, "bot.err.level")
+	}
+	if t.state.Over() || t.state.Out(seat) {
+		return Reply{}, errGameOver()
 	}
 	g, err := b.cfg.Store.Update(ctx, req.Channel, t.stored.ID, func(g *store.Game) error {
 		for i := range g.Players {
 			if g.Players[i].UserID == req.User.ID {
 				g.Players[i].UserID = ""
-				g.Players[i].Computer = level.String()
+				g.Players[i].Computer = level
 			}
 		}
 		return nil
@@ -131,9 +145,9 @@ func (b *Bot) handOver(ctx context.Context, req Request, a action) (Reply, error
 	}
 	t.stored = g
 	pub := b.cfg.Catalog.Printer(t.lang())
-	post := Message{Content: pub.T("bot.handed", "name", req.User.Name, "computer", computerName(pub, level.String()), "mark", colourMark(c))}
+	post := Message{Content: pub.T("bot.handed", "name", req.User.Name, "computer", computerName(pub, level), "mark", t.game.Mark(seat))}
 	done := Message{Content: "✅ " + b.printer(req.User.Locale).T("bot.handed.done")}
-	return Reply{Update: true, Message: done, Posts: []Message{post}, Then: b.afterMove(t)}, nil
+	return Reply{Update: true, Message: done, Posts: []Message{post}, Then: b.then(t)}, nil
 }
 
 // cancel ends the game without a result: allowed to its creator and to
@@ -141,7 +155,7 @@ func (b *Bot) handOver(ctx context.Context, req Request, a action) (Reply, error
 func (b *Bot) cancel(ctx context.Context, req Request) (Reply, error) {
 	unlock := b.lock(req.Channel)
 	defer unlock()
-	t, err := b.load(ctx, req.Channel)
+	t, err := b.load(ctx, req.Channel, req.Game)
 	if err != nil {
 		return Reply{}, err
 	}

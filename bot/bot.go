@@ -8,14 +8,13 @@ import (
 	"fmt"
 	"hash/fnv"
 	"log/slog"
+	"regexp"
 	"runtime/debug"
 	"sync"
 	"time"
 
 	"github.com/tablebot/tablebot/i18n"
-	"github.com/tablebot/tablebot/rules"
-	"github.com/tablebot/tablebot/rules/shangrila"
-	"github.com/tablebot/tablebot/rules/shangrila/ai"
+	"github.com/tablebot/tablebot/metrics"
 	"github.com/tablebot/tablebot/store"
 )
 
@@ -23,20 +22,19 @@ import (
 type Config struct {
 	Store   *store.DB
 	Catalog *i18n.Catalog
-	// Board draws a board image; nil draws none (the posts then carry text
-	// only).
-	Board BoardFunc
+	// Games are the games hosted, each under its own slash command.
+	Games []Game
 	// Poster posts messages outside an answer (computer turns).
 	Poster Poster
 	Log    *slog.Logger
+	// Metrics counts moves; nil counts nothing.
+	Metrics *metrics.Metrics
 	// Now is the clock; time.Now by default.
 	Now func() time.Time
-	// Seed returns a seed for shuffling seats; cryptographically random by
-	// default. Tests set it to replay a game exactly.
+	// Seed returns a seed for a new game (seats, and the game's own
+	// randomness); cryptographically random by default. Tests set it to
+	// replay a game exactly.
 	Seed func() uint64
-	// Computers tunes the computer players (the hard level's thinking
-	// time); the zero value gives the defaults.
-	Computers ai.Options
 	// KeepSeatOrder seats players in the order they joined instead of
 	// shuffling them (tablebot local, where records are typed in seat order).
 	KeepSeatOrder bool
@@ -46,30 +44,37 @@ type Config struct {
 	LinkBase string
 }
 
-// BoardFunc draws the board of a position as a PNG.
-type BoardFunc func(ctx context.Context, v BoardView) ([]byte, error)
-
-// BoardView is what a board image shows.
-type BoardView struct {
-	Position shangrila.Position
-	// Last is what the latest move did, to highlight it; nil for none.
-	Last  *shangrila.Effects
-	Names map[shangrila.Colour]string
-	Lang  i18n.Lang
-}
-
 // Bot is the command layer. It is safe for concurrent use: requests of one
-// channel are handled one at a time, channels in parallel.
+// channel are handled one at a time, channels in parallel. Computer turns
+// and the posts they make run in the background, one worker per channel;
+// Close stops them.
 type Bot struct {
 	cfg   Config
 	log   *slog.Logger
+	games []Game
+	kinds map[string]Game
 	locks [64]sync.Mutex // striped by channel
+
+	// bg is the context of background work; Close cancels it and waits.
+	bg      context.Context
+	stopBg  context.CancelFunc
+	mu      sync.Mutex
+	workers map[string]*worker // guarded by mu; the channels with background work
+	closed  bool               // guarded by mu
+	running sync.WaitGroup
 }
 
-// New returns a Bot.
+// kindPattern is what a game's kind may be: it is a slash command's name
+// and a custom id's prefix.
+var kindPattern = regexp.MustCompile(`^[a-z]{1,16}$`)
+
+// New returns a Bot for the configured games.
 func New(cfg Config) (*Bot, error) {
 	if cfg.Store == nil || cfg.Catalog == nil {
 		return nil, errors.New("bot: a store and a catalogue are needed")
+	}
+	if len(cfg.Games) == 0 {
+		return nil, errors.New("bot: no game to host")
 	}
 	if cfg.Log == nil {
 		cfg.Log = slog.Default()
@@ -84,7 +89,43 @@ func New(cfg Config) (*Bot, error) {
 			return binary.LittleEndian.Uint64(b[:])
 		}
 	}
-	return &Bot{cfg: cfg, log: cfg.Log}, nil
+	b := &Bot{cfg: cfg, log: cfg.Log, kinds: map[string]Game{}, workers: map[string]*worker{}}
+	for _, g := range cfg.Games {
+		k := g.Kind()
+		if !kindPattern.MatchString(k) {
+			return nil, fmt.Errorf("bot: game kind %q must be 1 to 16 lower-case letters", k)
+		}
+		if b.kinds[k] != nil {
+			return nil, fmt.Errorf("bot: two games of kind %q", k)
+		}
+		s := g.Seats()
+		if s.Min < 1 || s.Max < s.Min || s.Default < s.Min || s.Default > s.Max {
+			return nil, fmt.Errorf("bot: game %q: seats %+v", k, s)
+		}
+		b.kinds[k] = g
+		b.games = append(b.games, g)
+	}
+	b.bg, b.stopBg = context.WithCancel(context.Background())
+	return b, nil
+}
+
+// Close stops the background work (computer turns and their posts) and
+// waits for it to end. Moves already stored stay; their posts may be lost.
+func (b *Bot) Close() {
+	b.mu.Lock()
+	b.closed = true
+	b.mu.Unlock()
+	b.stopBg()
+	b.running.Wait()
+}
+
+// Games returns the hosted games in the order they were registered.
+func (b *Bot) Games() []Game { return b.games }
+
+// game returns the game of a kind.
+func (b *Bot) game(kind string) (Game, bool) {
+	g, ok := b.kinds[kind]
+	return g, ok
 }
 
 // lock takes the lock of a channel and returns its unlock.
@@ -101,6 +142,9 @@ func (b *Bot) printer(locale string) *i18n.Printer {
 	return b.cfg.Catalog.Printer(i18n.FromLocale(locale))
 }
 
+// Printer returns the printer of a language, for adapters.
+func (b *Bot) Printer(l i18n.Lang) *i18n.Printer { return b.cfg.Catalog.Printer(l) }
+
 // Apology is the short text players see when something failed on our
 // side, in the language of locale.
 func (b *Bot) Apology(locale string) string {
@@ -113,7 +157,7 @@ func (b *Bot) Handle(ctx context.Context, req Request) (reply Reply) {
 	defer func() {
 		if v := recover(); v != nil {
 			b.log.Error("panic while handling a request", "panic", v, "command", req.Command, "custom_id", req.CustomID, "stack", string(debug.Stack()))
-			reply = Reply{Private: true, Message: Message{Content: b.Apology(req.User.Locale)}}
+			reply = Reply{Private: true, Failed: true, Message: Message{Content: b.Apology(req.User.Locale)}}
 		}
 	}()
 	var err error
@@ -123,7 +167,7 @@ func (b *Bot) Handle(ctx context.Context, req Request) (reply Reply) {
 	case ComponentRequest:
 		reply, err = b.component(ctx, req)
 	default:
-		reply, err = b.command(ctx, req)
+		reply, err = b.slash(ctx, req)
 	}
 	if err != nil {
 		return Reply{Private: true, Failed: true, Message: Message{Content: b.explain(req, err)}}
@@ -131,66 +175,51 @@ func (b *Bot) Handle(ctx context.Context, req Request) (reply Reply) {
 	return reply
 }
 
-// explain turns an error into words for the person who caused it. It is
-// the one place where errors become answers: domain errors are translated,
-// anything else is logged and answered with an apology.
-func (b *Bot) explain(req Request, err error) string {
-	p := b.printer(req.User.Locale)
-	var e *rules.Error
-	if errors.As(err, &e) && e.Code != rules.Internal {
-		switch e.Code {
-		case store.Conflict:
-			return "⚠️ " + p.T("bot.err.conflict")
-		case store.NotFound:
-			return "⚠️ " + p.T("bot.err.no-game")
-		case store.Exists:
-			return "⚠️ " + p.T("bot.err.game-running")
-		}
-		if s, ok := p.Error(err); ok {
-			return "⚠️ " + s
-		}
-	}
-	b.log.Error("request failed", "err", err, "command", req.Command, "custom_id", req.CustomID, "channel", req.Channel)
-	return p.T("bot.err.internal")
-}
+// Explain turns an error into words for a player, as Handle does.
+func (b *Bot) Explain(req Request, err error) string { return b.explain(req, err) }
 
-// command handles a slash command.
-func (b *Bot) command(ctx context.Context, req Request) (Reply, error) {
+// slash handles a slash command: the host's own subcommands here, the
+// game's moves by the game.
+func (b *Bot) slash(ctx context.Context, req Request) (Reply, error) {
+	g, ok := b.game(req.Game)
+	if !ok {
+		return Reply{}, fail(Invalid, "bot.err.unknown-command", "command", req.Game)
+	}
 	switch req.Command {
-	case "new":
-		return b.newGame(ctx, req)
-	case "join":
-		return b.join(ctx, req, false)
-	case "leave":
-		return b.leave(ctx, req, false)
-	case "start":
-		return b.start(ctx, req, false)
-	case "place", "recruit", "journey":
-		return b.typedMove(ctx, req)
-	case "board":
+	case cmdNew:
+		return b.newGame(ctx, g, req)
+	case cmdJoin:
+		return b.join(ctx, req, nil)
+	case cmdLeave:
+		return b.leave(ctx, req, nil)
+	case cmdStart:
+		return b.start(ctx, req, nil)
+	case cmdBoard:
 		return b.board(ctx, req)
-	case "status":
+	case cmdStatus:
 		return b.status(ctx, req)
-	case "history":
+	case cmdHistory:
 		return b.history(ctx, req)
-	case "hint":
-		return b.hint(ctx, req)
-	case "undo":
+	case cmdHint:
+		return b.hint(ctx, req, nil)
+	case cmdUndo:
 		return b.undo(ctx, req)
-	case "resign":
+	case cmdResign:
 		return b.resign(ctx, req)
-	case "cancel":
+	case cmdCancel:
 		return b.cancel(ctx, req)
-	case "rules":
-		return b.rulesGuide(req, 0, false), nil
-	case "language":
+	case cmdRules:
+		return b.rulesGuide(g, req, 0, false), nil
+	case cmdLanguage:
 		return b.language(ctx, req)
 	}
-	return Reply{}, fail(rules.Invalid, "bot.err.unknown-command", "command", req.Command)
+	for _, c := range g.Commands() {
+		if c.Name == req.Command {
+			return b.act(ctx, req, nil)
+		}
+	}
+	return Reply{}, fail(Invalid, "bot.err.unknown-command", "command", req.Command)
 }
-
-// newSeed returns a seed for a game.
-func (b *Bot) newSeed() uint64 { return b.cfg.Seed() }
 
 // link returns a link to a message, or "" when links are not possible.
 func (b *Bot) link(guild, channel, message string) string {

@@ -1,8 +1,34 @@
 package bot
 
-// CommandName is the one slash command of The Bridges of Shangri-La; its
-// subcommands are the actions.
-const CommandName = "shangrila"
+import (
+	"strings"
+
+	"github.com/tablebot/tablebot/i18n"
+)
+
+// The host's own subcommands, which every game has.
+const (
+	cmdNew      = "new"
+	cmdJoin     = "join"
+	cmdLeave    = "leave"
+	cmdStart    = "start"
+	cmdBoard    = "board"
+	cmdStatus   = "status"
+	cmdHistory  = "history"
+	cmdHint     = "hint"
+	cmdUndo     = "undo"
+	cmdResign   = "resign"
+	cmdCancel   = "cancel"
+	cmdRules    = "rules"
+	cmdLanguage = "language"
+)
+
+// Options of the host's subcommands.
+const (
+	optPlayers  = "players"
+	optCount    = "count"
+	optLanguage = "language"
+)
 
 // OptionType is a command option's value type.
 type OptionType uint8
@@ -11,19 +37,31 @@ type OptionType uint8
 const (
 	StringOption OptionType = iota
 	IntegerOption
+	BooleanOption
 )
 
-// CommandSpec describes a subcommand for adapters: Discord registers it,
-// tablebot local reads typed lines with it. Texts are message ids of the
-// i18n catalogue: "cmd.<name>.desc" for the description, "cmd.<name>.name"
-// for a localised name.
+// SlashCommand is one game's slash command as adapters register it: named
+// after the game's kind, with the host's subcommands and the game's own.
+type SlashCommand struct {
+	Name string
+	// DescID is the message id of the command's description.
+	DescID      string
+	Subcommands []CommandSpec
+}
+
+// CommandSpec describes a subcommand: Discord registers it, tablebot local
+// reads typed lines with it. NameID and DescID are the message ids of its
+// localised name and its description; a game gives only Name and Options,
+// and the host finds the ids (see Bot.Commands).
 type CommandSpec struct {
 	Name    string
 	Options []OptionSpec
+
+	NameID, DescID string
 }
 
-// OptionSpec describes one option of a subcommand. Its texts are
-// "opt.<name>.desc" and "opt.<name>.name".
+// OptionSpec describes one option of a subcommand; its ids are found like
+// a CommandSpec's.
 type OptionSpec struct {
 	Name         string
 	Type         OptionType
@@ -31,6 +69,8 @@ type OptionSpec struct {
 	Autocomplete bool
 	Choices      []OptionChoice
 	Min, Max     int // integers: the allowed range when Max > 0
+
+	NameID, DescID string
 }
 
 // OptionChoice is a fixed choice of an option; its label is the message id
@@ -40,42 +80,99 @@ type OptionChoice struct {
 	Value string
 }
 
-// Commands returns the subcommands of /shangrila in the order they are
-// listed.
-func Commands() []CommandSpec {
-	village := func(name string, required bool) OptionSpec {
-		return OptionSpec{Name: name, Type: StringOption, Required: required, Autocomplete: true}
+// hostCommands are the host's subcommands; game's own go after start, and
+// the options of "new" are the game's.
+func hostCommands(g Game) (before, after []CommandSpec) {
+	before = []CommandSpec{
+		{Name: cmdNew, Options: g.NewOptions()},
+		{Name: cmdJoin},
+		{Name: cmdLeave},
+		{Name: cmdStart},
 	}
-	return []CommandSpec{
-		{Name: "new", Options: []OptionSpec{
-			{Name: "players", Type: IntegerOption, Choices: []OptionChoice{{"choice.players.3", "3"}, {"choice.players.4", "4"}}},
-			{Name: "start", Type: StringOption, Choices: []OptionChoice{{"choice.start.setup", "setup"}, {"choice.start.suggested", "suggested"}}},
-		}},
-		{Name: "join"},
-		{Name: "leave"},
-		{Name: "start"},
-		{Name: "place", Options: []OptionSpec{village("village", true), village("master", true)}},
-		{Name: "recruit", Options: []OptionSpec{village("village", true), village("master", true), village("village2", false), village("master2", false)}},
-		{Name: "journey", Options: []OptionSpec{village("from", true), village("to", true)}},
-		{Name: "board"},
-		{Name: "status"},
-		{Name: "history", Options: []OptionSpec{{Name: "count", Type: IntegerOption, Min: 1, Max: 50}}},
-		{Name: "hint"},
-		{Name: "undo"},
-		{Name: "resign"},
-		{Name: "cancel"},
-		{Name: "rules"},
-		{Name: "language", Options: []OptionSpec{{Name: "language", Type: StringOption, Required: true,
+	after = []CommandSpec{
+		{Name: cmdBoard},
+		{Name: cmdStatus},
+		{Name: cmdHistory, Options: []OptionSpec{{Name: optCount, Type: IntegerOption, Min: 1, Max: maxHistory}}},
+		{Name: cmdHint},
+		{Name: cmdUndo},
+		{Name: cmdResign},
+		{Name: cmdCancel},
+		{Name: cmdRules},
+		{Name: cmdLanguage, Options: []OptionSpec{{Name: optLanguage, Type: StringOption, Required: true,
 			Choices: []OptionChoice{{"choice.language.en", "en"}, {"choice.language.es", "es"}, {"choice.language.it", "it"}}}}},
 	}
+	return before, after
 }
 
-// Command returns the spec of subcommand name.
-func Command(name string) (CommandSpec, bool) {
-	for _, c := range Commands() {
+// Commands returns every game's slash command, in the order the games were
+// registered. Texts are looked up game first: "cmd.<kind>.<name>.desc"
+// when the catalogue has it, else "cmd.<name>.desc"; likewise "opt." ids.
+func (b *Bot) Commands() []SlashCommand {
+	var out []SlashCommand
+	for _, g := range b.games {
+		out = append(out, b.slashCommand(g))
+	}
+	return out
+}
+
+func (b *Bot) slashCommand(g Game) SlashCommand {
+	kind := g.Kind()
+	before, after := hostCommands(g)
+	subs := append(append(before, g.Commands()...), after...)
+	for i := range subs {
+		s := &subs[i]
+		s.NameID = b.textID(kind, "cmd", s.Name, "name")
+		s.DescID = b.textID(kind, "cmd", s.Name, "desc")
+		opts := make([]OptionSpec, len(s.Options))
+		copy(opts, s.Options)
+		for j := range opts {
+			o := &opts[j]
+			o.NameID = b.textID(kind, "opt", o.Name, "name")
+			o.DescID = b.textID(kind, "opt", o.Name, "desc")
+		}
+		s.Options = opts
+	}
+	return SlashCommand{Name: kind, DescID: "cmd." + kind + ".desc", Subcommands: subs}
+}
+
+// textID returns "<area>.<kind>.<name>.<what>" when English has it, else
+// "<area>.<name>.<what>".
+func (b *Bot) textID(kind, area, name, what string) string {
+	id := area + "." + kind + "." + name + "." + what
+	if b.cfg.Catalog.Has(i18n.English, id) {
+		return id
+	}
+	return area + "." + name + "." + what
+}
+
+// command returns the spec of a subcommand of game g.
+func (b *Bot) command(g Game, name string) (CommandSpec, bool) {
+	for _, c := range b.slashCommand(g).Subcommands {
 		if c.Name == name {
 			return c, true
 		}
 	}
 	return CommandSpec{}, false
+}
+
+// Command returns the spec of subcommand name of the game of kind; for
+// adapters that read typed commands.
+func (b *Bot) Command(kind, name string) (CommandSpec, bool) {
+	g, ok := b.game(kind)
+	if !ok {
+		return CommandSpec{}, false
+	}
+	return b.command(g, name)
+}
+
+// gameID returns the id of the game's own version of the host's message
+// id when the game's catalogue has one, "<kind>." + id without its "bot."
+// prefix ("shangrila.resign.confirm" for "bot.resign.confirm"), else id:
+// a game may say some of the host's things in its own words.
+func (b *Bot) gameID(g Game, id string) string {
+	own := g.Kind() + "." + strings.TrimPrefix(id, "bot.")
+	if b.cfg.Catalog.Has(i18n.English, own) {
+		return own
+	}
+	return id
 }

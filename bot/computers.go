@@ -2,114 +2,103 @@ package bot
 
 import (
 	"context"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/tablebot/tablebot/i18n"
 	"github.com/tablebot/tablebot/rules"
-	"github.com/tablebot/tablebot/rules/shangrila"
-	"github.com/tablebot/tablebot/rules/shangrila/ai"
 	"github.com/tablebot/tablebot/store"
 )
-
-// computerLevels are the levels offered in the lobby.
-var computerLevels = []ai.Level{ai.Easy, ai.Medium, ai.Hard}
-
-// computer returns the computer player of a seat: its level from the
-// store, its seed from the game's seed and the seat, so that its moves
-// replay exactly.
-func (b *Bot) computer(t *table, c shangrila.Colour) (ai.Player, bool) {
-	pl, ok := t.seat(c)
-	if !ok || pl.Computer == "" {
-		return nil, false
-	}
-	level, ok := ai.ParseLevel(pl.Computer)
-	if !ok {
-		return nil, false
-	}
-	seed, _ := strconv.ParseUint(t.stored.Settings[settingSeed], 10, 64)
-	return ai.New(level, seed^uint64(c)<<56, b.cfg.Computers), true
-}
 
 // computerName is a computer seat's name in a language: "Computer (hard)".
 func computerName(p *i18n.Printer, level string) string {
 	return p.T("bot.computer.name", "level", p.T("bot.level."+level))
 }
 
-// afterMove returns the work that follows a move: the turns of computer
-// players, one after the other, until a person is to move or the game is
-// over. Nil when there is nothing to do.
-func (b *Bot) afterMove(t *table) func(context.Context) {
-	if t.game == nil {
-		return nil
+// seed returns the game's seed.
+func (t *table) seed() uint64 {
+	n, _ := strconv.ParseUint(t.stored.Settings[settingSeed], 10, 64)
+	return n
+}
+
+// computerToAct returns a seat to act that a computer plays, if any.
+func (t *table) computerToAct() (int, bool) {
+	for _, s := range t.toAct() {
+		if t.seat(s).Computer != "" {
+			return s, true
+		}
 	}
-	pos := t.position()
-	if pos.Phase() == shangrila.Over {
-		return nil
-	}
-	if _, ok := b.computer(t, pos.Turn()); !ok {
+	return -1, false
+}
+
+// then returns what follows a change of the table once its answer is
+// delivered: waking the channel's worker when a computer is to act. Nil
+// when no computer is to act.
+func (b *Bot) then(t *table) func() {
+	if _, ok := t.computerToAct(); !ok {
 		return nil
 	}
 	channel := t.stored.Channel
-	return func(ctx context.Context) { b.runComputers(ctx, channel) }
+	return func() { b.wake(channel) }
 }
 
-// runComputers plays computer turns in a channel. A computer thinks
-// without holding the channel's lock (a hard one may think for seconds,
-// and people's requests must be answered meanwhile), then stores its move
-// only if nobody moved in between.
-func (b *Bot) runComputers(ctx context.Context, channel string) {
-	for ctx.Err() == nil {
-		t, err := b.load(ctx, channel)
-		if err != nil || t.game == nil {
-			return
+// computerTurn plays one computer turn in a channel, if a computer is to
+// act, and queues its board post. A computer thinks without holding the
+// channel's lock (a hard one may think for seconds, and people's requests
+// must be answered meanwhile), then stores its move only if nobody moved in
+// between. It reports whether to look again: after a move (the next seat
+// may be a computer too) and after a conflict with a move made meanwhile.
+// Any other failure is logged once and the seat waits for the next wake.
+func (b *Bot) computerTurn(ctx context.Context, channel string) (again bool) {
+	t, err := b.load(ctx, channel, "")
+	if err != nil {
+		if rules.ErrorCode(err) != store.NotFound && ctx.Err() == nil {
+			b.log.Error("loading a game for a computer's turn", "err", err, "channel", channel)
 		}
-		pos := t.position()
-		if pos.Phase() == shangrila.Over {
-			return
-		}
-		player, ok := b.computer(t, pos.Turn())
-		if !ok {
-			return
-		}
-		n := t.game.NumMoves()
-		m := player.Move(ctx, &pos)
-		if ctx.Err() != nil {
-			return
-		}
-		post, ok := b.computerMove(ctx, channel, n, m)
-		if !ok {
-			continue // the game changed while the computer thought
-		}
-		if b.cfg.Poster != nil {
-			if _, err := b.cfg.Poster.Post(ctx, channel, post); err != nil {
-				b.log.Error("posting a computer's move", "err", err, "channel", channel)
-			}
-		}
+		return false
 	}
-}
-
-// computerMove stores a computer's move if the game still has n moves and
-// returns the board post.
-func (b *Bot) computerMove(ctx context.Context, channel string, n int, m shangrila.Move) (Message, bool) {
+	seat, ok := t.computerToAct()
+	if !ok {
+		return false
+	}
+	level := t.seat(seat).Computer
+	player, ok := t.game.Computer(level, t.seed(), seat)
+	if !ok {
+		b.log.Error("a seat's computer level is unknown", "level", level, "channel", channel, "game", t.stored.ID)
+		return false
+	}
+	n := t.moves()
+	line, err := player.Move(ctx, t.state.Clone())
+	if ctx.Err() != nil {
+		return false
+	}
+	if err != nil {
+		b.log.Error("a computer player found no move", "err", err, "channel", channel, "game", t.stored.ID, "moves", n)
+		return false
+	}
 	unlock := b.lock(channel)
 	defer unlock()
-	t, err := b.load(ctx, channel)
-	if err != nil || t.game == nil || t.game.NumMoves() != n {
-		return Message{}, false
+	now, err := b.load(ctx, channel, "")
+	if err != nil || now.stored.ID != t.stored.ID || now.moves() != n {
+		return err == nil // the game changed while the computer thought
 	}
-	lines, last, err := b.commit(ctx, t, store.Computer, m)
+	lines, last, err := b.commit(ctx, now, store.Computer, line)
 	if err != nil {
-		if rules.ErrorCode(err) == rules.Internal {
-			b.log.Error("storing a computer's move", "err", err, "channel", channel, "move", m.String())
+		if rules.ErrorCode(err) == store.Conflict {
+			return true
 		}
-		return Message{}, false
+		b.log.Error("storing a computer's move", "err", err, "channel", channel, "move", line)
+		return false
 	}
-	return b.boardPost(ctx, t, strings.Join(lines, "\n"), last), true
+	// Queued under the lock: posts go out in the order of the commits.
+	b.enqueue(channel, now.stored.ID, now.moves(), b.boardPost(now, strings.Join(lines, "\n"), last, true))
+	return true
 }
 
-// Resume plays the pending computer turns of every channel, after a
-// restart: a game left waiting on a computer goes on by itself.
+// Resume wakes the channels whose game waits on a computer, after a
+// restart: a game left waiting on a computer goes on by itself. A stored
+// game that does not replay is logged and left alone.
 func (b *Bot) Resume(ctx context.Context) {
 	games, err := b.cfg.Store.List(ctx)
 	if err != nil {
@@ -117,107 +106,55 @@ func (b *Bot) Resume(ctx context.Context) {
 		return
 	}
 	for _, g := range games {
-		if g.Status != store.Playing || g.Kind != Kind {
+		if g.Status != store.Playing {
 			continue
 		}
-		t, err := replayStored(g)
+		game, ok := b.game(g.Kind)
+		if !ok {
+			b.log.Warn("a stored game of a kind this bot does not host", "kind", g.Kind, "channel", g.Channel, "game", g.ID)
+			continue
+		}
+		t, err := b.replay(game, g)
 		if err != nil {
+			b.log.Error("a stored game does not replay; it waits", "err", err, "channel", g.Channel, "game", g.ID)
 			continue
 		}
-		if then := b.afterMove(t); then != nil {
-			then(ctx)
+		if _, ok := t.computerToAct(); ok {
+			b.wake(g.Channel)
 		}
 	}
 }
 
-// AddComputer seats a computer player of the given level at the channel's
-// open table, on behalf of its creator.
-func (b *Bot) AddComputer(ctx context.Context, req Request, level string) (Reply, error) {
-	lv, ok := ai.ParseLevel(level)
-	if !ok || lv == ai.Random {
-		return Reply{}, fail(Lobby, "bot.err.level")
-	}
-	unlock := b.lock(req.Channel)
-	defer unlock()
-	a := b.componentAction(req)
-	t, err := b.lobby(ctx, req, a)
+// hint suggests a move privately to a seat to act, with a reason.
+func (b *Bot) hint(ctx context.Context, req Request, a *Action) (Reply, error) {
+	t, seat, err := b.playing(ctx, req, a)
 	if err != nil {
 		return Reply{}, err
 	}
-	if req.User.ID != t.stored.Creator {
-		return Reply{}, fail(NotAllowed, "bot.err.not-creator-computer", "name", creatorName(t.stored))
+	if err := t.toMove(seat); err != nil {
+		return Reply{}, err
 	}
-	seats, _ := strconv.Atoi(t.stored.Settings[settingSeats])
-	g, err := b.cfg.Store.Update(ctx, req.Channel, t.stored.ID, func(g *store.Game) error {
-		if len(g.Players) >= seats {
-			return fail(Lobby, "bot.err.full", "seats", seats)
-		}
-		g.Players = append(g.Players, store.Player{Name: "Computer (" + lv.String() + ")", Computer: lv.String()})
-		return nil
-	})
+	p := b.printer(req.User.Locale)
+	text, err := t.game.Hint(ctx, t.state, seat, t.seed()+uint64(t.moves()), p)
 	if err != nil {
 		return Reply{}, err
 	}
-	t.stored = g
-	return b.lobbyAnswer(t, a != nil), nil
-}
-
-// hint suggests a move privately to the player to move, with a reason.
-func (b *Bot) hint(ctx context.Context, req Request) (Reply, error) {
-	var a *action
-	if req.Kind == ComponentRequest {
-		a = b.componentAction(req)
-	}
-	t, c, err := b.playing(ctx, req, a)
-	if err != nil {
-		return Reply{}, err
-	}
-	pos := t.position()
-	if pos.Phase() == shangrila.Over {
-		return Reply{}, rules.Errorf(rules.GameOver, "shangrila.over", nil, "The game is over")
-	}
-	if turn := pos.Turn(); turn != c {
-		return Reply{}, rules.Errorf(rules.NotYourTurn, "shangrila.turn", []any{"player", c, "turn", turn}, "not your turn")
-	}
-	seed, _ := strconv.ParseUint(t.stored.Settings[settingSeed], 10, 64)
-	_, reason := ai.Hint(ctx, &pos, seed+uint64(t.game.NumMoves()))
-	return Reply{Private: true, Message: Message{Content: "💡 " + hintText(b.printer(req.User.Locale), reason)}}, nil
-}
-
-// hintText writes a hint's reason in the printer's language.
-func hintText(p *i18n.Printer, r ai.Reason) string {
-	key := r.Key
-	if n, _ := r.Args["students"].(int); n == 2 {
-		key += ".two"
-	}
-	if v, ok := r.Args["victim"].(shangrila.Colour); ok && v == shangrila.NoColour {
-		key += ".others"
-	}
-	args := make([]any, 0, 2*len(r.Args))
-	for k, v := range r.Args {
-		args = append(args, k, v)
-	}
-	var text string
-	if n, ok := r.Args["count"].(int); ok {
-		text = p.N(key, n, args...)
-	} else {
-		text = p.T(key, args...)
-	}
-	if text == key {
-		return r.String()
-	}
-	return text
+	return Reply{Private: true, Message: Message{Content: "💡 " + text}}, nil
 }
 
 // Slow reports whether a request may take longer than Discord's three
 // seconds to answer (a hint searches like a hard computer player), so
 // that an adapter acknowledges it first.
 func (b *Bot) Slow(req Request) bool {
-	if req.Kind == CommandRequest {
-		return req.Command == "hint"
-	}
-	if a, ok := parseAction(req.CustomID); ok && req.Kind == ComponentRequest {
-		return a.step == "hint"
+	switch req.Kind {
+	case CommandRequest:
+		return req.Command == cmdHint
+	case ComponentRequest:
+		a, ok := ParseAction(req.CustomID)
+		return ok && a.Step == stepHint
 	}
 	return false
 }
+
+// levelOffered reports whether a game offers a computer level.
+func levelOffered(g Game, level string) bool { return slices.Contains(g.Levels(), level) }

@@ -6,55 +6,65 @@ import (
 	"strings"
 )
 
-// customPrefix marks the components of The Bridges of Shangri-La.
-const customPrefix = "sl"
+// maxCustomID is Discord's limit of a component's custom id.
+const maxCustomID = 100
 
-// action is what a button or menu stands for, carried in its custom id:
-// "sl:<game>:<moves>:<step>[:<arg>...]". game is a short token of the game
-// the component belongs to and moves the number of moves made when it was
-// posted, so that a component of an older board, or of an earlier game in
-// the channel, is recognised as stale. Args are village letters and
-// discipline letters, so an id stays far below Discord's 100 characters.
-type action struct {
-	game  string
-	moves int
-	step  string
-	args  []string
+// Action is what a button or menu stands for, carried in its custom id:
+// "<kind>:<game>:<moves>:<step>[:<arg>...]". kind routes it to its game;
+// game is a short token of the stored game and moves the number of moves
+// made when it was posted, so that a component of an older board, or of an
+// earlier game in the channel, is recognised as stale. Args are short words
+// (village letters, base names), so that an id stays far below Discord's
+// 100 characters; a colon cannot be part of one.
+type Action struct {
+	Kind  string
+	Game  string
+	Moves int
+	Step  string
+	Args  []string
 }
 
-// id returns the custom id.
-func (a action) id() string {
+// ID returns the custom id.
+func (a Action) ID() string {
 	var b strings.Builder
-	b.WriteString(customPrefix)
+	b.WriteString(a.Kind)
 	b.WriteByte(':')
-	b.WriteString(a.game)
+	b.WriteString(a.Game)
 	b.WriteByte(':')
-	b.WriteString(strconv.Itoa(a.moves))
+	b.WriteString(strconv.Itoa(a.Moves))
 	b.WriteByte(':')
-	b.WriteString(a.step)
-	for _, s := range a.args {
+	b.WriteString(a.Step)
+	for _, s := range a.Args {
 		b.WriteByte(':')
 		b.WriteString(s)
 	}
 	return b.String()
 }
 
-// with returns the action of a further step with more arguments.
-func (a action) with(step string, args ...string) action {
-	return action{game: a.game, moves: a.moves, step: step, args: append(append([]string(nil), a.args...), args...)}
+// With returns the action of a further step with more arguments.
+func (a Action) With(step string, args ...string) Action {
+	return Action{Kind: a.Kind, Game: a.Game, Moves: a.Moves, Step: step, Args: append(append([]string(nil), a.Args...), args...)}
 }
 
-// parseAction reads a custom id; false when it is not one of ours.
-func parseAction(id string) (action, bool) {
+// Arg returns argument i, "" when there is none.
+func (a Action) Arg(i int) string {
+	if i < 0 || i >= len(a.Args) {
+		return ""
+	}
+	return a.Args[i]
+}
+
+// ParseAction reads a custom id; false when it is not an action's.
+func ParseAction(id string) (Action, bool) {
 	parts := strings.Split(id, ":")
-	if len(parts) < 4 || parts[0] != customPrefix || len(id) > 100 {
-		return action{}, false
+	if len(parts) < 4 || parts[0] == "" || len(id) > maxCustomID {
+		return Action{}, false
 	}
 	n, err := strconv.Atoi(parts[2])
 	if err != nil || n < 0 {
-		return action{}, false
+		return Action{}, false
 	}
-	return action{game: parts[1], moves: n, step: parts[3], args: parts[4:]}, true
+	return Action{Kind: parts[0], Game: parts[1], Moves: n, Step: parts[3], Args: parts[4:]}, true
 }
 
 // gameToken returns a short token for a game id: 6 base-36 digits of its

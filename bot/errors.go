@@ -1,14 +1,19 @@
 package bot
 
 import (
+	"errors"
+
 	"github.com/tablebot/tablebot/rules"
+	"github.com/tablebot/tablebot/store"
 )
 
-// Codes of the command layer's own errors, besides the engine's
-// (rules.Illegal, rules.NotYourTurn, ...) and the store's.
+// Codes of the command layer's own errors, besides the engines' and the
+// store's.
 const (
+	Invalid     = rules.Invalid     // input that cannot be read
 	NoGame      rules.Code = "no-game"      // no game in this channel
 	GameRunning rules.Code = "game-running" // a game is already running here
+	WrongGame   rules.Code = "wrong-game"   // the channel plays another game
 	NotPlayer   rules.Code = "not-player"   // the user does not play in this game
 	NotAllowed  rules.Code = "not-allowed"  // the user may not do this (not the creator...)
 	Stale       rules.Code = "stale"        // a button or menu of an older board
@@ -19,6 +24,38 @@ const (
 // catalogue under key like every other text; Message holds the key only
 // for logs, because players always read the translated text.
 func fail(code rules.Code, key string, args ...any) error {
-	e := rules.Errorf(code, key, args, "%s", key)
-	return e
+	return rules.Errorf(code, key, args, "%s", key)
 }
+
+// errGameOver is the answer to anything but looking once a game has ended.
+func errGameOver() error { return fail(rules.GameOver, "bot.err.over") }
+
+// BadComponent is the answer to a component whose id or values make no
+// sense (forged, or of a version of the bot that is gone).
+func BadComponent() error { return fail(Stale, "bot.err.unknown-button") }
+
+// explain turns an error into words for the person who caused it. It is
+// the one place where errors become answers: domain errors are translated,
+// anything else is logged and answered with an apology.
+func (b *Bot) explain(req Request, err error) string {
+	p := b.printer(req.User.Locale)
+	var e *rules.Error
+	if errors.As(err, &e) && e.Code != rules.Internal {
+		switch e.Code {
+		case store.Conflict:
+			return "⚠️ " + p.T("bot.err.conflict")
+		case store.NotFound:
+			return "⚠️ " + p.T("bot.err.no-game", "command", "/"+req.Game)
+		case store.Exists:
+			return "⚠️ " + p.T("bot.err.game-running")
+		}
+		if s, ok := p.Error(err); ok {
+			return "⚠️ " + s
+		}
+	}
+	b.log.Error("request failed", "err", err, "command", req.Command, "custom_id", req.CustomID, "channel", req.Channel)
+	return p.T("bot.err.internal")
+}
+
+// errCode is rules.ErrorCode, short.
+func errCode(err error) rules.Code { return rules.ErrorCode(err) }

@@ -7,87 +7,87 @@ import (
 	"strings"
 
 	"github.com/tablebot/tablebot/i18n"
-	"github.com/tablebot/tablebot/rules"
-	"github.com/tablebot/tablebot/rules/shangrila"
 	"github.com/tablebot/tablebot/store"
 )
 
 // maxContent is Discord's limit of a message's text.
 const maxContent = 2000
 
-// board posts the current board again (or the lobby), publicly.
+// maxHistory is the most moves /history shows.
+const maxHistory = 50
+
+// Steps of the components of the rules guide, and the hint button.
+const (
+	stepRules = "rules"
+	stepHint  = "hint"
+)
+
+// board posts the current board again (or the lobby), publicly, for
+// anyone; it names the seats to act but pings nobody, so that nobody can
+// ping a player again and again.
 func (b *Bot) board(ctx context.Context, req Request) (Reply, error) {
-	t, err := b.load(ctx, req.Channel)
+	t, err := b.load(ctx, req.Channel, req.Game)
 	if err != nil {
 		return Reply{}, err
 	}
-	if t.game == nil {
+	if t.state == nil {
 		return Reply{Message: b.lobbyMessage(t)}, nil
 	}
 	pub := b.cfg.Catalog.Printer(t.lang())
-	return Reply{Message: b.boardPost(ctx, t, pub.T("bot.board.again"), nil)}, nil
+	return Reply{Message: b.boardPost(t, pub.T("bot.board.again"), t.state.Last(), false)}, nil
 }
 
-// status answers privately with the state of the game in words.
+// status answers privately with the state of the game in words: the
+// game's progress, who is to act, and the game's own account of where
+// everyone stands.
 func (b *Bot) status(ctx context.Context, req Request) (Reply, error) {
-	t, err := b.load(ctx, req.Channel)
+	t, err := b.load(ctx, req.Channel, req.Game)
 	if err != nil {
 		return Reply{}, err
 	}
 	p := b.printer(req.User.Locale)
-	if t.game == nil {
+	if t.state == nil {
 		return Reply{Private: true, Message: Message{Content: b.lobbyMessage(t).Content}}, nil
 	}
-	pos := t.position()
+	names := t.names(p)
 	var s strings.Builder
-	switch pos.Phase() {
-	case shangrila.SetupPhase:
-		s.WriteString(p.N("bot.status.setup", t.game.NumMoves()))
-	default:
-		s.WriteString(p.N("bot.status.play", t.game.NumMoves()))
-	}
+	s.WriteString(t.game.Progress(p, t.state))
 	s.WriteString("\n")
-	if turn := pos.Turn(); turn != shangrila.NoColour {
-		s.WriteString(p.T("bot.status.turn", "mark", colourMark(turn), "name", t.name(p, turn), "colour", turn))
+	for _, seat := range t.toAct() {
+		s.WriteString(p.T("bot.status.turn", "mark", t.game.Mark(seat), "name", names[seat], "colour", t.game.SeatName(p, seat)))
 		s.WriteString("\n")
 	}
-	s.WriteString(Standing(p, &pos, func(c shangrila.Colour) string { return t.name(p, c) }))
-	if c, ok := t.colourOf(req.User.ID); ok {
-		var sup []string
-		for _, d := range shangrila.Disciplines {
-			sup = append(sup, fmt.Sprintf("%s %d", p.Discipline(d), pos.Supply(c, d)))
-		}
-		s.WriteString("\n" + p.T("bot.status.supply", "supply", strings.Join(sup, " · ")))
+	seat, ok := t.seatOf(req.User.ID)
+	if !ok {
+		seat = -1
 	}
+	s.WriteString(t.game.Status(p, t.state, names, seat))
 	return Reply{Private: true, Message: Message{Content: clipContent(s.String())}}, nil
 }
 
 // history answers privately with the last moves in words, newest last.
 func (b *Bot) history(ctx context.Context, req Request) (Reply, error) {
-	t, err := b.load(ctx, req.Channel)
+	count := 10
+	if v := strings.TrimSpace(req.Option(optCount)); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > maxHistory {
+			return Reply{}, fail(Invalid, "bot.err.count", "max", maxHistory)
+		}
+		count = n
+	}
+	t, err := b.load(ctx, req.Channel, req.Game)
 	if err != nil {
 		return Reply{}, err
 	}
-	if t.game == nil {
+	if t.state == nil {
 		return Reply{}, fail(Lobby, "bot.err.not-started")
 	}
 	p := b.printer(req.User.Locale)
-	count := req.IntOption("count", 10)
-	if count < 1 || count > 50 {
-		count = 10
-	}
-	moves := t.game.Moves()
-	pos := t.game.Start()
+	names := t.names(p)
+	effects := t.state.History()
 	var lines []string
-	for i, m := range moves {
-		next, e, err := pos.Apply(m)
-		if err != nil {
-			return Reply{}, err
-		}
-		pos = next
-		if i >= len(moves)-count {
-			lines = append(lines, fmt.Sprintf("%d. %s", i+1, describe(p, &e)))
-		}
+	for i := max(0, len(effects)-count); i < len(effects); i++ {
+		lines = append(lines, fmt.Sprintf("%d. %s", i+1, t.game.Describe(p, effects[i], names)))
 	}
 	if len(lines) == 0 {
 		return Reply{Private: true, Message: Message{Content: p.T("bot.history.none")}}, nil
@@ -103,24 +103,24 @@ func (b *Bot) history(ctx context.Context, req Request) (Reply, error) {
 	return Reply{Private: true, Message: Message{Content: clipContent(out + "\n" + lines[len(lines)-1])}}, nil
 }
 
-// rulesGuide shows one section of the rules guide privately, with buttons
-// to turn the pages.
-func (b *Bot) rulesGuide(req Request, page int, update bool) Reply {
+// rulesGuide shows one section of a game's rules guide privately, with
+// buttons to turn the pages.
+func (b *Bot) rulesGuide(g Game, req Request, page int, update bool) Reply {
 	p := b.printer(req.User.Locale)
-	sections := p.Guide()
+	sections := g.Guide(p)
 	if len(sections) == 0 {
-		return Reply{Private: true, Message: Message{Content: p.T("bot.err.internal")}}
+		return Reply{Private: true, Failed: true, Message: Message{Content: p.T("bot.err.internal")}}
 	}
 	if page < 0 || page >= len(sections) {
 		page = 0
 	}
-	a := action{game: "-", step: "rules"}
+	a := Action{Kind: g.Kind(), Game: "-", Step: stepRules}
 	var row []Button
 	if page > 0 {
-		row = append(row, Button{ID: a.with("rules", strconv.Itoa(page-1)).id(), Label: p.T("bot.button.previous"), Style: Secondary})
+		row = append(row, Button{ID: a.With(stepRules, strconv.Itoa(page-1)).ID(), Label: p.T("bot.button.previous"), Style: Secondary})
 	}
 	if page+1 < len(sections) {
-		row = append(row, Button{ID: a.with("rules", strconv.Itoa(page+1)).id(), Label: p.T("bot.button.next"), Style: Primary})
+		row = append(row, Button{ID: a.With(stepRules, strconv.Itoa(page+1)).ID(), Label: p.T("bot.button.next"), Style: Primary})
 	}
 	m := Message{Content: clipContent(sections[page])}
 	if len(row) > 0 {
@@ -129,19 +129,30 @@ func (b *Bot) rulesGuide(req Request, page int, update bool) Reply {
 	return Reply{Private: !update, Update: update, Message: m}
 }
 
-// language sets the language of the channel's public posts.
+// language sets the language of the channel's public posts. While a game
+// is open in the channel, only its players, its creator and members who
+// manage the channel may change it.
 func (b *Bot) language(ctx context.Context, req Request) (Reply, error) {
-	l, ok := i18n.ParseLang(req.Option("language"))
+	l, ok := i18n.ParseLang(req.Option(optLanguage))
 	if !ok {
-		return Reply{}, fail(rules.Invalid, "bot.err.language")
+		return Reply{}, fail(Invalid, "bot.err.language")
 	}
 	unlock := b.lock(req.Channel)
 	defer unlock()
+	current, err := b.cfg.Store.Current(ctx, req.Channel)
+	switch {
+	case err == nil:
+		if _, player := current.Player(req.User.ID); !player && req.User.ID != current.Creator && !req.User.ManageChannels {
+			return Reply{}, fail(NotAllowed, "bot.err.language-who")
+		}
+	case errCode(err) != store.NotFound:
+		return Reply{}, err
+	}
 	if err := b.cfg.Store.SetChannelSetting(ctx, req.Channel, settingLang, string(l)); err != nil {
 		return Reply{}, err
 	}
-	if t, err := b.load(ctx, req.Channel); err == nil {
-		if _, err := b.cfg.Store.Update(ctx, req.Channel, t.stored.ID, func(g *store.Game) error {
+	if current != nil {
+		if _, err := b.cfg.Store.Update(ctx, req.Channel, current.ID, func(g *store.Game) error {
 			g.Settings[settingLang] = string(l)
 			return nil
 		}); err != nil {

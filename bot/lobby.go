@@ -2,27 +2,38 @@ package bot
 
 import (
 	"context"
+	"maps"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/tablebot/tablebot/i18n"
-	"github.com/tablebot/tablebot/rules/shangrila"
 	"github.com/tablebot/tablebot/store"
 )
 
+// Steps of the lobby's components.
+const (
+	stepJoin     = "join"
+	stepLeave    = "leave"
+	stepStart    = "start"
+	stepComputer = "ai"
+)
+
 // newGame opens a lobby in the channel with its creator seated.
-func (b *Bot) newGame(ctx context.Context, req Request) (Reply, error) {
-	seats := req.IntOption("players", 4)
-	if seats != 3 && seats != 4 {
-		return Reply{}, fail(Lobby, "bot.err.seats")
+func (b *Bot) newGame(ctx context.Context, g Game, req Request) (Reply, error) {
+	rule := g.Seats()
+	seats := rule.Default
+	if v := strings.TrimSpace(req.Option(optPlayers)); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < rule.Min || n > rule.Max {
+			return Reply{}, fail(Lobby, b.gameID(g, "bot.err.seats"), "min", rule.Min, "max", rule.Max)
+		}
+		seats = n
 	}
-	start := req.Option("start")
-	if start == "" {
-		start = "setup"
-	}
-	if start != "setup" && start != "suggested" {
-		return Reply{}, fail(Lobby, "bot.err.start-kind")
+	settings, err := g.Configure(req.Options, seats)
+	if err != nil {
+		return Reply{}, err
 	}
 	unlock := b.lock(req.Channel)
 	defer unlock()
@@ -30,61 +41,74 @@ func (b *Bot) newGame(ctx context.Context, req Request) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	g := &store.Game{
-		Guild: req.Guild, Channel: req.Channel, Kind: Kind, Status: store.Lobby,
-		Creator: req.User.ID,
-		Players: []store.Player{{UserID: req.User.ID, Name: req.User.Name}},
-		Settings: map[string]string{
-			settingLang: string(lang), settingSeats: strconv.Itoa(seats), settingStart: start,
-			settingCreator: req.User.Name,
-		},
+	all := maps.Clone(settings)
+	if all == nil {
+		all = map[string]string{}
 	}
-	if err := b.cfg.Store.Create(ctx, g); err != nil {
+	all[settingLang] = string(lang)
+	all[settingSeats] = strconv.Itoa(seats)
+	all[settingCreator] = req.User.Name
+	stored := &store.Game{
+		Guild: req.Guild, Channel: req.Channel, Kind: g.Kind(), Status: store.Lobby,
+		Creator:  req.User.ID,
+		Players:  []store.Player{{UserID: req.User.ID, Name: req.User.Name}},
+		Settings: all,
+	}
+	if err := b.cfg.Store.Create(ctx, stored); err != nil {
 		return Reply{}, err
 	}
-	return Reply{Message: b.lobbyMessage(&table{stored: g})}, nil
+	return Reply{Message: b.lobbyMessage(&table{game: g, stored: stored})}, nil
 }
 
-// lobbyMessage shows who is in and the Join, Leave and Start buttons.
+// seats returns the most seats of a table.
+func (t *table) seats() int {
+	n, err := strconv.Atoi(t.stored.Settings[settingSeats])
+	if err != nil {
+		return t.game.Seats().Default
+	}
+	return n
+}
+
+// lobbyMessage shows who is in and the Join, Leave and Start buttons, and
+// a menu to add computer players while seats are free.
 func (b *Bot) lobbyMessage(t *table) Message {
 	g := t.stored
 	p := b.cfg.Catalog.Printer(t.lang())
-	seats, _ := strconv.Atoi(g.Settings[settingSeats])
-	var names []string
-	for _, pl := range g.Players {
-		if pl.Computer != "" {
-			names = append(names, computerName(p, pl.Computer))
-			continue
-		}
-		names = append(names, pl.Name)
+	seats, min := t.seats(), t.game.Seats().Min
+	names := make([]string, len(g.Players))
+	for i := range g.Players {
+		names[i] = t.name(p, i)
 	}
-	start := p.T("bot.lobby.start-setup")
-	if g.Settings[settingStart] == "suggested" {
-		start = p.T("bot.lobby.start-suggested")
-	}
-	text := p.T("bot.lobby.title", "creator", creatorName(g), "seats", seats, "start", start) + "\n" +
+	creator := creatorName(g)
+	text := p.T("bot.lobby.title", "game", t.game.Title(p), "creator", creator, "seats", seats,
+		"options", t.game.LobbyOptions(p, g.Settings)) + "\n" +
 		p.T("bot.lobby.players", "count", len(g.Players), "seats", seats, "names", strings.Join(names, ", ")) + "\n" +
-		p.T("bot.lobby.how", "creator", creatorName(g))
-	a := action{game: t.token()}
+		p.N("bot.lobby.how", min, "creator", creator)
+	a := t.action()
 	m := Message{
 		Content: text,
 		Rows: []Row{{Buttons: []Button{
-			{ID: a.with("join").id(), Label: p.T("bot.button.join"), Style: Primary},
-			{ID: a.with("leave").id(), Label: p.T("bot.button.leave"), Style: Secondary},
-			{ID: a.with("start").id(), Label: p.T("bot.button.start"), Style: Success, Disabled: len(g.Players) < 3},
+			{ID: a.With(stepJoin).ID(), Label: p.T("bot.button.join"), Style: Primary},
+			{ID: a.With(stepLeave).ID(), Label: p.T("bot.button.leave"), Style: Secondary},
+			{ID: a.With(stepStart).ID(), Label: p.T("bot.button.start"), Style: Success, Disabled: len(g.Players) < min},
 		}}},
 	}
-	if len(g.Players) < seats {
+	if levels := t.game.Levels(); len(g.Players) < seats && len(levels) > 0 {
 		var opts []MenuOption
-		for _, lv := range computerLevels {
-			opts = append(opts, MenuOption{Label: computerName(p, lv.String()), Value: lv.String(),
-				Description: p.T("bot.level." + lv.String() + ".desc"), Emoji: "🤖"})
+		for _, lv := range levels {
+			opts = append(opts, MenuOption{Label: computerName(p, lv), Value: lv,
+				Description: p.T("bot.level." + lv + ".desc"), Emoji: "🤖"})
 		}
-		m.Rows = append(m.Rows, Row{Menu: &Menu{ID: a.with("ai").id(), Placeholder: p.T("bot.lobby.add-computer"), Options: opts}})
+		placeholder := "bot.lobby.add-computer"
+		if t.game.Seats().Cooperative {
+			placeholder = "bot.lobby.add-teammate"
+		}
+		m.Rows = append(m.Rows, Row{Menu: &Menu{ID: a.With(stepComputer).ID(), Placeholder: p.T(placeholder), Options: opts}})
 	}
 	return m
 }
 
+// creatorName is the name of who opened the table.
 func creatorName(g *store.Game) string {
 	for _, p := range g.Players {
 		if p.UserID == g.Creator {
@@ -94,13 +118,15 @@ func creatorName(g *store.Game) string {
 	return g.Settings[settingCreator]
 }
 
-// lobby loads the channel's game and checks that it is in its lobby.
-func (b *Bot) lobby(ctx context.Context, req Request, a *action) (*table, error) {
-	t, err := b.load(ctx, req.Channel)
+// lobbyTable loads the channel's table, which must be in its lobby; a is
+// the component's action, nil for a command. The caller holds the
+// channel's lock.
+func (b *Bot) lobbyTable(ctx context.Context, req Request, a *Action) (*table, error) {
+	t, err := b.load(ctx, req.Channel, req.Game)
 	if err != nil {
 		return nil, err
 	}
-	if a != nil && a.game != t.token() {
+	if a != nil && a.Game != t.action().Game {
 		return nil, fail(Stale, "bot.err.stale-lobby")
 	}
 	if t.stored.Status != store.Lobby {
@@ -109,44 +135,82 @@ func (b *Bot) lobby(ctx context.Context, req Request, a *action) (*table, error)
 	return t, nil
 }
 
-// lobbyAnswer answers a lobby change: a button updates the lobby message,
-// a slash command posts it anew.
-func (b *Bot) lobbyAnswer(t *table, viaButton bool) Reply {
-	m := b.lobbyMessage(t)
-	return Reply{Update: viaButton, Message: m}
+// byCreator refuses a request of anyone but the table's creator, with the
+// message key that says what only the creator may do.
+func (t *table) byCreator(req Request, key string) error {
+	if req.User.ID != t.stored.Creator {
+		return fail(NotAllowed, key, "name", creatorName(t.stored))
+	}
+	return nil
 }
 
-func (b *Bot) join(ctx context.Context, req Request, viaButton bool) (Reply, error) {
+// lobbyAnswer answers a lobby change: a button updates the lobby message,
+// a slash command posts it anew.
+func (b *Bot) lobbyAnswer(t *table, a *Action) Reply {
+	return Reply{Update: a != nil, Message: b.lobbyMessage(t)}
+}
+
+// seatLobby changes the lobby's seats with change, in one update of the
+// stored game, and answers with the lobby.
+func (b *Bot) seatLobby(ctx context.Context, req Request, a *Action, check func(*table) error, change func(*store.Game) error) (Reply, error) {
 	unlock := b.lock(req.Channel)
 	defer unlock()
-	a := b.componentAction(req)
-	t, err := b.lobby(ctx, req, a)
+	t, err := b.lobbyTable(ctx, req, a)
 	if err != nil {
 		return Reply{}, err
 	}
-	if _, in := t.stored.Player(req.User.ID); in {
-		return Reply{}, fail(Lobby, "bot.err.already-in")
+	if err := check(t); err != nil {
+		return Reply{}, err
 	}
-	seats, _ := strconv.Atoi(t.stored.Settings[settingSeats])
-	g, err := b.cfg.Store.Update(ctx, req.Channel, t.stored.ID, func(g *store.Game) error {
+	g, err := b.cfg.Store.Update(ctx, req.Channel, t.stored.ID, change)
+	if err != nil {
+		return Reply{}, err
+	}
+	t.stored = g
+	return b.lobbyAnswer(t, a), nil
+}
+
+func (b *Bot) join(ctx context.Context, req Request, a *Action) (Reply, error) {
+	var seats int
+	return b.seatLobby(ctx, req, a, func(t *table) error {
+		if _, in := t.stored.Player(req.User.ID); in {
+			return fail(Lobby, "bot.err.already-in")
+		}
+		seats = t.seats()
+		return nil
+	}, func(g *store.Game) error {
 		if len(g.Players) >= seats {
 			return fail(Lobby, "bot.err.full", "seats", seats)
 		}
 		g.Players = append(g.Players, store.Player{UserID: req.User.ID, Name: req.User.Name})
 		return nil
 	})
-	if err != nil {
-		return Reply{}, err
-	}
-	t.stored = g
-	return b.lobbyAnswer(t, viaButton), nil
 }
 
-func (b *Bot) leave(ctx context.Context, req Request, viaButton bool) (Reply, error) {
+// AddComputer seats a computer player of the given level at the channel's
+// open table, on behalf of its creator.
+func (b *Bot) AddComputer(ctx context.Context, req Request, level string) (Reply, error) {
+	a := componentAction(req)
+	var seats int
+	return b.seatLobby(ctx, req, a, func(t *table) error {
+		if !slices.Contains(t.game.Levels(), level) {
+			return fail(Lobby, "bot.err.level")
+		}
+		seats = t.seats()
+		return t.byCreator(req, "bot.err.not-creator-computer")
+	}, func(g *store.Game) error {
+		if len(g.Players) >= seats {
+			return fail(Lobby, "bot.err.full", "seats", seats)
+		}
+		g.Players = append(g.Players, store.Player{Name: computerName(b.cfg.Catalog.Printer(i18n.English), level), Computer: level})
+		return nil
+	})
+}
+
+func (b *Bot) leave(ctx context.Context, req Request, a *Action) (Reply, error) {
 	unlock := b.lock(req.Channel)
 	defer unlock()
-	a := b.componentAction(req)
-	t, err := b.lobby(ctx, req, a)
+	t, err := b.lobbyTable(ctx, req, a)
 	if err != nil {
 		return Reply{}, err
 	}
@@ -165,7 +229,7 @@ func (b *Bot) leave(ctx context.Context, req Request, viaButton bool) (Reply, er
 			return Reply{}, err
 		}
 		p := b.cfg.Catalog.Printer(t.lang())
-		return Reply{Update: viaButton, Message: Message{Content: p.T("bot.lobby.closed", "name", req.User.Name)}}, nil
+		return Reply{Update: a != nil, Message: Message{Content: p.T("bot.lobby.closed", "name", req.User.Name)}}, nil
 	}
 	g, err := b.cfg.Store.Update(ctx, req.Channel, t.stored.ID, func(g *store.Game) error {
 		var kept []store.Player
@@ -176,7 +240,7 @@ func (b *Bot) leave(ctx context.Context, req Request, viaButton bool) (Reply, er
 		}
 		g.Players = kept
 		if g.Creator == req.User.ID {
-			// The next human in the lobby takes over the table.
+			// The next person in the lobby takes over the table.
 			for _, p := range kept {
 				if p.UserID != "" {
 					g.Creator = p.UserID
@@ -190,43 +254,52 @@ func (b *Bot) leave(ctx context.Context, req Request, viaButton bool) (Reply, er
 		return Reply{}, err
 	}
 	t.stored = g
-	return b.lobbyAnswer(t, viaButton), nil
+	return b.lobbyAnswer(t, a), nil
 }
 
-// start seats the lobby's players in a shuffled order, gives colours in
-// seat order and posts the first board.
-func (b *Bot) start(ctx context.Context, req Request, viaButton bool) (Reply, error) {
+// start seats the lobby's players in a shuffled order, lets the game name
+// the seats and write its setup, and posts the first board.
+func (b *Bot) start(ctx context.Context, req Request, a *Action) (Reply, error) {
 	unlock := b.lock(req.Channel)
 	defer unlock()
-	a := b.componentAction(req)
-	t, err := b.lobby(ctx, req, a)
+	t, err := b.lobbyTable(ctx, req, a)
 	if err != nil {
 		return Reply{}, err
 	}
-	if req.User.ID != t.stored.Creator {
-		return Reply{}, fail(NotAllowed, "bot.err.not-creator", "name", creatorName(t.stored))
+	if err := t.byCreator(req, "bot.err.not-creator"); err != nil {
+		return Reply{}, err
 	}
-	n := len(t.stored.Players)
-	if n < 3 {
-		return Reply{}, fail(Lobby, "bot.err.too-few", "count", n)
+	rule := t.game.Seats()
+	if n := len(t.stored.Players); n < rule.Min {
+		return Reply{}, fail(Lobby, b.gameID(t.game, "bot.err.too-few"), "count", n, "min", rule.Min, "max", rule.Max)
 	}
-	seed := b.newSeed()
+	seed := b.cfg.Seed()
+	en := b.cfg.Catalog.Printer(i18n.English)
 	g, err := b.cfg.Store.Update(ctx, req.Channel, t.stored.ID, func(g *store.Game) error {
-		players := append([]store.Player(nil), g.Players...)
+		players := slices.Clone(g.Players)
 		if !b.cfg.KeepSeatOrder {
 			rng := rand.New(rand.NewPCG(seed, 0))
 			rng.Shuffle(len(players), func(i, j int) { players[i], players[j] = players[j], players[i] })
 		}
-		colours := make([]string, len(players))
+		names := make([]string, len(players))
+		for i, p := range players {
+			names[i] = p.Name
+			if p.Computer != "" {
+				names[i] = computerName(en, p.Computer)
+			}
+		}
+		setup, err := t.game.Setup(g.Settings, names, seed)
+		if err != nil {
+			return err
+		}
+		if len(setup.Seats) != len(players) {
+			return fail(Lobby, "bot.err.too-few", "count", len(players), "min", rule.Min, "max", rule.Max)
+		}
 		for i := range players {
-			players[i].Colour = shangrila.Colours[i].String()
-			colours[i] = players[i].Colour
+			players[i].Colour = setup.Seats[i]
 		}
 		g.Players = players
-		g.Setup = []string{"players " + strings.Join(colours, " ")}
-		if g.Settings[settingStart] == "suggested" {
-			g.Setup = append(g.Setup, "start suggested")
-		}
+		g.Setup = setup.Lines
 		g.Settings[settingSeed] = strconv.FormatUint(seed, 10)
 		g.Status = store.Playing
 		return nil
@@ -234,51 +307,34 @@ func (b *Bot) start(ctx context.Context, req Request, viaButton bool) (Reply, er
 	if err != nil {
 		return Reply{}, err
 	}
-	t, err = replayStored(g)
+	t, err = b.replay(t.game, g)
 	if err != nil {
 		return Reply{}, err
 	}
 	pub := b.cfg.Catalog.Printer(t.lang())
-	intro := pub.T("bot.started", "seating", seating(pub, t))
-	post := b.boardPost(ctx, t, intro, nil)
-	if viaButton {
-		return Reply{Update: true, Message: Message{Content: pub.T("bot.lobby.started")}, Posts: []Message{post}, Then: b.afterMove(t)}, nil
+	post := b.boardPost(t, pub.T("bot.started", "seating", seating(pub, t)), nil, true)
+	if a != nil {
+		return Reply{Update: true, Message: Message{Content: pub.T("bot.lobby.started")}, Posts: []Message{post}, Then: b.then(t)}, nil
 	}
-	return Reply{Message: post, Then: b.afterMove(t)}, nil
+	return Reply{Message: post, Then: b.then(t)}, nil
 }
 
-// seating lists the seats: "🔴 Alice, 🔵 Bob, 🟡 Carol".
+// seating lists the seats in play order: "🔴 Alice, 🔵 Bob, 🟡 Carol".
 func seating(p *i18n.Printer, t *table) string {
-	var parts []string
-	pos := t.position()
-	for _, c := range pos.Players() {
-		parts = append(parts, colourMark(c)+" "+t.name(p, c))
+	parts := make([]string, len(t.stored.Players))
+	for i := range parts {
+		parts[i] = t.game.Mark(i) + " " + t.name(p, i)
 	}
 	return strings.Join(parts, ", ")
 }
 
-// colourMark is the emoji of a colour, used in text beside the name.
-func colourMark(c shangrila.Colour) string {
-	switch c {
-	case shangrila.Red:
-		return "🔴"
-	case shangrila.Blue:
-		return "🔵"
-	case shangrila.Yellow:
-		return "🟡"
-	case shangrila.Violet:
-		return "🟣"
-	}
-	return "⚪"
-}
-
 // componentAction returns the action of a component request, nil for a
 // command.
-func (b *Bot) componentAction(req Request) *action {
+func componentAction(req Request) *Action {
 	if req.Kind != ComponentRequest {
 		return nil
 	}
-	a, ok := parseAction(req.CustomID)
+	a, ok := ParseAction(req.CustomID)
 	if !ok {
 		return nil
 	}

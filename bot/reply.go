@@ -19,18 +19,19 @@ type Reply struct {
 	Posts []Message
 	// Failed marks an answer that reports an error to the asker.
 	Failed bool
-	// Then is work to run after the answer and posts are delivered, such as
-	// computer players' turns; it posts through the Poster. Nil when none.
-	Then func(ctx context.Context)
+	// Then is to be called once the answer and posts are delivered: it
+	// starts the computer players' turns that follow, in the background
+	// (they post through the Poster). Nil when none follow.
+	Then func()
 }
 
 // Message is a message to show: text, an optional board image and
 // components. Everything in it is already in the reader's language.
 type Message struct {
 	Content string
-	// Mention is the one user the message may ping (the player to move);
+	// Mentions are the users the message may ping (the players to act);
 	// every other mention in the text is suppressed. Empty: nobody.
-	Mention string
+	Mentions []string
 	// Image, when set, is drawn lazily: an adapter may acknowledge first.
 	Image *Image
 	// Rows of components (buttons or one menu a row), at most 5.

@@ -36,6 +36,9 @@ type Request struct {
 	// the channel's public posts.
 	GuildLocale string
 
+	// Game is the kind of the game whose slash command this is
+	// ("shangrila"); for a component it is read from the custom id.
+	Game string
 	// Command is the subcommand ("place") and Options its options by name,
 	// as strings. For autocomplete, Focused names the option being typed.
 	Command string

@@ -3,112 +3,103 @@ package bot
 import (
 	"context"
 	"fmt"
-	"strings"
 
 	"github.com/tablebot/tablebot/i18n"
-	"github.com/tablebot/tablebot/rules/shangrila"
-	"github.com/tablebot/tablebot/rules/shangrila/notation"
 	"github.com/tablebot/tablebot/store"
 )
 
-// Kind is the store's name of The Bridges of Shangri-La.
-const Kind = notation.GameName
-
-// Settings keys of a stored game.
+// Settings keys of a stored game that the host keeps; a game's own
+// settings sit beside them under its own keys.
 const (
 	settingLang    = "lang"    // language of the public posts
-	settingSeats   = "players" // most seats: "3" or "4"
-	settingStart   = "start"   // "setup" or "suggested"
-	settingSeed    = "seed"    // the seed that shuffled the seats
+	settingSeats   = "players" // the most seats of the table
+	settingSeed    = "seed"    // the seed of the game: seats, and the game's randomness
 	settingCreator = "creator" // the creator's name
 )
 
-// table is a channel's current game as the bot works with it: the stored
-// game and, once started, the engine's game replayed from its record.
+// table is a channel's current game as the host works with it: its game,
+// the stored game and, once started, the state replayed from its record.
+// Players are stored in seat order once the game has started, so a seat is
+// an index into stored.Players.
 type table struct {
+	game   Game
 	stored *store.Game
-	game   *shangrila.Game // nil in the lobby
+	state  State // nil in the lobby
 }
 
-// load reads a channel's current game and replays it.
-func (b *Bot) load(ctx context.Context, channel string) (*table, error) {
+// load reads a channel's current game and replays it. kind, when not
+// empty, is the game the request was made for: a table of another game
+// is refused.
+func (b *Bot) load(ctx context.Context, channel, kind string) (*table, error) {
 	g, err := b.cfg.Store.Current(ctx, channel)
 	if err != nil {
 		return nil, err
 	}
-	return replayStored(g)
+	game, ok := b.game(g.Kind)
+	if !ok {
+		return nil, fmt.Errorf("bot: channel %s plays %q, a game this bot does not host", channel, g.Kind)
+	}
+	if kind != "" && kind != g.Kind {
+		return nil, fail(WrongGame, "bot.err.wrong-game", "command", "/"+g.Kind)
+	}
+	return b.replay(game, g)
 }
 
-// replayStored replays a stored game's record with the engine.
-func replayStored(g *store.Game) (*table, error) {
-	t := &table{stored: g}
+// replay replays a stored game's record with its game.
+func (b *Bot) replay(game Game, g *store.Game) (*table, error) {
+	t := &table{game: game, stored: g}
 	if g.Status == store.Lobby {
 		return t, nil
 	}
-	if g.Kind != Kind {
-		return nil, fmt.Errorf("bot: game %s is of kind %q", g.ID, g.Kind)
-	}
-	rec, err := notation.ParseRecord(strings.NewReader(g.Record()))
-	if err != nil {
-		return nil, fmt.Errorf("bot: stored game %s: %w", g.ID, err)
-	}
-	game, err := rec.Replay(nil)
+	st, err := game.Load(g.Record())
 	if err != nil {
 		return nil, fmt.Errorf("bot: stored game %s does not replay: %w", g.ID, err)
 	}
-	t.game = game
+	t.state = st
 	return t, nil
 }
 
-// position returns the current position (zero value in the lobby).
-func (t *table) position() shangrila.Position {
-	if t.game == nil {
-		return shangrila.Position{}
+// seatOf returns the seat of a user.
+func (t *table) seatOf(userID string) (int, bool) {
+	if t.state == nil || userID == "" {
+		return -1, false
 	}
-	return t.game.Position()
-}
-
-// colourOf returns the colour of a user's seat.
-func (t *table) colourOf(userID string) (shangrila.Colour, bool) {
-	p, ok := t.stored.Player(userID)
-	if !ok {
-		return shangrila.NoColour, false
-	}
-	c, ok := shangrila.ParseColour(p.Colour)
-	return c, ok
-}
-
-// seat returns the stored player of a colour.
-func (t *table) seat(c shangrila.Colour) (store.Player, bool) {
-	for _, p := range t.stored.Players {
-		if p.Colour == c.String() {
-			return p, true
+	for i, p := range t.stored.Players {
+		if p.UserID == userID {
+			return i, true
 		}
 	}
-	return store.Player{}, false
+	return -1, false
 }
 
-// names returns the players' names by colour, in a language.
-func (t *table) names(p *i18n.Printer) map[shangrila.Colour]string {
-	out := map[shangrila.Colour]string{}
-	for _, pl := range t.stored.Players {
-		if c, ok := shangrila.ParseColour(pl.Colour); ok {
-			out[c] = t.name(p, c)
-		}
+// seat returns the stored player of a seat.
+func (t *table) seat(i int) store.Player {
+	if i < 0 || i >= len(t.stored.Players) {
+		return store.Player{}
+	}
+	return t.stored.Players[i]
+}
+
+// names returns the seats' names in a language.
+func (t *table) names(p *i18n.Printer) []string {
+	out := make([]string, len(t.stored.Players))
+	for i := range out {
+		out[i] = t.name(p, i)
 	}
 	return out
 }
 
-// name returns a colour's player name, or the colour's name.
-func (t *table) name(p *i18n.Printer, c shangrila.Colour) string {
-	pl, ok := t.seat(c)
-	if ok && pl.Computer != "" {
+// name returns a seat's player name: a person's name, a computer's
+// ("Computer (hard)"), or the seat's own name ("Red").
+func (t *table) name(p *i18n.Printer, i int) string {
+	pl := t.seat(i)
+	switch {
+	case pl.Computer != "":
 		return computerName(p, pl.Computer)
-	}
-	if ok && pl.Name != "" {
+	case pl.Name != "":
 		return pl.Name
 	}
-	return p.Colour(c)
+	return t.game.SeatName(p, i)
 }
 
 // lang returns the language of the channel's public posts.
@@ -119,26 +110,45 @@ func (t *table) lang() i18n.Lang {
 	return i18n.English
 }
 
-// token returns the short token of the game for custom ids.
-func (t *table) token() string { return gameToken(t.stored.ID) }
+// moves returns the number of moves made (0 in the lobby).
+func (t *table) moves() int {
+	if t.state == nil {
+		return 0
+	}
+	return t.state.Moves()
+}
 
-// Game returns a channel's current game as stored and, once started, its
-// current position; for adapters that show the game in their own way
-// (tablebot local prints it as text).
-func (b *Bot) Game(ctx context.Context, channel string) (*store.Game, *shangrila.Position, error) {
-	t, err := b.load(ctx, channel)
+// action returns the action of the table as it stands: the base of every
+// custom id of its current board and lobby.
+func (t *table) action() Action {
+	return Action{Kind: t.game.Kind(), Game: gameToken(t.stored.ID), Moves: t.moves()}
+}
+
+// toAct returns the seats that may act now.
+func (t *table) toAct() []int {
+	if t.state == nil || t.state.Over() {
+		return nil
+	}
+	return t.state.ToAct()
+}
+
+// mayAct reports whether seat may act now.
+func (t *table) mayAct(seat int) bool {
+	for _, s := range t.toAct() {
+		if s == seat {
+			return true
+		}
+	}
+	return false
+}
+
+// Table returns a channel's current game as stored and, once started, its
+// state (nil in the lobby); for adapters that show the game in their own
+// way and for tests.
+func (b *Bot) Table(ctx context.Context, channel string) (*store.Game, State, error) {
+	t, err := b.load(ctx, channel, "")
 	if err != nil {
 		return nil, nil, err
 	}
-	if t.game == nil {
-		return t.stored, nil, nil
-	}
-	pos := t.position()
-	return t.stored, &pos, nil
+	return t.stored, t.state, nil
 }
-
-// Printer returns the printer of a language, for adapters.
-func (b *Bot) Printer(l i18n.Lang) *i18n.Printer { return b.cfg.Catalog.Printer(l) }
-
-// Explain turns an error into words for a player, as Handle does.
-func (b *Bot) Explain(req Request, err error) string { return b.explain(req, err) }

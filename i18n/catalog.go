@@ -2,6 +2,7 @@ package i18n
 
 import (
 	"embed"
+	"errors"
 	"fmt"
 	"io/fs"
 	"path"
@@ -15,6 +16,18 @@ import (
 //go:embed locales
 var locales embed.FS
 
+// Source is a game's part of the catalogue: its message files, laid out
+// as the host's (locales/<lang>/<area>.toml), and how it writes its own
+// values in messages.
+type Source struct {
+	Files fs.FS
+	Terms Terms
+}
+
+// Terms writes a value of a game's own types (a colour, a village) in the
+// printer's language; false for a value it does not know.
+type Terms func(p *Printer, v any) (string, bool)
+
 // Catalog holds the messages of every language. It is read-only after New
 // and safe for concurrent use.
 type Catalog struct {
@@ -23,44 +36,74 @@ type Catalog struct {
 	messages map[Lang]map[string]*goi18n.Message // messages defined per language
 }
 
-// New reads the embedded catalogues.
-func New() (*Catalog, error) {
-	return newCatalog(locales)
+// New reads the embedded catalogues of the host and those of the games'
+// sources. A message id may be defined only once in a language.
+func New(games ...Source) (*Catalog, error) {
+	files := []fs.FS{locales}
+	var terms []Terms
+	for _, s := range games {
+		if s.Files != nil {
+			files = append(files, s.Files)
+		}
+		if s.Terms != nil {
+			terms = append(terms, s.Terms)
+		}
+	}
+	return newCatalog(terms, files...)
 }
 
-func newCatalog(files fs.FS) (*Catalog, error) {
+// Files returns the host's own message files (locales/<lang>/*.toml), for
+// checks of the catalogues.
+func Files() fs.FS { return locales }
+
+func newCatalog(terms []Terms, sources ...fs.FS) (*Catalog, error) {
 	bundle := goi18n.NewBundle(language.English)
 	bundle.RegisterUnmarshalFunc("toml", toml.Unmarshal)
 	c := &Catalog{bundle: bundle, printers: map[Lang]*Printer{}, messages: map[Lang]map[string]*goi18n.Message{}}
 	for _, l := range Langs {
 		c.messages[l] = map[string]*goi18n.Message{}
+	}
+	for _, files := range sources {
+		if err := c.read(bundle, files); err != nil {
+			return nil, err
+		}
+	}
+	for _, l := range Langs {
+		c.printers[l] = &Printer{lang: l, loc: goi18n.NewLocalizer(bundle, string(l), string(English)), terms: terms}
+	}
+	return c, nil
+}
+
+// read adds the message files of one source to the bundle.
+func (c *Catalog) read(bundle *goi18n.Bundle, files fs.FS) error {
+	for _, l := range Langs {
 		dir := path.Join("locales", string(l))
 		entries, err := fs.ReadDir(files, dir)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
 		if err != nil {
-			return nil, fmt.Errorf("i18n: %w", err)
+			return fmt.Errorf("i18n: %w", err)
 		}
 		for _, e := range entries {
 			// go-i18n takes the language from the file name: area.lang.toml.
 			data, err := fs.ReadFile(files, path.Join(dir, e.Name()))
 			if err != nil {
-				return nil, fmt.Errorf("i18n: %w", err)
+				return fmt.Errorf("i18n: %w", err)
 			}
 			mf, err := bundle.ParseMessageFileBytes(data, e.Name()[:len(e.Name())-len(".toml")]+"."+string(l)+".toml")
 			if err != nil {
-				return nil, fmt.Errorf("i18n: %s/%s: %w", l, e.Name(), err)
+				return fmt.Errorf("i18n: %s/%s: %w", l, e.Name(), err)
 			}
 			for _, m := range mf.Messages {
 				if c.messages[l][m.ID] != nil {
-					return nil, fmt.Errorf("i18n: %s: message %q defined twice", l, m.ID)
+					return fmt.Errorf("i18n: %s: message %q defined twice", l, m.ID)
 				}
 				c.messages[l][m.ID] = m
 			}
 		}
 	}
-	for _, l := range Langs {
-		c.printers[l] = &Printer{lang: l, loc: goi18n.NewLocalizer(bundle, string(l), string(English))}
-	}
-	return c, nil
+	return nil
 }
 
 // Printer returns the printer of language l (English for an unknown one).

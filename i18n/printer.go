@@ -6,21 +6,22 @@ import (
 	goi18n "github.com/nicksnyder/go-i18n/v2/i18n"
 
 	"github.com/tablebot/tablebot/rules"
-	"github.com/tablebot/tablebot/rules/shangrila"
 )
 
 // Printer formats messages in one language. It is safe for concurrent use.
 type Printer struct {
-	lang Lang
-	loc  *goi18n.Localizer
+	lang  Lang
+	loc   *goi18n.Localizer
+	terms []Terms
 }
 
 // Lang returns the printer's language.
 func (p *Printer) Lang() Lang { return p.lang }
 
 // T returns message id with its named placeholders filled from args, given
-// in pairs ("player", shangrila.Red, "village", v). Game values (colours,
-// disciplines, villages, move kinds) are written in the printer's language.
+// in pairs ("player", red, "village", v). Game values (colours,
+// disciplines, seats) are written in the printer's language (see Term and
+// Terms).
 // A message missing in this language is written in English; one missing
 // from every catalogue comes back as its id, which the catalogue tests
 // make impossible for the ids the code uses.
@@ -55,31 +56,25 @@ func (p *Printer) localize(id string, count *int, args []any) string {
 	return s
 }
 
-// value writes a game value in the printer's language; other values are
-// left to the template.
-func (p *Printer) value(v any) any {
-	switch v := v.(type) {
-	case shangrila.Colour:
-		return p.Colour(v)
-	case shangrila.Discipline:
-		return p.Discipline(v)
-	case shangrila.Village:
-		return v.String()
-	case shangrila.Kind:
-		return p.T("kind." + v.String())
-	case shangrila.Bridge:
-		return v.String()
-	}
-	return v
+// Term is a value that names itself in a printer's language: a seat of a
+// game, say. Messages write a Term's name where it is an argument.
+type Term interface {
+	Term(p *Printer) string
 }
 
-// Colour returns a player's colour as a name ("Rojo").
-func (p *Printer) Colour(c shangrila.Colour) string { return p.T("colour." + c.String()) }
-
-// Discipline returns a discipline's name as the rulebook of the language
-// names it ("Hacedor de Lluvia").
-func (p *Printer) Discipline(d shangrila.Discipline) string {
-	return p.T("discipline." + d.String())
+// value writes an argument in the printer's language: a Term by its own
+// name, a game's value by its game's Terms; other values are left to the
+// template.
+func (p *Printer) value(v any) any {
+	if t, ok := v.(Term); ok {
+		return t.Term(p)
+	}
+	for _, terms := range p.terms {
+		if s, ok := terms(p, v); ok {
+			return s
+		}
+	}
+	return v
 }
 
 // Error returns the message of a domain error in the printer's language,

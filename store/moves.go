@@ -110,6 +110,13 @@ func appendable(g *Game, channel, gameID string, n int) error {
 // when the game is no longer gameID, is not in playing status, or has a
 // different number of moves, or none.
 func (db *DB) UndoMove(ctx context.Context, channel, gameID string, expectedN int) (*Game, error) {
+	return db.UndoMoves(ctx, channel, gameID, expectedN, 1)
+}
+
+// UndoMoves removes the last count moves of the channel's current game
+// gameID in one transaction, as UndoMove removes one: either all of them
+// go or none does.
+func (db *DB) UndoMoves(ctx context.Context, channel, gameID string, expectedN, count int) (*Game, error) {
 	var out *Game
 	err := db.write(ctx, func(tx *bolt.Tx) (error, error) {
 		g, gb, err := loadCurrent(tx, channel)
@@ -119,17 +126,20 @@ func (db *DB) UndoMove(ctx context.Context, channel, gameID string, expectedN in
 		if verdict := appendable(g, channel, gameID, expectedN); verdict != nil {
 			return verdict, nil
 		}
-		if expectedN == 0 {
+		if count < 1 || expectedN < count {
 			return errNothingToUndo(), nil
 		}
-		last := expectedN - 1
-		if err := gb.Bucket(bucketMoves).Delete(moveKey(last)); err != nil {
-			return nil, err
+		keep := expectedN - count
+		moves := gb.Bucket(bucketMoves)
+		for n := expectedN - 1; n >= keep; n-- {
+			if err := moves.Delete(moveKey(n)); err != nil {
+				return nil, err
+			}
 		}
 		if err := gb.Delete(keySnapshot); err != nil {
 			return nil, err
 		}
-		g.Moves, g.Snapshot = g.Moves[:last], nil
+		g.Moves, g.Snapshot = g.Moves[:keep], nil
 		g.Updated = db.now().UTC()
 		out = g
 		return nil, saveGame(gb, g)

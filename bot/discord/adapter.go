@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/url"
+	"regexp"
 	"strings"
 	"sync"
 	"time"
@@ -44,16 +45,14 @@ type Adapter struct {
 	bot     *bot.Bot
 	appID   string
 
+	// commands are the names of the slash commands registered: the games'.
+	commands map[string]bool
+
 	mu       sync.Mutex
 	closing  bool
 	inflight sync.WaitGroup
 	ctx      context.Context
 	cancel   context.CancelFunc
-	// bg is the context of computer players' turns: Close stops them at
-	// once (their moves are not promised to anyone), while people's
-	// requests in flight are finished.
-	bg     context.Context
-	stopBg context.CancelFunc
 }
 
 // New prepares a session; nothing is connected until Start.
@@ -86,14 +85,19 @@ func New(cfg Config, cat *i18n.Catalog) (*Adapter, error) {
 	s.Identify.Intents = discordgo.IntentsGuilds
 	s.LogLevel = discordgo.LogError
 	ctx, cancel := context.WithCancel(context.Background())
-	bg, stopBg := context.WithCancel(context.Background())
-	return &Adapter{cfg: cfg, cat: cat, log: cfg.Log, session: s, ctx: ctx, cancel: cancel, bg: bg, stopBg: stopBg}, nil
+	return &Adapter{cfg: cfg, cat: cat, log: cfg.Log, session: s, ctx: ctx, cancel: cancel}, nil
 }
 
-// Start connects to the gateway, registers the command and starts feeding
-// interactions to b.
+// Start connects to the gateway, registers every game's command and starts
+// feeding interactions to b. From then on the adapter owns b: Close closes
+// it.
 func (a *Adapter) Start(ctx context.Context, b *bot.Bot) error {
 	a.bot = b
+	cmds := b.Commands()
+	a.commands = map[string]bool{}
+	for _, c := range cmds {
+		a.commands[c.Name] = true
+	}
 	a.session.AddHandler(func(s *discordgo.Session, ic *discordgo.InteractionCreate) {
 		a.onInteraction(ic.Interaction)
 	})
@@ -114,9 +118,8 @@ func (a *Adapter) Start(ctx context.Context, b *bot.Bot) error {
 		return errors.New("discord: the gateway did not say who the bot is")
 	}
 	a.cfg.Metrics.SetHealthy(true)
-	cmds := []*discordgo.ApplicationCommand{applicationCommand(a.cat)}
-	if _, err := a.session.ApplicationCommandBulkOverwrite(a.appID, a.cfg.GuildID, cmds); err != nil {
-		return fmt.Errorf("discord: registering the command: %w", redact(err, a.cfg.Token))
+	if _, err := a.session.ApplicationCommandBulkOverwrite(a.appID, a.cfg.GuildID, applicationCommands(a.cat, cmds)); err != nil {
+		return fmt.Errorf("discord: registering the commands: %w", redact(err, a.cfg.Token))
 	}
 	scope := "globally (may take up to an hour to appear)"
 	if a.cfg.GuildID != "" {
@@ -125,7 +128,7 @@ func (a *Adapter) Start(ctx context.Context, b *bot.Bot) error {
 	a.log.Info("connected to Discord", "application", a.appID, "shard", a.cfg.ShardID, "shards", a.cfg.ShardCount, "commands", scope)
 	a.log.Info("invite the bot with this link", "url", InviteURL(a.appID))
 	// Games left waiting on a computer player go on by themselves.
-	go a.track(func() { b.Resume(a.bg) })
+	b.Resume(ctx)
 	return nil
 }
 
@@ -147,14 +150,17 @@ func InviteURL(appID string) string {
 	return "https://discord.com/oauth2/authorize?" + q.Encode()
 }
 
-// Close stops taking interactions, waits for those in flight (and the
-// computer turns they started) to finish, and disconnects.
+// Close stops taking interactions, waits for those in flight to finish,
+// stops the bot's background work (computer turns: their moves are not
+// promised to anyone) and disconnects.
 func (a *Adapter) Close() error {
 	a.mu.Lock()
 	a.closing = true
 	a.mu.Unlock()
-	a.stopBg()
 	a.inflight.Wait()
+	if a.bot != nil {
+		a.bot.Close()
+	}
 	a.cancel()
 	return a.session.Close()
 }
@@ -174,7 +180,7 @@ func (a *Adapter) track(f func()) bool {
 }
 
 func (a *Adapter) onInteraction(i *discordgo.Interaction) {
-	req, ok := toRequest(i)
+	req, ok := toRequest(i, a.commands)
 	if !ok {
 		return
 	}
@@ -198,8 +204,7 @@ func (a *Adapter) onInteraction(i *discordgo.Interaction) {
 		a.deliver(i, reply)
 		a.cfg.Metrics.Interaction(kindName(req.Kind), !reply.Failed, time.Since(began))
 		if reply.Then != nil {
-			// Computer turns after the answer: tracked, so Close waits.
-			go a.track(func() { reply.Then(a.bg) })
+			reply.Then() // computer turns after the answer, in the background
 		}
 	})
 }
@@ -215,11 +220,21 @@ func kindName(k bot.RequestKind) string {
 	return "command"
 }
 
-// redact removes the token from an error's text: discordgo errors may
-// quote request headers.
+// interactionToken finds the interaction tokens in URLs: a follow-up's or
+// an edit's webhook path, and an answer's callback path. Each lets anyone
+// who reads it answer the interaction for 15 minutes.
+var interactionToken = regexp.MustCompile(`(/webhooks/[0-9]+/|/interactions/[0-9]+/)[^/?\s"]+`)
+
+// redact removes the bot's token and interaction tokens from an error's
+// text: discordgo errors may quote request headers and URLs.
 func redact(err error, token string) error {
-	if err == nil || token == "" {
-		return err
+	if err == nil {
+		return nil
 	}
-	return errors.New(strings.ReplaceAll(err.Error(), token, "[token]"))
+	s := err.Error()
+	if token != "" {
+		s = strings.ReplaceAll(s, token, "[token]")
+	}
+	s = interactionToken.ReplaceAllString(s, "${1}[token]")
+	return errors.New(s)
 }

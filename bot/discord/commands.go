@@ -9,26 +9,34 @@ import (
 	"github.com/tablebot/tablebot/i18n"
 )
 
-// applicationCommand builds the /shangrila command from the command
+// applicationCommands builds one slash command a game from the command
 // layer's specs, with names and descriptions in every language tablebot
 // speaks (Discord shows each user their own).
-func applicationCommand(cat *i18n.Catalog) *discordgo.ApplicationCommand {
+func applicationCommands(cat *i18n.Catalog, cmds []bot.SlashCommand) []*discordgo.ApplicationCommand {
+	out := make([]*discordgo.ApplicationCommand, 0, len(cmds))
+	for _, c := range cmds {
+		out = append(out, applicationCommand(cat, c))
+	}
+	return out
+}
+
+func applicationCommand(cat *i18n.Catalog, c bot.SlashCommand) *discordgo.ApplicationCommand {
 	en := cat.Printer(i18n.English)
 	guildOnly := []discordgo.InteractionContextType{discordgo.InteractionContextGuild}
 	cmd := &discordgo.ApplicationCommand{
 		Type:                     discordgo.ChatApplicationCommand,
-		Name:                     bot.CommandName,
-		Description:              en.T("cmd." + bot.CommandName + ".desc"),
-		DescriptionLocalizations: ptr(localized(cat, "cmd."+bot.CommandName+".desc")),
+		Name:                     c.Name,
+		Description:              en.T(c.DescID),
+		DescriptionLocalizations: ptr(localized(cat, c.DescID)),
 		Contexts:                 &guildOnly,
 	}
-	for _, spec := range bot.Commands() {
+	for _, spec := range c.Subcommands {
 		sub := &discordgo.ApplicationCommandOption{
 			Type:                     discordgo.ApplicationCommandOptionSubCommand,
 			Name:                     spec.Name,
-			NameLocalizations:        localized(cat, "cmd."+spec.Name+".name"),
-			Description:              en.T("cmd." + spec.Name + ".desc"),
-			DescriptionLocalizations: localized(cat, "cmd."+spec.Name+".desc"),
+			NameLocalizations:        localized(cat, spec.NameID),
+			Description:              en.T(spec.DescID),
+			DescriptionLocalizations: localized(cat, spec.DescID),
 		}
 		for _, o := range spec.Options {
 			sub.Options = append(sub.Options, option(cat, o))
@@ -43,18 +51,21 @@ func option(cat *i18n.Catalog, o bot.OptionSpec) *discordgo.ApplicationCommandOp
 	opt := &discordgo.ApplicationCommandOption{
 		Type:                     discordgo.ApplicationCommandOptionString,
 		Name:                     o.Name,
-		NameLocalizations:        localized(cat, "opt."+o.Name+".name"),
-		Description:              en.T("opt." + o.Name + ".desc"),
-		DescriptionLocalizations: localized(cat, "opt."+o.Name+".desc"),
+		NameLocalizations:        localized(cat, o.NameID),
+		Description:              en.T(o.DescID),
+		DescriptionLocalizations: localized(cat, o.DescID),
 		Required:                 o.Required,
 		Autocomplete:             o.Autocomplete,
 	}
-	if o.Type == bot.IntegerOption {
+	switch o.Type {
+	case bot.IntegerOption:
 		opt.Type = discordgo.ApplicationCommandOptionInteger
 		if o.Max > 0 {
 			lo := float64(o.Min)
 			opt.MinValue, opt.MaxValue = &lo, float64(o.Max)
 		}
+	case bot.BooleanOption:
+		opt.Type = discordgo.ApplicationCommandOptionBoolean
 	}
 	for _, c := range o.Choices {
 		ch := &discordgo.ApplicationCommandOptionChoice{

@@ -9,13 +9,13 @@ import (
 	"github.com/tablebot/tablebot/bot"
 )
 
-// mentions allows pinging exactly the message's one mentioned user and
+// mentions allows pinging exactly the message's mentioned users and
 // nobody else, whatever the text holds: names and typed input can never
 // ping anyone.
 func mentions(m bot.Message) *discordgo.MessageAllowedMentions {
 	am := &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}}
-	if m.Mention != "" {
-		am.Users = []string{m.Mention}
+	if len(m.Mentions) > 0 {
+		am.Users = append([]string(nil), m.Mentions...)
 	}
 	return am
 }

@@ -9,8 +9,9 @@ import (
 	"github.com/tablebot/tablebot/bot"
 )
 
-// toRequest turns an interaction into the command layer's request.
-func toRequest(i *discordgo.Interaction) (bot.Request, bool) {
+// toRequest turns an interaction into the command layer's request; commands
+// names the slash commands registered (the games' kinds).
+func toRequest(i *discordgo.Interaction, commands map[string]bool) (bot.Request, bool) {
 	req := bot.Request{Guild: i.GuildID, Channel: i.ChannelID, User: user(i)}
 	if i.GuildLocale != nil {
 		req.GuildLocale = string(*i.GuildLocale)
@@ -18,10 +19,11 @@ func toRequest(i *discordgo.Interaction) (bot.Request, bool) {
 	switch i.Type {
 	case discordgo.InteractionApplicationCommand, discordgo.InteractionApplicationCommandAutocomplete:
 		data, ok := i.Data.(discordgo.ApplicationCommandInteractionData)
-		if !ok || data.Name != bot.CommandName || len(data.Options) != 1 {
+		if !ok || !commands[data.Name] || len(data.Options) != 1 {
 			return req, false
 		}
 		sub := data.Options[0]
+		req.Game = data.Name
 		req.Kind = bot.CommandRequest
 		if i.Type == discordgo.InteractionApplicationCommandAutocomplete {
 			req.Kind = bot.AutocompleteRequest

@@ -1,6 +1,7 @@
 package discord
 
 import (
+	"net"
 	"net/http"
 	"net/url"
 	"strings"
@@ -28,6 +29,11 @@ func newTransport(base string, next http.RoundTripper) (http.RoundTripper, error
 	if u.Scheme != "http" && u.Scheme != "https" || u.Host == "" {
 		return nil, &url.Error{Op: "parse", URL: base, Err: errBadAPIURL}
 	}
+	// The token travels in every request's headers: in clear only to this
+	// machine (a local proxy, the tests' fake).
+	if u.Scheme == "http" && !loopback(u.Hostname()) {
+		return nil, &url.Error{Op: "parse", URL: base, Err: errPlainAPIURL}
+	}
 	if u.Host == discordHost && u.Scheme == "https" && strings.TrimSuffix(u.Path, "/") == "" {
 		return next, nil
 	}
@@ -38,7 +44,20 @@ type apiURLError string
 
 func (e apiURLError) Error() string { return string(e) }
 
-const errBadAPIURL = apiURLError("api_url must be an http or https URL such as https://discord.com/")
+const (
+	errBadAPIURL   = apiURLError("api_url must be an http or https URL such as https://discord.com/")
+	errPlainAPIURL = apiURLError("api_url must be https unless it points at a loopback address (127.0.0.1, ::1, localhost): the bot's token would cross the network in clear")
+)
+
+// loopback reports whether host is this machine: a loopback address or
+// "localhost".
+func loopback(host string) bool {
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
 
 func (t rewrite) RoundTrip(r *http.Request) (*http.Response, error) {
 	if r.URL.Host != discordHost {

@@ -3,7 +3,7 @@
 // Discord (/shangrila place village:A master:rainmaker) or short forms
 // (place A rainmaker), and lines of a game record (red place D healer)
 // work as they stand. It drives the very same command layer (package bot),
-// so what works here works in Discord.
+// so what works here works in Discord; it knows no game itself.
 package local
 
 import (
@@ -21,22 +21,24 @@ import (
 	"github.com/tablebot/tablebot/bot"
 	"github.com/tablebot/tablebot/i18n"
 	"github.com/tablebot/tablebot/rules"
-	"github.com/tablebot/tablebot/rules/shangrila"
 	"github.com/tablebot/tablebot/store"
 )
 
 // Options configures a session.
 type Options struct {
+	// Game is the kind of game played ("shangrila"), one of the bot's.
+	Game string
 	// Channel is the channel name the game lives under in the database.
 	Channel string
-	// Players are the players' names in seat order (3 or 4).
+	// Players are the players' names in seat order.
 	Players []string
 	// Computers gives, seat by seat, the level of a computer player ("easy",
 	// "medium", "hard"), or "" for a person. The first seat is a person:
 	// the one who opens the table.
 	Computers []string
-	// Start is "setup" or "suggested".
-	Start string
+	// Settings are the options of the game's "new" subcommand besides
+	// players ("start": "suggested").
+	Settings map[string]string
 	// Lang is the language of everything the session prints.
 	Lang i18n.Lang
 	// Out is a directory for board images; empty writes none.
@@ -48,7 +50,7 @@ type Options struct {
 // Session is a terminal game session. It implements bot.Poster.
 type Session struct {
 	bot    *bot.Bot
-	store  *store.DB
+	game   bot.Game
 	opts   Options
 	out    io.Writer
 	typist string // who is typing; "" means the player to move
@@ -60,20 +62,28 @@ func New(cfg bot.Config, opts Options, out io.Writer) (*Session, error) {
 	if opts.Channel == "" {
 		opts.Channel = "local"
 	}
-	if len(opts.Players) != 3 && len(opts.Players) != 4 {
-		return nil, errors.New("local: 3 or 4 players")
-	}
 	if len(opts.Computers) > 0 && opts.Computers[0] != "" {
 		return nil, errors.New("local: the first seat is the person who opens the table, not a computer")
 	}
 	if opts.Lang == "" {
 		opts.Lang = i18n.English
 	}
-	s := &Session{store: cfg.Store, opts: opts, out: out}
+	s := &Session{opts: opts, out: out}
 	cfg.Poster = s
 	b, err := bot.New(cfg)
 	if err != nil {
 		return nil, err
+	}
+	for _, g := range b.Games() {
+		if g.Kind() == opts.Game {
+			s.game = g
+		}
+	}
+	if s.game == nil {
+		return nil, fmt.Errorf("local: no game %q", opts.Game)
+	}
+	if rule := s.game.Seats(); len(opts.Players) < rule.Min || len(opts.Players) > rule.Max {
+		return nil, fmt.Errorf("local: %d to %d players", rule.Min, rule.Max)
 	}
 	s.bot = b
 	return s, nil
@@ -81,6 +91,7 @@ func New(cfg bot.Config, opts Options, out io.Writer) (*Session, error) {
 
 // Run reads commands from in, one a line, until its end or quit.
 func (s *Session) Run(ctx context.Context, in io.Reader) error {
+	defer s.bot.Close()
 	if err := s.ensureGame(ctx); err != nil {
 		return err
 	}
@@ -103,26 +114,37 @@ func (s *Session) Run(ctx context.Context, in io.Reader) error {
 // printer is the session's language.
 func (s *Session) printer() *i18n.Printer { return s.bot.Printer(s.opts.Lang) }
 
+// table returns the channel's game and its state (nil in the lobby).
+func (s *Session) table(ctx context.Context) (*store.Game, bot.State, error) {
+	return s.bot.Table(ctx, s.opts.Channel)
+}
+
 // ensureGame starts a game in the channel unless one is there to continue.
 func (s *Session) ensureGame(ctx context.Context) error {
-	g, pos, err := s.bot.Game(ctx, s.opts.Channel)
+	g, st, err := s.table(ctx)
 	switch {
-	case err == nil && pos != nil:
+	case err == nil && g.Kind != s.game.Kind():
+		p := s.printer()
+		return errors.New(p.T("local.err.game", "game", g.Kind))
+	case err == nil && st != nil:
 		fmt.Fprintln(s.out, s.printer().T("local.continue", "channel", s.opts.Channel, "moves", len(g.Moves)))
-		s.printPosition(g, pos)
+		s.printPosition(g, st)
 		return nil
 	case err == nil:
 		// A lobby left from an earlier session: seat everyone and start.
 	case rules.ErrorCode(err) == store.NotFound:
-		s.handle(ctx, bot.Request{Kind: bot.CommandRequest, User: s.user(s.opts.Players[0]), Command: "new",
-			Options: map[string]string{"players": fmt.Sprint(len(s.opts.Players)), "start": s.opts.Start}}, false)
+		opts := map[string]string{"players": fmt.Sprint(len(s.opts.Players))}
+		for k, v := range s.opts.Settings {
+			opts[k] = v
+		}
+		s.handle(ctx, bot.Request{Kind: bot.CommandRequest, User: s.user(s.opts.Players[0]), Command: "new", Options: opts}, false)
 	default:
 		return err
 	}
 	first := s.opts.Players[0]
 	for i, name := range s.opts.Players[1:] {
 		if i+1 < len(s.opts.Computers) && s.opts.Computers[i+1] != "" {
-			req := bot.Request{Kind: bot.CommandRequest, User: s.user(first), Channel: s.opts.Channel, Guild: "local"}
+			req := s.request(bot.Request{Kind: bot.CommandRequest, User: s.user(first)})
 			if _, err := s.bot.AddComputer(ctx, req, s.opts.Computers[i+1]); err != nil {
 				return errors.New(s.bot.Explain(req, err))
 			}
@@ -130,7 +152,7 @@ func (s *Session) ensureGame(ctx context.Context) error {
 		}
 		s.handle(ctx, bot.Request{Kind: bot.CommandRequest, User: s.user(name), Command: "join"}, false)
 	}
-	s.handle(ctx, bot.Request{Kind: bot.CommandRequest, User: s.user(s.opts.Players[0]), Command: "start"}, true)
+	s.handle(ctx, bot.Request{Kind: bot.CommandRequest, User: s.user(first), Command: "start"}, true)
 	return nil
 }
 
@@ -139,10 +161,20 @@ func (s *Session) user(name string) bot.User {
 	return bot.User{ID: name, Name: name, Locale: string(s.opts.Lang)}
 }
 
-// handle sends a request to the bot and prints the answer.
-func (s *Session) handle(ctx context.Context, req bot.Request, show bool) {
-	req.Channel, req.Guild = s.opts.Channel, "local"
+// request fills in where a request comes from: the session's channel.
+func (s *Session) request(req bot.Request) bot.Request {
+	req.Channel, req.Guild, req.Game = s.opts.Channel, "local", s.game.Kind()
 	req.GuildLocale = string(s.opts.Lang)
+	if req.Options == nil {
+		req.Options = map[string]string{}
+	}
+	return req
+}
+
+// handle sends a request to the bot and prints the answer, then the posts
+// and the computer turns that follow.
+func (s *Session) handle(ctx context.Context, req bot.Request, show bool) bot.Reply {
+	req = s.request(req)
 	r := s.bot.Handle(ctx, req)
 	if show || r.Failed {
 		s.print(ctx, r.Message, r.Private, req.User.ID)
@@ -151,8 +183,10 @@ func (s *Session) handle(ctx context.Context, req bot.Request, show bool) {
 		s.Post(ctx, s.opts.Channel, p)
 	}
 	if r.Then != nil {
-		r.Then(ctx)
+		r.Then()
+		s.bot.Wait(ctx, s.opts.Channel)
 	}
+	return r
 }
 
 // Post prints a public message (bot.Poster).
@@ -174,8 +208,8 @@ func (s *Session) print(ctx context.Context, m bot.Message, private bool, to str
 	if m.Image == nil {
 		return
 	}
-	if g, pos, err := s.bot.Game(ctx, s.opts.Channel); err == nil && pos != nil {
-		s.printPosition(g, pos)
+	if g, st, err := s.table(ctx); err == nil && st != nil {
+		s.printPosition(g, st)
 	}
 	if s.opts.Out == "" {
 		return
@@ -186,35 +220,28 @@ func (s *Session) print(ctx context.Context, m bot.Message, private bool, to str
 		return
 	}
 	path := filepath.Join(s.opts.Out, "board.png")
-	if err := os.MkdirAll(s.opts.Out, 0o755); err == nil {
+	err = os.MkdirAll(s.opts.Out, 0o755)
+	if err == nil {
 		err = os.WriteFile(path, png, 0o644)
 	}
 	if err != nil {
-		fmt.Fprintln(s.out, err)
+		fmt.Fprintln(s.out, "⚠️ "+s.printer().T("local.err.image", "path", path, "err", err.Error()))
 		return
 	}
 	fmt.Fprintln(s.out, s.printer().T("local.image", "path", path))
 }
 
-// printPosition prints the villages and the scores compactly.
-func (s *Session) printPosition(g *store.Game, pos *shangrila.Position) {
+// printPosition prints the game's position as text.
+func (s *Session) printPosition(g *store.Game, st bot.State) {
 	p := s.printer()
-	var b strings.Builder
-	for v := shangrila.Village(0); v < shangrila.NumVillages; v++ {
-		b.WriteString("  " + bot.VillageLine(p, pos, v) + "\n")
-	}
-	name := func(c shangrila.Colour) string {
-		for _, pl := range g.Players {
-			if pl.Colour == c.String() && pl.Name != "" {
-				return pl.Name
-			}
+	names := make([]string, len(g.Players))
+	for i, pl := range g.Players {
+		names[i] = pl.Name
+		if names[i] == "" {
+			names[i] = s.game.SeatName(p, i)
 		}
-		return p.Colour(c)
 	}
-	for _, line := range strings.Split(bot.Standing(p, pos, name), "\n") {
-		b.WriteString("  " + line + "\n")
-	}
-	fmt.Fprint(s.out, b.String())
+	fmt.Fprint(s.out, s.game.Text(p, st, names))
 }
 
 // valid reports whether a typed line is text.

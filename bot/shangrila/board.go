@@ -1,32 +1,39 @@
-package bot
+package shangrila
 
 import (
 	"bytes"
 	"context"
 	"strings"
 
+	"github.com/tablebot/tablebot/bot"
 	"github.com/tablebot/tablebot/i18n"
 	"github.com/tablebot/tablebot/render"
-	"github.com/tablebot/tablebot/rules/shangrila"
+	sl "github.com/tablebot/tablebot/rules/shangrila"
 )
 
 // NewBoardFunc returns a BoardFunc that draws with r, every word of the
 // image in the board's language. The labels of each language are built
 // once.
-func NewBoardFunc(r *render.Renderer, cat *i18n.Catalog) BoardFunc {
+func NewBoardFunc(r *render.Renderer, cat *i18n.Catalog) bot.BoardFunc {
 	labels := map[i18n.Lang]*render.Labels{}
 	for _, l := range i18n.Langs {
 		lb := Labels(cat.Printer(l))
 		labels[l] = &lb
 	}
-	return func(ctx context.Context, v BoardView) ([]byte, error) {
+	return func(ctx context.Context, v bot.BoardView) ([]byte, error) {
 		lb := labels[v.Lang]
 		if lb == nil {
 			lb = labels[i18n.English]
 		}
+		s := state(v.State)
+		last, _ := effects(v.Last)
+		names := map[sl.Colour]string{}
+		for i, n := range v.Names {
+			names[s.colour(i)] = n
+		}
 		var buf bytes.Buffer
 		buf.Grow(256 << 10)
-		err := r.Shangrila(&buf, &v.Position, render.ShangrilaOptions{Last: v.Last, Names: v.Names, Labels: lb})
+		err := r.Shangrila(&buf, &s.pos, render.ShangrilaOptions{Last: last, Names: names, Labels: lb})
 		return buf.Bytes(), err
 	}
 }
@@ -60,11 +67,11 @@ func Labels(p *i18n.Printer) render.Labels {
 		LegendStone:    p.T("render.legend.stone"),
 		LegendBroken:   p.T("render.legend.broken"),
 	}
-	for _, c := range shangrila.Colours {
-		l.Colours[c] = p.Colour(c)
+	for _, c := range sl.Colours {
+		l.Colours[c] = colourName(p, c)
 	}
-	for _, d := range shangrila.Disciplines {
-		l.Disciplines[d] = p.Discipline(d)
+	for _, d := range sl.Disciplines {
+		l.Disciplines[d] = disciplineName(p, d)
 	}
 	return l
 }
@@ -73,9 +80,9 @@ func Labels(p *i18n.Printer) render.Labels {
 func lastMove(p *i18n.Printer, m render.MoveWords) string {
 	var s string
 	switch m.Kind {
-	case shangrila.Setup, shangrila.Place:
+	case sl.Setup, sl.Place:
 		s = p.T("render.last.place", "player", m.Player, "discipline", m.Discipline, "village", m.Village)
-	case shangrila.Recruit:
+	case sl.Recruit:
 		if len(m.Sites) == 1 {
 			s = p.T("render.last.recruit1", "player", m.Player, "discipline", m.Sites[0].Discipline, "village", m.Sites[0].Village)
 		} else if len(m.Sites) == 2 {
@@ -83,7 +90,7 @@ func lastMove(p *i18n.Printer, m render.MoveWords) string {
 				"discipline", m.Sites[0].Discipline, "village", m.Sites[0].Village,
 				"discipline2", m.Sites[1].Discipline, "village2", m.Sites[1].Village)
 		}
-	case shangrila.Journey:
+	case sl.Journey:
 		s = p.T("render.last.journey", "player", m.Player, "from", m.From, "to", m.To)
 		var parts []string
 		for _, part := range []struct {
@@ -97,9 +104,9 @@ func lastMove(p *i18n.Printer, m render.MoveWords) string {
 		if len(parts) > 0 {
 			s += ": " + strings.Join(parts, ", ")
 		}
-	case shangrila.Pass:
+	case sl.Pass:
 		s = p.T("render.last.pass", "player", m.Player)
-	case shangrila.Resign:
+	case sl.Resign:
 		s = p.T("render.last.resign", "player", m.Player)
 	default:
 		return ""

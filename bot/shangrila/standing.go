@@ -1,11 +1,11 @@
-package bot
+package shangrila
 
 import (
 	"fmt"
 	"strings"
 
 	"github.com/tablebot/tablebot/i18n"
-	"github.com/tablebot/tablebot/rules/shangrila"
+	sl "github.com/tablebot/tablebot/rules/shangrila"
 	"github.com/tablebot/tablebot/rules/shangrila/notation"
 )
 
@@ -13,7 +13,7 @@ import (
 // seat order (mark, name, colour, masters, villages), then the bridges still
 // standing and the stones. name gives a colour's player name. /shangrila
 // status and the position tablebot local prints share it.
-func Standing(p *i18n.Printer, pos *shangrila.Position, name func(shangrila.Colour) string) string {
+func Standing(p *i18n.Printer, pos *sl.Position, name func(sl.Colour) string) string {
 	var s strings.Builder
 	for _, c := range pos.Players() {
 		sc := pos.Score(c)
@@ -21,12 +21,12 @@ func Standing(p *i18n.Printer, pos *shangrila.Position, name func(shangrila.Colo
 		if pos.Resigned(c) {
 			key = "bot.status.player-resigned"
 		}
-		s.WriteString(p.T(key, "mark", colourMark(c), "name", name(c), "colour", c,
+		s.WriteString(p.T(key, "mark", mark(c), "name", name(c), "colour", c,
 			"masters", counted(p, "masters", sc.Masters), "villages", counted(p, "villages", sc.Villages)))
 		s.WriteString("\n")
 	}
 	var stones []string
-	for v := shangrila.Village(0); v < shangrila.NumVillages; v++ {
+	for v := sl.Village(0); v < sl.NumVillages; v++ {
 		if pos.Stone(v) {
 			stones = append(stones, v.String())
 		}
@@ -40,7 +40,7 @@ func Standing(p *i18n.Printer, pos *shangrila.Position, name func(shangrila.Colo
 // VillageLine describes one village on one line in the printer's language:
 // "E  [9/6]  Rr+ Pb Yy+ Dv" with its strength as tiles/masters, or its
 // stone, or that it is out of play. The space codes are notation.
-func VillageLine(p *i18n.Printer, pos *shangrila.Position, v shangrila.Village) string {
+func VillageLine(p *i18n.Printer, pos *sl.Position, v sl.Village) string {
 	switch {
 	case !pos.InPlay(v):
 		return v.String() + "  " + p.T("render.out-of-play")

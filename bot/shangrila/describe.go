@@ -1,26 +1,26 @@
-package bot
+package shangrila
 
 import (
 	"strings"
 
 	"github.com/tablebot/tablebot/i18n"
-	"github.com/tablebot/tablebot/rules/shangrila"
+	sl "github.com/tablebot/tablebot/rules/shangrila"
 )
 
 // describe says in one line what a move did, in the printer's language:
 // "Red's students travel from A to B: Red's Rainmaker drives out Yellow's
 // and becomes a master; the bridge A-B breaks".
-func describe(p *i18n.Printer, e *shangrila.Effects) string {
+func describe(p *i18n.Printer, e *sl.Effects) string {
 	m := e.Move
 	c := m.Player
 	switch m.Kind {
-	case shangrila.Setup:
+	case sl.Setup:
 		s := m.Sites[0]
 		return p.T("bot.did.setup", "player", c, "discipline", s.Discipline, "village", s.Village)
-	case shangrila.Place:
+	case sl.Place:
 		s := m.Sites[0]
 		return p.T("bot.did.place", "player", c, "discipline", s.Discipline, "village", s.Village)
-	case shangrila.Recruit:
+	case sl.Recruit:
 		sites := m.Recruited()
 		if len(sites) == 1 {
 			return p.T("bot.did.recruit1", "player", c, "discipline", sites[0].Discipline, "village", sites[0].Village)
@@ -28,27 +28,27 @@ func describe(p *i18n.Printer, e *shangrila.Effects) string {
 		return p.T("bot.did.recruit2", "player", c,
 			"discipline", sites[0].Discipline, "village", sites[0].Village,
 			"discipline2", sites[1].Discipline, "village2", sites[1].Village)
-	case shangrila.Pass:
+	case sl.Pass:
 		return p.T("bot.did.pass", "player", c)
-	case shangrila.Resign:
+	case sl.Resign:
 		return p.T("bot.did.resign", "player", c)
 	}
 	return describeJourney(p, e)
 }
 
-func describeJourney(p *i18n.Printer, e *shangrila.Effects) string {
+func describeJourney(p *i18n.Printer, e *sl.Effects) string {
 	m := e.Move
 	var parts []string
 	for _, t := range e.Travellers() {
 		args := []any{"owner", t.Colour, "discipline", t.Discipline, "village", m.To}
 		switch {
-		case t.Outcome == shangrila.Promoted && !t.Displaced.Empty() && t.Displaced.Student():
+		case t.Outcome == sl.Promoted && !t.Displaced.Empty() && t.Displaced.Student():
 			parts = append(parts, p.T("bot.did.travel.drive2", append(args, "victim", t.Displaced.Master())...))
-		case t.Outcome == shangrila.Promoted && !t.Displaced.Empty():
+		case t.Outcome == sl.Promoted && !t.Displaced.Empty():
 			parts = append(parts, p.T("bot.did.travel.drive", append(args, "victim", t.Displaced.Master())...))
-		case t.Outcome == shangrila.Promoted:
+		case t.Outcome == sl.Promoted:
 			parts = append(parts, p.T("bot.did.travel.master", args...))
-		case t.Outcome == shangrila.Joined:
+		case t.Outcome == sl.Joined:
 			parts = append(parts, p.T("bot.did.travel.joined", args...))
 		default:
 			parts = append(parts, p.T("bot.did.travel.home", args...))
@@ -69,7 +69,7 @@ func describeJourney(p *i18n.Printer, e *shangrila.Effects) string {
 }
 
 // describeEnd says how the game ended: the winners and the ranking.
-func describeEnd(p *i18n.Printer, pos *shangrila.Position, names func(shangrila.Colour) string) string {
+func describeEnd(p *i18n.Printer, pos *sl.Position, names func(sl.Colour) string) string {
 	var b strings.Builder
 	winners := pos.Winners()
 	var ws []string
@@ -92,10 +92,4 @@ func describeEnd(p *i18n.Printer, pos *shangrila.Position, names func(shangrila.
 			"masters", counted(p, "masters", pl.Score.Masters), "villages", counted(p, "villages", pl.Score.Villages)))
 	}
 	return b.String()
-}
-
-// counted is n with its noun ("1 master", "3 masters") in the printer's
-// language; noun is one of masters, villages, tiles (the bot.n.* messages).
-func counted(p *i18n.Printer, noun string, n int) string {
-	return p.N("bot.n."+noun, n)
 }

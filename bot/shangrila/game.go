@@ -1,0 +1,125 @@
+package shangrila
+
+import (
+	"embed"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/tablebot/tablebot/bot"
+	"github.com/tablebot/tablebot/i18n"
+	sl "github.com/tablebot/tablebot/rules/shangrila"
+	"github.com/tablebot/tablebot/rules/shangrila/ai"
+	"github.com/tablebot/tablebot/rules/shangrila/notation"
+)
+
+//go:embed locales
+var locales embed.FS
+
+// Kind is the game's name in records, in the store and as a command.
+const Kind = notation.GameName
+
+// Settings of a table, besides the host's.
+const (
+	settingStart = "start" // "setup" or "suggested"
+	startSetup   = "setup"
+	startSuggest = "suggested"
+)
+
+// Options configures the game.
+type Options struct {
+	// Board draws the board images; nil draws none (the posts then carry
+	// text only).
+	Board bot.BoardFunc
+	// Computers tunes the computer players (the hard level's thinking
+	// time); the zero value gives the defaults.
+	Computers ai.Options
+}
+
+// Game is The Bridges of Shangri-La as the host runs it (bot.Game).
+type Game struct {
+	opts Options
+}
+
+// New returns the game.
+func New(opts Options) *Game { return &Game{opts: opts} }
+
+var _ bot.Game = (*Game)(nil)
+
+// Kind returns "shangrila".
+func (g *Game) Kind() string { return Kind }
+
+// Seats: 3 or 4 players, each for themselves.
+func (g *Game) Seats() bot.Seats { return bot.Seats{Min: 3, Max: 4, Default: 4} }
+
+// Source is the game's part of the message catalogue, for i18n.New.
+func Source() i18n.Source { return i18n.Source{Files: locales, Terms: terms} }
+
+// NewOptions are the options of /shangrila new.
+func (g *Game) NewOptions() []bot.OptionSpec {
+	return []bot.OptionSpec{
+		{Name: "players", Type: bot.IntegerOption, Choices: []bot.OptionChoice{{Label: "choice.players.3", Value: "3"}, {Label: "choice.players.4", Value: "4"}}},
+		{Name: "start", Type: bot.StringOption, Choices: []bot.OptionChoice{{Label: "choice.start.setup", Value: startSetup}, {Label: "choice.start.suggested", Value: startSuggest}}},
+	}
+}
+
+// Configure reads how the game starts.
+func (g *Game) Configure(options map[string]string, seats int) (map[string]string, error) {
+	start := strings.TrimSpace(options["start"])
+	switch start {
+	case "":
+		start = startSetup
+	case startSetup, startSuggest:
+	default:
+		return nil, fail("bot.err.start-kind")
+	}
+	return map[string]string{settingStart: start}, nil
+}
+
+// Setup gives the seats their colours in play order: red, blue, yellow,
+// violet.
+func (g *Game) Setup(settings map[string]string, names []string, seed uint64) (bot.Setup, error) {
+	n := len(names)
+	if n < 3 || n > 4 {
+		return bot.Setup{}, fmt.Errorf("shangrila: %d players", n)
+	}
+	seats := make([]string, n)
+	for i := range seats {
+		seats[i] = sl.Colours[i].String()
+	}
+	lines := []string{"players " + strings.Join(seats, " ")}
+	if settings[settingStart] == startSuggest {
+		lines = append(lines, "start suggested")
+	}
+	return bot.Setup{Seats: seats, Lines: lines}, nil
+}
+
+// Load replays a record.
+func (g *Game) Load(record string) (bot.State, error) {
+	rec, err := notation.ParseRecord(strings.NewReader(record))
+	if err != nil {
+		return nil, err
+	}
+	game, err := rec.Replay(nil)
+	if err != nil {
+		return nil, err
+	}
+	return &State{start: game.Start(), moves: game.Moves(), pos: game.Position()}, nil
+}
+
+// colourArg reads a seat's colour from a setting or argument.
+func seatColour(seat int) sl.Colour {
+	if seat < 0 || seat >= len(sl.Colours) {
+		return sl.NoColour
+	}
+	return sl.Colours[seat]
+}
+
+// atoi reads a small number, -1 when it is not one.
+func atoi(s string) int {
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		return -1
+	}
+	return n
+}

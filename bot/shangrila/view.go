@@ -1,0 +1,167 @@
+package shangrila
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/tablebot/tablebot/bot"
+	"github.com/tablebot/tablebot/i18n"
+	sl "github.com/tablebot/tablebot/rules/shangrila"
+	"github.com/tablebot/tablebot/rules/shangrila/notation"
+)
+
+// Steps of the buttons under a board; each opens a private menu chain.
+const (
+	stepPlace   = "place"
+	stepRecruit = "recruit"
+	stepJourney = "journey"
+	stepHint    = "hint"
+)
+
+// Title is the game's name in the printer's language.
+func (g *Game) Title(p *i18n.Printer) string { return p.T("shangrila.title") }
+
+// LobbyOptions says how the table starts.
+func (g *Game) LobbyOptions(p *i18n.Printer, settings map[string]string) string {
+	if settings[settingStart] == startSuggest {
+		return p.T("bot.lobby.start-suggested")
+	}
+	return p.T("bot.lobby.start-setup")
+}
+
+// Mark is the emoji of a seat's colour, used in text beside the name.
+func (g *Game) Mark(seat int) string { return mark(seatColour(seat)) }
+
+// mark is the emoji of a colour.
+func mark(c sl.Colour) string {
+	switch c {
+	case sl.Red:
+		return "🔴"
+	case sl.Blue:
+		return "🔵"
+	case sl.Yellow:
+		return "🟡"
+	case sl.Violet:
+		return "🟣"
+	}
+	return "⚪"
+}
+
+// SeatName is a seat's colour ("Red").
+func (g *Game) SeatName(p *i18n.Printer, seat int) string { return colourName(p, seatColour(seat)) }
+
+// Describe says in one line what a move did.
+func (g *Game) Describe(p *i18n.Printer, e bot.Effect, names []string) string {
+	x, ok := effects(e)
+	if !ok {
+		return ""
+	}
+	return describe(p, x)
+}
+
+// Prompt tells the player to move what to do.
+func (g *Game) Prompt(p *i18n.Printer, st bot.State, seat int, mention string) string {
+	s := state(st)
+	c := s.colour(seat)
+	key := "bot.turn.play"
+	if s.pos.Phase() == sl.SetupPhase {
+		key = "bot.turn.setup"
+	}
+	return p.T(key, "mention", mention, "mark", mark(c), "colour", c)
+}
+
+// Result says who won, and the ranking.
+func (g *Game) Result(p *i18n.Printer, st bot.State, names []string) string {
+	s := state(st)
+	return describeEnd(p, &s.pos, nameOf(s, names))
+}
+
+// nameOf returns a colour's player name from the seats' names.
+func nameOf(s *State, names []string) func(sl.Colour) string {
+	return func(c sl.Colour) string {
+		if seat, ok := s.pos.Seat(c); ok && seat < len(names) {
+			return names[seat]
+		}
+		return c.String()
+	}
+}
+
+// Buttons are the buttons under a board for the player to move; a button
+// without a legal move behind it is disabled.
+func (g *Game) Buttons(p *i18n.Printer, st bot.State, board bot.Action) []bot.Row {
+	pos := state(st).pos
+	if pos.Phase() == sl.SetupPhase {
+		return []bot.Row{{Buttons: []bot.Button{
+			{ID: board.With(stepPlace).ID(), Label: p.T("bot.button.setup"), Emoji: "🏠", Style: bot.Primary},
+			{ID: board.With(stepHint).ID(), Label: p.T("bot.button.hint"), Emoji: "💡", Style: bot.Secondary},
+		}}}
+	}
+	has := map[sl.Kind]bool{}
+	for _, m := range pos.LegalMoves(nil) {
+		has[m.Kind] = true
+	}
+	return []bot.Row{{Buttons: []bot.Button{
+		{ID: board.With(stepPlace).ID(), Label: p.T("bot.button.place"), Emoji: "🏠", Style: bot.Primary, Disabled: !has[sl.Place]},
+		{ID: board.With(stepRecruit).ID(), Label: p.T("bot.button.recruit"), Emoji: "🎓", Style: bot.Primary, Disabled: !has[sl.Recruit]},
+		{ID: board.With(stepJourney).ID(), Label: p.T("bot.button.journey"), Emoji: "🌉", Style: bot.Primary, Disabled: !has[sl.Journey]},
+		{ID: board.With(stepHint).ID(), Label: p.T("bot.button.hint"), Emoji: "💡", Style: bot.Secondary},
+	}}}
+}
+
+// Progress is the status's first line: the phase and the moves made.
+func (g *Game) Progress(p *i18n.Printer, st bot.State) string {
+	s := state(st)
+	if s.pos.Phase() == sl.SetupPhase {
+		return p.N("bot.status.setup", len(s.moves))
+	}
+	return p.N("bot.status.play", len(s.moves))
+}
+
+// Status says where every player stands and, to a player, their supply.
+func (g *Game) Status(p *i18n.Printer, st bot.State, names []string, seat int) string {
+	s := state(st)
+	out := Standing(p, &s.pos, nameOf(s, names))
+	if seat >= 0 {
+		c := s.colour(seat)
+		var sup []string
+		for _, d := range sl.Disciplines {
+			sup = append(sup, fmt.Sprintf("%s %d", disciplineName(p, d), s.pos.Supply(c, d)))
+		}
+		out += "\n" + p.T("bot.status.supply", "supply", strings.Join(sup, " · "))
+	}
+	return out
+}
+
+// Text is the position for a terminal: every village on a line, then the
+// standing.
+func (g *Game) Text(p *i18n.Printer, st bot.State, names []string) string {
+	s := state(st)
+	var b strings.Builder
+	for v := sl.Village(0); v < sl.NumVillages; v++ {
+		b.WriteString("  " + VillageLine(p, &s.pos, v) + "\n")
+	}
+	for _, line := range strings.Split(Standing(p, &s.pos, nameOf(s, names)), "\n") {
+		b.WriteString("  " + line + "\n")
+	}
+	return b.String()
+}
+
+// Moves lists the legal moves of the player to move, as record lines.
+func (g *Game) Moves(st bot.State) []string {
+	s := state(st)
+	if s.Over() {
+		return nil
+	}
+	legal := s.pos.LegalMoves(nil)
+	out := make([]string, len(legal))
+	for i, m := range legal {
+		out[i] = notation.FormatMove(m)
+	}
+	return out
+}
+
+// Guide is the rules guide, one message a section.
+func (g *Game) Guide(p *i18n.Printer) []string { return p.Sections("guide") }
+
+// Board draws the board images, nil when the game was made without.
+func (g *Game) Board() bot.BoardFunc { return g.opts.Board }
