@@ -19,7 +19,7 @@ import (
 
 // sharedPackages are the packages under render/ that every game uses, as
 // directories from the module's root.
-var sharedPackages = []string{"render", "render/rendertest"}
+var sharedPackages = []string{"render", "render/rendertest", "render/vision"}
 
 // forbiddenUnder is the part of the module no shared package may reach.
 const forbiddenUnder = "rules/"
