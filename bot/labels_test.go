@@ -16,8 +16,8 @@ import (
 
 	"github.com/tablebot/tablebot/bot"
 	"github.com/tablebot/tablebot/i18n"
-	"github.com/tablebot/tablebot/render"
 	"github.com/tablebot/tablebot/render/rendertest"
+	srender "github.com/tablebot/tablebot/render/shangrila"
 	"github.com/tablebot/tablebot/rules/shangrila"
 )
 
@@ -34,7 +34,7 @@ const minLanguageDiff = 15000
 // The shared renderer and catalogue: each takes a fraction of a second to
 // build, and the bot shares them the same way.
 var (
-	sharedRenderer = sync.OnceValues(render.New)
+	sharedRenderer = sync.OnceValues(srender.New)
 	sharedCatalog  = sync.OnceValues(i18n.New)
 )
 
@@ -148,17 +148,17 @@ func TestBoardGolden(t *testing.T) {
 func TestLabelsTranslated(t *testing.T) {
 	cat := catalog(t)
 	en := bot.Labels(cat.Printer(i18n.English))
-	moves := []render.MoveWords{
+	moves := []srender.MoveWords{
 		{Kind: shangrila.Setup, Player: "Ana", Village: "A", Discipline: "X"},
 		{Kind: shangrila.Place, Player: "Ana", Village: "A", Discipline: "X"},
-		{Kind: shangrila.Recruit, Player: "Ana", Sites: []render.SiteWords{{Village: "A", Discipline: "X"}}},
-		{Kind: shangrila.Recruit, Player: "Ana", Sites: []render.SiteWords{{Village: "A", Discipline: "X"}, {Village: "B", Discipline: "Y"}}},
+		{Kind: shangrila.Recruit, Player: "Ana", Sites: []srender.SiteWords{{Village: "A", Discipline: "X"}}},
+		{Kind: shangrila.Recruit, Player: "Ana", Sites: []srender.SiteWords{{Village: "A", Discipline: "X"}, {Village: "B", Discipline: "Y"}}},
 		{Kind: shangrila.Journey, Player: "Ana", From: "A", To: "B", Promoted: 1, Joined: 2},
 		{Kind: shangrila.Journey, Player: "Ana", From: "A", To: "B", SentHome: 1, DrivenOut: 2, Stones: []string{"C"}},
 		{Kind: shangrila.Pass, Player: "Ana"},
 		{Kind: shangrila.Resign, Player: "Ana"},
 	}
-	words := func(l render.Labels) map[string]string {
+	words := func(l srender.Labels) map[string]string {
 		w := map[string]string{
 			"out of play":     l.OutOfPlay,
 			"to move":         l.ToMove("Ana"),

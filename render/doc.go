@@ -1,19 +1,22 @@
-// Package render draws game positions as PNG images for players who see the
-// game only through the picture the bot posts, mostly on phones.
+// Package render holds what every game's board image is made with; each
+// game draws its own image in a package of its own beside this one
+// (render/shangrila, say), which uses these parts:
 //
-// The work is split in two. LayoutShangrila computes, from a position and
-// the options, what goes where as plain data: village plates, tiles with
-// their colour and discipline, bridges standing or broken, stones,
-// strength badges, the highlights of the last move and the rows of the
-// player panel. The Renderer turns a Layout into pixels and encodes it. Tests
-// check the layout as data and the pixels against golden images.
+//   - Fonts: the embedded Go fonts, a glyph cache, and text drawn and
+//     measured in a box (Text), shrunk and then cut short with "…" to fit.
+//     CleanName makes any player's name drawable: the letters the fonts
+//     lack are left out.
+//   - Vector shapes (Pt, Poly, Shape and their constructors) filled with
+//     anti-aliasing by a Filler, alpha masks built from them like a
+//     stencil (MaskOp), icons drawn in the unit square and scaled, and
+//     Sprites: pictures prepared once and composited quickly.
+//   - Quantizer: an 8-bit palette built from sample images the game draws
+//     (its most frequent colours exactly, the rest by median cut) and a
+//     lookup table that converts RGBA pixels to it.
+//   - Encoder: paletted PNG at BestSpeed with pooled encoder buffers.
 //
-// A Renderer builds once what every image shares (fonts and a glyph cache,
-// the landscape with its rivers and paths, bridge sprites, icon masks, the
-// palette) and is then safe for concurrent use: the bot renders for many
-// channels at once.
-//
-// Every word on the image comes from a Labels value supplied by the caller,
-// so that the image can be drawn in any language; EnglishLabels is the
-// default.
+// The package knows no game: it imports nothing under rules/ (a test
+// checks this), so that a game is a package of its own and not a fork.
+// Everything here is safe for concurrent use once built, except a Filler,
+// which each drawing goroutine has for itself.
 package render

@@ -2,38 +2,53 @@ package render
 
 import (
 	"image"
-	"image/color"
-	"image/draw"
 	"math"
-
-	"golang.org/x/image/vector"
 )
 
-// pt is a point in pixels (or in the unit square, for icons).
-type pt struct{ X, Y float32 }
+// Pt is a point in pixels, or in the unit square for an icon drawn once
+// and scaled (see Filler.Scaled). Y grows downwards, as in images.
+type Pt struct{ X, Y float32 }
 
-func (a pt) add(b pt) pt             { return pt{a.X + b.X, a.Y + b.Y} }
-func (a pt) sub(b pt) pt             { return pt{a.X - b.X, a.Y - b.Y} }
-func (a pt) mul(k float32) pt        { return pt{a.X * k, a.Y * k} }
-func (a pt) len() float32            { return float32(math.Hypot(float64(a.X), float64(a.Y))) }
-func (a pt) unit() pt                { return a.mul(1 / a.len()) }
-func (a pt) perp() pt                { return pt{-a.Y, a.X} }
-func (a pt) lerp(b pt, t float32) pt { return a.add(b.sub(a).mul(t)) }
-func (a pt) image() image.Point {
+// Add returns a+b.
+func (a Pt) Add(b Pt) Pt { return Pt{a.X + b.X, a.Y + b.Y} }
+
+// Sub returns a-b.
+func (a Pt) Sub(b Pt) Pt { return Pt{a.X - b.X, a.Y - b.Y} }
+
+// Mul returns a scaled by k.
+func (a Pt) Mul(k float32) Pt { return Pt{a.X * k, a.Y * k} }
+
+// Len returns a's distance from the origin.
+func (a Pt) Len() float32 { return float32(math.Hypot(float64(a.X), float64(a.Y))) }
+
+// Unit returns a scaled to length 1; a must not be the origin.
+func (a Pt) Unit() Pt { return a.Mul(1 / a.Len()) }
+
+// Perp returns a turned a quarter: clockwise on the screen, y being down.
+func (a Pt) Perp() Pt { return Pt{-a.Y, a.X} }
+
+// Lerp returns the point at t of the way from a to b.
+func (a Pt) Lerp(b Pt, t float32) Pt { return a.Add(b.Sub(a).Mul(t)) }
+
+// Image returns the nearest pixel.
+func (a Pt) Image() image.Point {
 	return image.Pt(int(math.Round(float64(a.X))), int(math.Round(float64(a.Y))))
 }
 
-func ptOf(p image.Point) pt { return pt{float32(p.X), float32(p.Y)} }
+// PtOf returns pixel p as a point.
+func PtOf(p image.Point) Pt { return Pt{float32(p.X), float32(p.Y)} }
 
-// poly is a closed polygon. Curves are flattened into polygons when they are
+// Poly is a closed polygon. Curves are flattened into polygons when they are
 // built, which keeps filling, transforming and orienting simple.
-type poly []pt
+type Poly []Pt
 
-// shape is a set of polygons filled as their union: fill makes them all
-// wind the same way, so that overlaps add up instead of cancelling.
-type shape []poly
+// Shape is a set of polygons filled as their union: Filler.Fill makes them
+// all wind the same way, so that overlaps add up instead of cancelling.
+type Shape []Poly
 
-func (p poly) area() float32 {
+// Area returns the polygon's signed area: positive when it winds
+// clockwise on the screen.
+func (p Poly) Area() float32 {
 	var a float32
 	for i := range p {
 		q, r := p[i], p[(i+1)%len(p)]
@@ -42,30 +57,49 @@ func (p poly) area() float32 {
 	return a / 2
 }
 
-func (p poly) bounds() (lo, hi pt) {
+// Bounds returns the corners of the smallest box holding a polygon, which
+// must not be empty.
+func (p Poly) Bounds() (lo, hi Pt) {
 	lo, hi = p[0], p[0]
 	for _, q := range p[1:] {
-		lo = pt{min(lo.X, q.X), min(lo.Y, q.Y)}
-		hi = pt{max(hi.X, q.X), max(hi.Y, q.Y)}
+		lo = Pt{min(lo.X, q.X), min(lo.Y, q.Y)}
+		hi = Pt{max(hi.X, q.X), max(hi.Y, q.Y)}
 	}
 	return lo, hi
 }
 
-// transform scales a polygon about the origin and then moves it.
-func (p poly) transform(k float32, d pt) poly {
-	out := make(poly, len(p))
+// Transform scales a polygon by k about the origin and then moves it by d.
+func (p Poly) Transform(k float32, d Pt) Poly {
+	out := make(Poly, len(p))
 	for i, q := range p {
-		out[i] = q.mul(k).add(d)
+		out[i] = q.Mul(k).Add(d)
 	}
 	return out
 }
 
-func (s shape) transform(k float32, d pt) shape {
-	out := make(shape, len(s))
+// Transform scales every polygon of the shape by k about the origin and
+// then moves it by d.
+func (s Shape) Transform(k float32, d Pt) Shape {
+	out := make(Shape, len(s))
 	for i, p := range s {
-		out[i] = p.transform(k, d)
+		out[i] = p.Transform(k, d)
 	}
 	return out
+}
+
+// Bounds returns the pixels covering the shape.
+func (s Shape) Bounds() image.Rectangle {
+	var r image.Rectangle
+	for _, p := range s {
+		if len(p) == 0 {
+			continue
+		}
+		lo, hi := p.Bounds()
+		pr := image.Rect(int(math.Floor(float64(lo.X))), int(math.Floor(float64(lo.Y))),
+			int(math.Ceil(float64(hi.X)))+1, int(math.Ceil(float64(hi.Y)))+1)
+		r = r.Union(pr)
+	}
+	return r
 }
 
 // arcSteps is how many segments flatten an arc of radius r (in pixels once
@@ -76,231 +110,113 @@ func arcSteps(r, a float32) int {
 	return max(n, 2)
 }
 
-// arc appends to p the points of an arc around c from angle a0 to a1
-// (radians, y down so positive turns clockwise on screen).
-func arc(p poly, c pt, rx, ry, a0, a1 float32) poly {
+// Arc appends to p the points of an elliptic arc around c, of radii rx
+// and ry, from angle a0 to a1 (radians, y down so positive turns
+// clockwise on the screen), both ends included.
+func Arc(p Poly, c Pt, rx, ry, a0, a1 float32) Poly {
 	n := arcSteps(max(rx, ry)*2, float32(math.Abs(float64(a1-a0))))
 	for i := 0; i <= n; i++ {
 		a := float64(a0 + (a1-a0)*float32(i)/float32(n))
-		p = append(p, pt{c.X + rx*float32(math.Cos(a)), c.Y + ry*float32(math.Sin(a))})
+		p = append(p, Pt{c.X + rx*float32(math.Cos(a)), c.Y + ry*float32(math.Sin(a))})
 	}
 	return p
 }
 
-func circle(c pt, r float32) poly { return ellipse(c, r, r) }
+// Circle returns the circle around c of radius r.
+func Circle(c Pt, r float32) Poly { return Ellipse(c, r, r) }
 
-func ellipse(c pt, rx, ry float32) poly {
-	p := arc(nil, c, rx, ry, 0, 2*math.Pi)
+// Ellipse returns the upright ellipse around c of radii rx and ry.
+func Ellipse(c Pt, rx, ry float32) Poly {
+	p := Arc(nil, c, rx, ry, 0, 2*math.Pi)
 	return p[:len(p)-1]
 }
 
-func rectPoly(x0, y0, x1, y1 float32) poly {
-	return poly{{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}}
+// RectPoly returns the rectangle from (x0, y0) to (x1, y1).
+func RectPoly(x0, y0, x1, y1 float32) Poly {
+	return Poly{{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}}
 }
 
-// roundRect is a rectangle with corners rounded to radius r.
-func roundRect(x0, y0, x1, y1, r float32) poly {
+// RoundRect returns the rectangle from (x0, y0) to (x1, y1) with its
+// corners rounded to radius r (at most half its width or height).
+func RoundRect(x0, y0, x1, y1, r float32) Poly {
 	r = min(r, (x1-x0)/2, (y1-y0)/2)
-	var p poly
-	p = arc(p, pt{x1 - r, y0 + r}, r, r, -math.Pi/2, 0)
-	p = arc(p, pt{x1 - r, y1 - r}, r, r, 0, math.Pi/2)
-	p = arc(p, pt{x0 + r, y1 - r}, r, r, math.Pi/2, math.Pi)
-	p = arc(p, pt{x0 + r, y0 + r}, r, r, math.Pi, 3*math.Pi/2)
+	var p Poly
+	p = Arc(p, Pt{x1 - r, y0 + r}, r, r, -math.Pi/2, 0)
+	p = Arc(p, Pt{x1 - r, y1 - r}, r, r, 0, math.Pi/2)
+	p = Arc(p, Pt{x0 + r, y1 - r}, r, r, math.Pi/2, math.Pi)
+	p = Arc(p, Pt{x0 + r, y0 + r}, r, r, math.Pi, 3*math.Pi/2)
 	return p
 }
 
-func roundRectOf(r image.Rectangle, radius float32) poly {
-	return roundRect(float32(r.Min.X), float32(r.Min.Y), float32(r.Max.X), float32(r.Max.Y), radius)
+// RoundRectOf returns rectangle r with its corners rounded to radius.
+func RoundRectOf(r image.Rectangle, radius float32) Poly {
+	return RoundRect(float32(r.Min.X), float32(r.Min.Y), float32(r.Max.X), float32(r.Max.Y), radius)
 }
 
-// segment is the straight band of width w from a to b, with square ends.
-func segment(a, b pt, w float32) poly {
-	n := b.sub(a).unit().perp().mul(w / 2)
-	return poly{a.add(n), b.add(n), b.sub(n), a.sub(n)}
+// Segment returns the straight band of width w from a to b, with square
+// ends.
+func Segment(a, b Pt, w float32) Poly {
+	n := b.Sub(a).Unit().Perp().Mul(w / 2)
+	return Poly{a.Add(n), b.Add(n), b.Sub(n), a.Sub(n)}
 }
 
-// stroke is the band of width w along the points, with round ends and
-// joins.
-func stroke(pts []pt, w float32) shape {
-	var s shape
+// Stroke returns the band of width w along the points, with round ends
+// and joins.
+func Stroke(pts []Pt, w float32) Shape {
+	var s Shape
 	for i := 0; i+1 < len(pts); i++ {
 		if pts[i] != pts[i+1] {
-			s = append(s, segment(pts[i], pts[i+1], w))
+			s = append(s, Segment(pts[i], pts[i+1], w))
 		}
 	}
 	for _, q := range pts {
-		s = append(s, circle(q, w/2))
+		s = append(s, Circle(q, w/2))
 	}
 	return s
 }
 
-// star is a star of n points between radii ro and ri, the first point
-// straight up.
-func star(c pt, ro, ri float32, n int) poly {
-	p := make(poly, 0, 2*n)
+// Star returns a star of n points around c between radii ro and ri, the
+// first point straight up.
+func Star(c Pt, ro, ri float32, n int) Poly {
+	p := make(Poly, 0, 2*n)
 	for i := 0; i < 2*n; i++ {
 		r := ro
 		if i%2 == 1 {
 			r = ri
 		}
 		a := -math.Pi/2 + float64(i)*math.Pi/float64(n)
-		p = append(p, pt{c.X + r*float32(math.Cos(a)), c.Y + r*float32(math.Sin(a))})
+		p = append(p, Pt{c.X + r*float32(math.Cos(a)), c.Y + r*float32(math.Sin(a))})
 	}
 	return p
 }
 
-// quad samples the quadratic Bézier curve from a via b to c.
-func quad(a, b, c pt, n int) []pt {
-	out := make([]pt, 0, n+1)
+// Quad samples the quadratic Bézier curve from a via b to c at n+1
+// points, both ends included.
+func Quad(a, b, c Pt, n int) []Pt {
+	out := make([]Pt, 0, n+1)
 	for i := 0; i <= n; i++ {
 		t := float32(i) / float32(n)
 		u := 1 - t
-		out = append(out, a.mul(u*u).add(b.mul(2*u*t)).add(c.mul(t*t)))
+		out = append(out, a.Mul(u*u).Add(b.Mul(2*u*t)).Add(c.Mul(t*t)))
 	}
 	return out
 }
 
-// cubic samples the cubic Bézier curve from a via b and c to d.
-func cubic(a, b, c, d pt, n int) []pt {
-	out := make([]pt, 0, n+1)
+// Cubic samples the cubic Bézier curve from a via b and c to d at n+1
+// points, both ends included.
+func Cubic(a, b, c, d Pt, n int) []Pt {
+	out := make([]Pt, 0, n+1)
 	for i := 0; i <= n; i++ {
 		t := float32(i) / float32(n)
 		u := 1 - t
-		out = append(out, a.mul(u*u*u).add(b.mul(3*u*u*t)).add(c.mul(3*u*t*t)).add(d.mul(t*t*t)))
+		out = append(out, a.Mul(u*u*u).Add(b.Mul(3*u*u*t)).Add(c.Mul(3*u*t*t)).Add(d.Mul(t*t*t)))
 	}
 	return out
 }
 
-// shapeBounds returns the pixel rectangle covering the shape.
-func shapeBounds(s shape) image.Rectangle {
-	var r image.Rectangle
-	for _, p := range s {
-		if len(p) == 0 {
-			continue
-		}
-		lo, hi := p.bounds()
-		pr := image.Rect(int(math.Floor(float64(lo.X))), int(math.Floor(float64(lo.Y))),
-			int(math.Ceil(float64(hi.X)))+1, int(math.Ceil(float64(hi.Y)))+1)
-		r = r.Union(pr)
-	}
-	return r
-}
-
-// filler fills shapes with the vector rasterizer. It is not safe for
-// concurrent use; each drawing goroutine has its own.
-type filler struct {
-	z vector.Rasterizer
-	// steps, when above zero, rounds the coverage at the edges of shapes to
-	// that many steps between empty and full. The static layer is drawn so:
-	// three steps look as smooth at a glance and make the edges repeat
-	// from row to row, which the PNG compressor rewards (a tenth smaller
-	// files, see docs/notes/render.md).
-	steps int
-}
-
-// addShape adds the shape's polygons to the rasterizer relative to origin,
-// each turned to wind the same way.
-func (f *filler) addShape(s shape, origin pt) {
-	for _, p := range s {
-		if p.area() < 0 {
-			rev := make(poly, len(p))
-			for i, q := range p {
-				rev[len(p)-1-i] = q
-			}
-			p = rev
-		}
-		f.addPoly(p, origin)
-	}
-}
-
-// addPoly adds one polygon as it winds.
-func (f *filler) addPoly(p poly, origin pt) {
-	if len(p) < 3 {
-		return
-	}
-	q := p[0].sub(origin)
-	f.z.MoveTo(q.X, q.Y)
-	for _, q := range p[1:] {
-		q = q.sub(origin)
-		f.z.LineTo(q.X, q.Y)
-	}
-	f.z.ClosePath()
-}
-
-// fill paints the shape in colour c onto dst.
-func (f *filler) fill(dst *image.RGBA, s shape, c hex) { f.fillHoles(dst, s, nil, c) }
-
-// fillHoles paints the solids in colour c onto dst, leaving out the holes.
-func (f *filler) fillHoles(dst *image.RGBA, solids, holes shape, c hex) {
-	r := shapeBounds(solids).Intersect(dst.Bounds())
-	if r.Empty() {
-		return
-	}
-	f.z.Reset(r.Dx(), r.Dy())
-	f.addShape(solids, ptOf(r.Min))
-	f.addHoles(holes, ptOf(r.Min))
-	if f.steps <= 0 {
-		f.z.Draw(dst, r, image.NewUniform(c.rgba()), image.Point{})
-		return
-	}
-	m := image.NewAlpha(image.Rect(0, 0, r.Dx(), r.Dy()))
-	f.z.DrawOp = draw.Src
-	f.z.Draw(m, m.Rect, image.NewUniform(color.Alpha{0xff}), image.Point{})
-	stepMask(m, f.steps)
-	draw.DrawMask(dst, r, image.NewUniform(c.rgba()), image.Point{}, m, image.Point{}, draw.Over)
-}
-
-// stepMask rounds a mask's coverage to the given number of steps.
-func stepMask(m *image.Alpha, steps int) {
-	var table [256]uint8
-	for a := range table {
-		table[a] = uint8((a*steps + 127) / 255 * 255 / steps)
-	}
-	for i, a := range m.Pix {
-		m.Pix[i] = table[a]
-	}
-}
-
-// addHoles adds polygons winding against those of addShape, which cut them
-// out where they overlap a single solid.
-func (f *filler) addHoles(s shape, origin pt) {
-	for _, p := range s {
-		rev := make(poly, len(p))
-		for i, q := range p {
-			rev[len(p)-1-i] = q
-		}
-		if p.area() < 0 {
-			rev = p
-		}
-		f.addPoly(rev, origin)
-	}
-}
-
-// maskOp is one step of building a mask: add the shape, or cut it away.
-type maskOp struct {
-	s   shape
-	cut bool
-}
-
-// mask rasterizes the steps in order into a w by h alpha mask. Adding takes
-// the maximum coverage and cutting removes coverage, so a mask can be built
-// like a stencil: shapes united, holes cut, details added back.
-func (f *filler) mask(w, h int, ops ...maskOp) *image.Alpha {
-	out := image.NewAlpha(image.Rect(0, 0, w, h))
-	tmp := image.NewAlpha(out.Rect)
-	for _, op := range ops {
-		clear(tmp.Pix)
-		f.z.Reset(w, h)
-		f.z.DrawOp = draw.Src
-		f.addShape(op.s, pt{})
-		f.z.Draw(tmp, tmp.Rect, image.NewUniform(color.Alpha{0xff}), image.Point{})
-		for i, a := range tmp.Pix {
-			if op.cut {
-				out.Pix[i] = uint8(uint32(out.Pix[i]) * uint32(255-a) / 255)
-			} else {
-				out.Pix[i] = max(out.Pix[i], a)
-			}
-		}
-	}
-	return out
+// CircleRect returns the pixels of the square around the circle of
+// radius r around c.
+func CircleRect(c Pt, r float32) image.Rectangle {
+	return image.Rect(int(math.Floor(float64(c.X-r))), int(math.Floor(float64(c.Y-r))),
+		int(math.Ceil(float64(c.X+r))), int(math.Ceil(float64(c.Y+r))))
 }

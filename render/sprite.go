@@ -4,12 +4,13 @@ import (
 	"image"
 )
 
-// sprite is a picture prepared once with transparent parts (a tile, a
-// bridge, a badge), in its own coordinates. Its rows are split into runs of
-// opaque and of partly transparent pixels, so that drawing it copies the
-// opaque runs whole and blends only the edges, several times faster than
-// image/draw's general compositing.
-type sprite struct {
+// Sprite is a picture prepared once with transparent parts (a tile, a
+// bridge, a badge), in its own coordinates, to be composited on many
+// images. Its rows are split into runs of opaque and of partly transparent
+// pixels, so that drawing it copies the opaque runs whole and blends only
+// the edges, several times faster than image/draw's general compositing.
+// A Sprite is read-only once made and safe for concurrent use.
+type Sprite struct {
 	img  *image.RGBA
 	runs []spriteRun
 }
@@ -21,8 +22,10 @@ type spriteRun struct {
 	opaque    bool
 }
 
-func newSprite(img *image.RGBA) *sprite {
-	s := &sprite{img: img}
+// NewSprite prepares img, with premultiplied alpha as image.RGBA holds it,
+// as a sprite. The sprite keeps img, which must not change afterwards.
+func NewSprite(img *image.RGBA) *Sprite {
+	s := &Sprite{img: img}
 	b := img.Rect
 	for y := b.Min.Y; y < b.Max.Y; y++ {
 		x := b.Min.X
@@ -47,11 +50,12 @@ func newSprite(img *image.RGBA) *sprite {
 	return s
 }
 
-// bounds returns where the sprite lands when drawn moved by d.
-func (s *sprite) bounds(d image.Point) image.Rectangle { return s.img.Rect.Add(d) }
+// Bounds returns where the sprite lands when drawn moved by d.
+func (s *Sprite) Bounds(d image.Point) image.Rectangle { return s.img.Rect.Add(d) }
 
-// draw composites the sprite over dst, moved by d.
-func (s *sprite) draw(dst *image.RGBA, d image.Point) {
+// Draw composites the sprite over dst, moved by d, clipped to dst. A nil
+// sprite draws nothing.
+func (s *Sprite) Draw(dst *image.RGBA, d image.Point) {
 	if s == nil {
 		return
 	}

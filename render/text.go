@@ -3,6 +3,7 @@ package render
 import (
 	"fmt"
 	"image"
+	"image/color"
 	"image/draw"
 	"sync"
 
@@ -15,11 +16,37 @@ import (
 )
 
 // The text is set in the Go fonts (BSD licence, embedded by their package),
-// which cover the Latin letters of Spanish and Italian with their accents.
+// which cover the Latin letters of Spanish and Italian with their accents,
+// Greek and Cyrillic.
 
-// fontSet draws text. It is safe for concurrent use: glyphs are rasterized
-// once, under mu, and then shared read-only through the cache.
-type fontSet struct {
+// Align is how a text lies in its box.
+type Align uint8
+
+// The alignments.
+const (
+	AlignLeft Align = iota
+	AlignCentre
+	AlignRight
+)
+
+// Text is one line of text and the box it must fit in. The drawing shrinks
+// it from Size down to MinSize (pixel heights of the font) to fit the
+// box's width, and below that cuts it short with "…". It is centred
+// vertically in the box.
+type Text struct {
+	S       string
+	Rect    image.Rectangle
+	Size    int
+	MinSize int
+	Bold    bool
+	Colour  color.RGBA
+	Align   Align
+}
+
+// Fonts draws and measures text in the embedded Go fonts, regular and
+// bold. It is safe for concurrent use: glyphs are rasterized once, under
+// mu, and then shared read-only through the cache.
+type Fonts struct {
 	regular, bold *sfnt.Font
 
 	mu    sync.Mutex
@@ -47,7 +74,9 @@ type glyph struct {
 	advance fixed.Int26_6
 }
 
-func newFontSet() (*fontSet, error) {
+// NewFonts parses the embedded fonts. Call it once and share the result:
+// its glyph cache fills as letters are drawn.
+func NewFonts() (*Fonts, error) {
 	regular, err := opentype.Parse(goregular.TTF)
 	if err != nil {
 		return nil, fmt.Errorf("go regular font: %w", err)
@@ -56,10 +85,10 @@ func newFontSet() (*fontSet, error) {
 	if err != nil {
 		return nil, fmt.Errorf("go bold font: %w", err)
 	}
-	return &fontSet{regular: regular, bold: bold, faces: map[faceKey]font.Face{}}, nil
+	return &Fonts{regular: regular, bold: bold, faces: map[faceKey]font.Face{}}, nil
 }
 
-func (fs *fontSet) glyph(bold bool, size int, r rune) *glyph {
+func (fs *Fonts) glyph(bold bool, size int, r rune) *glyph {
 	k := glyphKey{faceKey{bold, size}, r}
 	if g, ok := fs.glyphs.Load(k); ok {
 		return g.(*glyph)
@@ -69,7 +98,7 @@ func (fs *fontSet) glyph(bold bool, size int, r rune) *glyph {
 	return actual.(*glyph)
 }
 
-func (fs *fontSet) rasterize(k glyphKey) *glyph {
+func (fs *Fonts) rasterize(k glyphKey) *glyph {
 	fs.mu.Lock()
 	defer fs.mu.Unlock()
 	face, ok := fs.faces[k.faceKey]
@@ -100,8 +129,8 @@ func (fs *fontSet) rasterize(k glyphKey) *glyph {
 	return g
 }
 
-// width returns the width of s in pixels.
-func (fs *fontSet) width(s string, bold bool, size int) int {
+// Width returns the width of s in pixels, set bold or not at size.
+func (fs *Fonts) Width(s string, bold bool, size int) int {
 	var w fixed.Int26_6
 	for _, r := range s {
 		w += fs.glyph(bold, size, r).advance
@@ -109,10 +138,10 @@ func (fs *fontSet) width(s string, bold bool, size int) int {
 	return w.Ceil()
 }
 
-// fit returns the text to draw and its size: t.S at the largest size from
+// Fit returns the text to draw and its size: t.S at the largest size from
 // t.Size down to t.MinSize that fits the width of t.Rect, or else cut short
 // with an ellipsis at t.MinSize.
-func (fs *fontSet) fit(t Text) (string, int) {
+func (fs *Fonts) Fit(t Text) (string, int) {
 	w := t.Rect.Dx()
 	size := t.Size
 	lo := t.MinSize
@@ -120,13 +149,13 @@ func (fs *fontSet) fit(t Text) (string, int) {
 		lo = size
 	}
 	for ; size >= lo; size-- {
-		if fs.width(t.S, t.Bold, size) <= w {
+		if fs.Width(t.S, t.Bold, size) <= w {
 			return t.S, size
 		}
 	}
 	size = lo
 	rs := []rune(t.S)
-	ell := fs.width("…", t.Bold, size)
+	ell := fs.Width("…", t.Bold, size)
 	var acc fixed.Int26_6
 	for i, r := range rs {
 		acc += fs.glyph(t.Bold, size, r).advance
@@ -144,14 +173,15 @@ func trimRight(s string) string {
 	return s
 }
 
-// draw paints t fitted into its box, vertically centred on the box by the
-// height of a capital letter.
-func (fs *fontSet) draw(dst *image.RGBA, t Text) {
+// Draw paints t over dst fitted into its box (see Fit), vertically centred
+// on the box by the height of a capital letter. Letters the fonts lack
+// draw nothing; an empty text, box or size draws nothing at all.
+func (fs *Fonts) Draw(dst *image.RGBA, t Text) {
 	if t.S == "" || t.Rect.Empty() || t.Size <= 0 {
 		return
 	}
-	s, size := fs.fit(t)
-	w := fs.width(s, t.Bold, size)
+	s, size := fs.Fit(t)
+	w := fs.Width(s, t.Bold, size)
 	x := t.Rect.Min.X
 	switch t.Align {
 	case AlignCentre:

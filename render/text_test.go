@@ -3,19 +3,33 @@ package render
 import (
 	"image"
 	"strings"
+	"sync"
 	"testing"
 
 	"golang.org/x/image/font/sfnt"
 )
 
+// sharedFonts returns one Fonts for all the tests of the package, as a
+// game shares one.
+var sharedFonts = sync.OnceValues(NewFonts)
+
+func fonts(t testing.TB) *Fonts {
+	t.Helper()
+	fs, err := sharedFonts()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fs
+}
+
 // TestDrawableRunes checks that every letter a name may keep has a glyph
 // in both fonts, so that no name draws as empty boxes.
 func TestDrawableRunes(t *testing.T) {
-	r := renderer(t)
+	fs := fonts(t)
 	var buf sfnt.Buffer
-	for _, f := range []*sfnt.Font{r.fonts.regular, r.fonts.bold} {
+	for _, f := range []*sfnt.Font{fs.regular, fs.bold} {
 		for c := rune(0); c < 0x3000; c++ {
-			if !drawable(c) {
+			if !Drawable(c) {
 				continue
 			}
 			if i, err := f.GlyphIndex(&buf, c); err != nil || i == 0 {
@@ -25,7 +39,7 @@ func TestDrawableRunes(t *testing.T) {
 	}
 	for _, s := range []string{"áéíóúüñÁÉÍÓÚÜÑ¿¡", "àèéìíîòóùúÀÈÉÌÒÙ", "…", "→"} {
 		for _, c := range s {
-			if i, _ := r.fonts.bold.GlyphIndex(&buf, c); i == 0 {
+			if i, _ := fs.bold.GlyphIndex(&buf, c); i == 0 {
 				t.Errorf("the bold font lacks %q", c)
 			}
 		}
@@ -33,7 +47,7 @@ func TestDrawableRunes(t *testing.T) {
 }
 
 func TestFit(t *testing.T) {
-	r := renderer(t)
+	fs := fonts(t)
 	tests := []struct {
 		name     string
 		text     Text
@@ -47,8 +61,8 @@ func TestFit(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			s, size := r.fonts.fit(tc.text)
-			if w := r.fonts.width(s, tc.text.Bold, size); w > tc.text.Rect.Dx() && tc.text.Rect.Dx() > 0 {
+			s, size := fs.Fit(tc.text)
+			if w := fs.Width(s, tc.text.Bold, size); w > tc.text.Rect.Dx() && tc.text.Rect.Dx() > 0 {
 				t.Errorf("%q at %dpx is %dpx wide, more than the box's %d", s, size, w, tc.text.Rect.Dx())
 			}
 			if tc.wantS != "" && s != tc.wantS {

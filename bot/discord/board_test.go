@@ -6,12 +6,12 @@ import (
 
 	"github.com/tablebot/tablebot/bot"
 	"github.com/tablebot/tablebot/i18n"
-	"github.com/tablebot/tablebot/render"
+	srender "github.com/tablebot/tablebot/render/shangrila"
 )
 
 // renderer is built once for all tests of the package: it takes a
 // quarter of a second.
-var renderer = sync.OnceValues(render.New)
+var renderer = sync.OnceValues(srender.New)
 
 // testBoard is the real board renderer.
 func testBoard(t testing.TB, cat *i18n.Catalog) bot.BoardFunc {

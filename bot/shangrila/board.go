@@ -7,15 +7,15 @@ import (
 
 	"github.com/tablebot/tablebot/bot"
 	"github.com/tablebot/tablebot/i18n"
-	"github.com/tablebot/tablebot/render"
+	srender "github.com/tablebot/tablebot/render/shangrila"
 	sl "github.com/tablebot/tablebot/rules/shangrila"
 )
 
 // NewBoardFunc returns a BoardFunc that draws with r, every word of the
 // image in the board's language. The labels of each language are built
 // once.
-func NewBoardFunc(r *render.Renderer, cat *i18n.Catalog) bot.BoardFunc {
-	labels := map[i18n.Lang]*render.Labels{}
+func NewBoardFunc(r *srender.Renderer, cat *i18n.Catalog) bot.BoardFunc {
+	labels := map[i18n.Lang]*srender.Labels{}
 	for _, l := range i18n.Langs {
 		lb := Labels(cat.Printer(l))
 		labels[l] = &lb
@@ -33,14 +33,14 @@ func NewBoardFunc(r *render.Renderer, cat *i18n.Catalog) bot.BoardFunc {
 		}
 		var buf bytes.Buffer
 		buf.Grow(256 << 10)
-		err := r.Shangrila(&buf, &s.pos, render.ShangrilaOptions{Last: last, Names: names, Labels: lb})
+		err := r.WritePNG(&buf, &s.pos, srender.Options{Last: last, Names: names, Labels: lb})
 		return buf.Bytes(), err
 	}
 }
 
 // Labels returns the words of the board image in the printer's language.
-func Labels(p *i18n.Printer) render.Labels {
-	l := render.Labels{
+func Labels(p *i18n.Printer) srender.Labels {
+	l := srender.Labels{
 		Strength:    func(tiles, masters int) string { return p.T("render.strength", "tiles", tiles, "masters", masters) },
 		OutOfPlay:   p.T("render.out-of-play"),
 		ToMove:      func(player string) string { return p.T("render.to-move", "player", player) },
@@ -56,7 +56,7 @@ func Labels(p *i18n.Printer) render.Labels {
 		},
 		Bridges:        func(n int) string { return p.N("render.bridges", n) },
 		StonesLeft:     func(n int) string { return p.N("render.stones-left", n) },
-		LastMove:       func(m render.MoveWords) string { return lastMove(p, m) },
+		LastMove:       func(m srender.MoveWords) string { return lastMove(p, m) },
 		Masters:        p.T("render.masters"),
 		Villages:       p.T("render.villages"),
 		Supply:         p.T("render.supply"),
@@ -77,7 +77,7 @@ func Labels(p *i18n.Printer) render.Labels {
 }
 
 // lastMove is the board's line about the move that led to it.
-func lastMove(p *i18n.Printer, m render.MoveWords) string {
+func lastMove(p *i18n.Printer, m srender.MoveWords) string {
 	var s string
 	switch m.Kind {
 	case sl.Setup, sl.Place:

@@ -8,7 +8,7 @@ import (
 	"os"
 	"strings"
 
-	"github.com/tablebot/tablebot/render"
+	srender "github.com/tablebot/tablebot/render/shangrila"
 	"github.com/tablebot/tablebot/rules/shangrila"
 )
 
@@ -33,7 +33,7 @@ func runRender(ctx context.Context, e env, args []string) error {
 	if *out == "" {
 		return usagef("-o BOARD.png is required")
 	}
-	opts := render.ShangrilaOptions{}
+	opts := srender.Options{}
 	if opts.Names, err = parseRenderNames(*names); err != nil {
 		return err
 	}
@@ -72,12 +72,12 @@ func runRender(ctx context.Context, e env, args []string) error {
 }
 
 // renderBoard draws position p as a PNG into w.
-func renderBoard(w *bufio.Writer, p *shangrila.Position, opts render.ShangrilaOptions) error {
-	r, err := render.New()
+func renderBoard(w *bufio.Writer, p *shangrila.Position, opts srender.Options) error {
+	r, err := srender.New()
 	if err != nil {
 		return err
 	}
-	return r.Shangrila(w, p, opts)
+	return r.WritePNG(w, p, opts)
 }
 
 // writeBoardFile creates the file at path first, so that a path that cannot be

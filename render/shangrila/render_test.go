@@ -1,4 +1,4 @@
-package render
+package shangrila
 
 import (
 	"bytes"
@@ -17,7 +17,7 @@ import (
 type goldenCase struct {
 	path string
 	game func(t *testing.T) game
-	opt  ShangrilaOptions
+	opt  Options
 }
 
 func goldenCases() []goldenCase {
@@ -26,17 +26,17 @@ func goldenCases() []goldenCase {
 	}
 	return []goldenCase{
 		// The README's examples: the start, a journey in mid-game, the end.
-		{filepath.Join("..", "docs", "board-start.png"), func(t *testing.T) game { return start(t, 4, shangrila.StartSuggested) }, ShangrilaOptions{Names: names}},
-		{filepath.Join("..", "docs", "board-mid.png"), func(t *testing.T) game { return play(t, 4, shangrila.StartSetup, 7, journeyAfter(60)) }, ShangrilaOptions{Names: names}},
-		{filepath.Join("..", "docs", "board-end.png"), func(t *testing.T) game { return play(t, 4, shangrila.StartSetup, 5, untilOver) }, ShangrilaOptions{Names: names}},
+		{filepath.Join("..", "..", "docs", "board-start.png"), func(t *testing.T) game { return start(t, 4, shangrila.StartSuggested) }, Options{Names: names}},
+		{filepath.Join("..", "..", "docs", "board-mid.png"), func(t *testing.T) game { return play(t, 4, shangrila.StartSetup, 7, journeyAfter(60)) }, Options{Names: names}},
+		{filepath.Join("..", "..", "docs", "board-end.png"), func(t *testing.T) game { return play(t, 4, shangrila.StartSetup, 5, untilOver) }, Options{Names: names}},
 		// Three players, with C out of play, just after a recruit.
 		{filepath.Join("testdata", "three-recruit.png"), func(t *testing.T) game {
 			return play(t, 3, shangrila.StartSuggested, 3, kindAfter(shangrila.Recruit, 12))
-		}, ShangrilaOptions{}},
+		}, Options{}},
 		// The setup phase with a resigned player and a master just placed.
 		{filepath.Join("testdata", "setup-resigned.png"), func(t *testing.T) game {
 			return play(t, 4, shangrila.StartSetup, 9, after(9)).apply(t, shangrila.ResignMove(shangrila.Blue))
-		}, ShangrilaOptions{Names: names}},
+		}, Options{Names: names}},
 	}
 }
 
@@ -48,7 +48,7 @@ func TestGoldenImages(t *testing.T) {
 			opt := tc.opt
 			opt.Last = g.last
 			var buf bytes.Buffer
-			if err := r.Shangrila(&buf, &g.pos, opt); err != nil {
+			if err := r.WritePNG(&buf, &g.pos, opt); err != nil {
 				t.Fatal(err)
 			}
 			got, err := png.Decode(bytes.NewReader(buf.Bytes()))
@@ -61,7 +61,7 @@ func TestGoldenImages(t *testing.T) {
 			}
 			want := rendertest.ReadPNG(t, tc.path)
 			if diff := rendertest.Compare(got, want); diff != "" {
-				t.Errorf("%s (run go test ./render -update to accept the new image): %s", tc.path, diff)
+				t.Errorf("%s (run go test ./render/shangrila -update to accept the new image): %s", tc.path, diff)
 			}
 		})
 	}
@@ -74,11 +74,11 @@ func TestDirtyRects(t *testing.T) {
 	for _, tc := range layoutCases() {
 		t.Run(tc.name, func(t *testing.T) {
 			g := tc.game(t)
-			l := LayoutShangrila(&g.pos, ShangrilaOptions{Last: g.last})
+			l := NewLayout(&g.pos, Options{Last: g.last})
 			full := r.Draw(l)
-			want := image.NewPaletted(full.Rect, r.quant.palette)
-			r.quant.convert(want, full, full.Rect)
-			got := r.ShangrilaImage(&g.pos, ShangrilaOptions{Last: g.last})
+			want := image.NewPaletted(full.Rect, r.quant.Palette())
+			r.quant.Convert(want, full, full.Rect)
+			got := r.Image(&g.pos, Options{Last: g.last})
 			if !bytes.Equal(got.Pix, want.Pix) {
 				n, first := 0, image.Point{}
 				for i := range got.Pix {
@@ -107,7 +107,7 @@ func TestConcurrentRendering(t *testing.T) {
 	want := make([][]byte, len(games))
 	for i, g := range games {
 		var buf bytes.Buffer
-		if err := r.Shangrila(&buf, &g.pos, ShangrilaOptions{Last: g.last}); err != nil {
+		if err := r.WritePNG(&buf, &g.pos, Options{Last: g.last}); err != nil {
 			t.Fatal(err)
 		}
 		want[i] = buf.Bytes()
@@ -120,13 +120,13 @@ func TestConcurrentRendering(t *testing.T) {
 					// A name of its own per goroutine fills the glyph cache
 					// concurrently.
 					name := map[shangrila.Colour]string{shangrila.Red: fmt.Sprintf("Ŋame %c%d", 'Ā'+rune(k), k)}
-					if err := r.Shangrila(&bytes.Buffer{}, &g.pos, ShangrilaOptions{Names: name}); err != nil {
+					if err := r.WritePNG(&bytes.Buffer{}, &g.pos, Options{Names: name}); err != nil {
 						t.Error(err)
 					}
 					continue
 				}
 				var buf bytes.Buffer
-				if err := r.Shangrila(&buf, &g.pos, ShangrilaOptions{Last: g.last}); err != nil {
+				if err := r.WritePNG(&buf, &g.pos, Options{Last: g.last}); err != nil {
 					t.Error(err)
 					return
 				}
@@ -144,14 +144,14 @@ func TestImageSize(t *testing.T) {
 	for _, n := range []int{3, 4} {
 		g := start(t, n, shangrila.StartSuggested)
 		var buf bytes.Buffer
-		if err := r.Shangrila(&buf, &g.pos, ShangrilaOptions{}); err != nil {
+		if err := r.WritePNG(&buf, &g.pos, Options{}); err != nil {
 			t.Fatal(err)
 		}
 		cfg, err := png.DecodeConfig(&buf)
 		if err != nil {
 			t.Fatal(err)
 		}
-		l := LayoutShangrila(&g.pos, ShangrilaOptions{})
+		l := NewLayout(&g.pos, Options{})
 		if cfg.Width != Width || cfg.Height != l.Size.Y {
 			t.Errorf("%d players: %dx%d, want %dx%d", n, cfg.Width, cfg.Height, Width, l.Size.Y)
 		}

@@ -1,8 +1,9 @@
-package render
+package shangrila
 
 import (
 	"image"
 
+	"github.com/tablebot/tablebot/render"
 	"github.com/tablebot/tablebot/rules/shangrila"
 )
 
@@ -35,27 +36,27 @@ type iconSet struct {
 	masks map[iconKey]*image.Alpha
 }
 
-func newIconSet(f *filler) *iconSet {
+func newIconSet(f *render.Filler) *iconSet {
 	s := &iconSet{masks: map[iconKey]*image.Alpha{}}
 	for _, size := range []int{slotIconSize, tileIconSize, supplyIcon, legendIcon} {
 		for _, d := range shangrila.Disciplines {
-			s.masks[iconKey{uint8(d), size}] = f.scaled(disciplineIcon(d), size)
+			s.masks[iconKey{uint8(d), size}] = f.Scaled(disciplineIcon(d), size)
 		}
 	}
 	for _, size := range []int{markSize, legendMark, swatchMark} {
 		for _, c := range shangrila.Colours {
-			s.masks[iconKey{uint8(markKinds + int(c) - 1), size}] = f.scaled(playerMark(c), size)
+			s.masks[iconKey{uint8(markKinds + int(c) - 1), size}] = f.Scaled(playerMark(c), size)
 		}
 	}
 	for _, size := range []int{ghostSymbol, starSize} {
 		for sym := symbol(0); sym < numSymbols; sym++ {
-			s.masks[iconKey{uint8(symbolKinds + int(sym)), size}] = f.scaled(symbolIcon(sym), size)
+			s.masks[iconKey{uint8(symbolKinds + int(sym)), size}] = f.Scaled(symbolIcon(sym), size)
 		}
 	}
 	return s
 }
 
-func symbolIcon(sym symbol) []maskOp {
+func symbolIcon(sym symbol) []render.MaskOp {
 	switch sym {
 	case symCross:
 		return crossIcon()
@@ -65,17 +66,17 @@ func symbolIcon(sym symbol) []maskOp {
 	return starIcon()
 }
 
-func (s *iconSet) lookup(k iconKey, ops func() []maskOp) *image.Alpha {
+func (s *iconSet) lookup(k iconKey, ops func() []render.MaskOp) *image.Alpha {
 	if m, ok := s.masks[k]; ok {
 		return m
 	}
-	var f filler
-	return f.scaled(ops(), k.size)
+	var f render.Filler
+	return f.Scaled(ops(), k.size)
 }
 
 // get returns discipline d's icon at size.
 func (s *iconSet) get(d shangrila.Discipline, size int) *image.Alpha {
-	return s.lookup(iconKey{uint8(d), size}, func() []maskOp { return disciplineIcon(d) })
+	return s.lookup(iconKey{uint8(d), size}, func() []render.MaskOp { return disciplineIcon(d) })
 }
 
 // mark returns colour c's mark at size.
@@ -83,10 +84,10 @@ func (s *iconSet) mark(c shangrila.Colour, size int) *image.Alpha {
 	if !c.Valid() {
 		return nil
 	}
-	return s.lookup(iconKey{uint8(markKinds + int(c) - 1), size}, func() []maskOp { return playerMark(c) })
+	return s.lookup(iconKey{uint8(markKinds + int(c) - 1), size}, func() []render.MaskOp { return playerMark(c) })
 }
 
 // symbol returns a symbol's icon at size.
 func (s *iconSet) symbol(sym symbol, size int) *image.Alpha {
-	return s.lookup(iconKey{uint8(symbolKinds + int(sym)), size}, func() []maskOp { return symbolIcon(sym) })
+	return s.lookup(iconKey{uint8(symbolKinds + int(sym)), size}, func() []render.MaskOp { return symbolIcon(sym) })
 }

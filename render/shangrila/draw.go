@@ -1,9 +1,9 @@
-package render
+package shangrila
 
 import (
 	"image"
-	"image/draw"
 
+	"github.com/tablebot/tablebot/render"
 	"github.com/tablebot/tablebot/rules/shangrila"
 )
 
@@ -12,22 +12,22 @@ import (
 type painter struct {
 	r   *Renderer
 	dst *image.RGBA
-	f   *filler
+	f   *render.Filler
 }
 
 func (p *painter) dynamic(l *Layout) {
 	sp := p.r.sprites
 	for _, b := range l.Bridges {
-		sp.bridges[b.Bridge][boolIndex(b.Standing)].draw(p.dst, image.Point{})
+		sp.bridges[b.Bridge][boolIndex(b.Standing)].Draw(p.dst, image.Point{})
 	}
 	for i := range l.Villages {
 		if v := &l.Villages[i]; !v.Stone.Empty() {
-			sp.stone.draw(p.dst, v.Stone.Min)
+			sp.stone.Draw(p.dst, v.Stone.Min)
 		}
 	}
 	for _, t := range l.Tiles {
 		if t.Colour.Valid() && t.Site.Discipline.Valid() {
-			sp.tiles[t.Colour][t.Site.Discipline].draw(p.dst, t.Rect.Min)
+			sp.tiles[t.Colour][t.Site.Discipline].Draw(p.dst, t.Rect.Min)
 		}
 	}
 	for _, h := range l.Highlights {
@@ -50,10 +50,10 @@ func boolIndex(b bool) int {
 
 func (p *painter) badges(v *VillageLayout) {
 	if !v.Strength.Rect.Empty() {
-		p.r.sprites.badge.draw(p.dst, v.Strength.Rect.Min)
-		p.r.fonts.draw(p.dst, v.Strength.Text)
+		p.r.sprites.badge.Draw(p.dst, v.Strength.Rect.Min)
+		p.r.fonts.Draw(p.dst, v.Strength.Text)
 	}
-	p.r.fonts.draw(p.dst, v.OutOfPlay)
+	p.r.fonts.Draw(p.dst, v.OutOfPlay)
 }
 
 func (p *painter) highlight(h Highlight) {
@@ -63,10 +63,10 @@ func (p *painter) highlight(h Highlight) {
 	case StoneRing:
 		p.ring(h.Rect, float32(h.Rect.Dx())/2)
 	case Arrow:
-		p.arrow(ptOf(h.From), ptOf(h.Via), ptOf(h.To))
+		p.arrow(render.PtOf(h.From), render.PtOf(h.Via), render.PtOf(h.To))
 	case DrivenOut, SentHome:
 		if h.Colour.Valid() {
-			p.r.sprites.ghosts[h.Colour][boolIndex(h.Kind == SentHome)][boolIndex(h.Student)].draw(p.dst, h.Rect.Min)
+			p.r.sprites.ghosts[h.Colour][boolIndex(h.Kind == SentHome)][boolIndex(h.Student)].Draw(p.dst, h.Rect.Min)
 		}
 	}
 }
@@ -74,8 +74,8 @@ func (p *painter) highlight(h Highlight) {
 // ring draws a white band edged in black around r, readable on the light
 // plates and on every tile colour.
 func (p *painter) ring(r image.Rectangle, rad float32) {
-	p.f.fillHoles(p.dst, shape{roundRectOf(r.Inset(-2), rad+2)}, shape{roundRectOf(r.Inset(5), rad-5)}, colHighEdge)
-	p.f.fillHoles(p.dst, shape{roundRectOf(r, rad)}, shape{roundRectOf(r.Inset(3), rad-3)}, colHighlight)
+	p.f.FillHoles(p.dst, render.Shape{render.RoundRectOf(r.Inset(-2), rad+2)}, render.Shape{render.RoundRectOf(r.Inset(5), rad-5)}, colHighEdge)
+	p.f.FillHoles(p.dst, render.Shape{render.RoundRectOf(r, rad)}, render.Shape{render.RoundRectOf(r.Inset(3), rad-3)}, colHighlight)
 }
 
 // arrowBounds returns the rectangle an arrow from a to b through via may
@@ -92,33 +92,23 @@ const arrowHead = 30
 
 // arrow draws a journey's arrow from a to b, curved through via: white,
 // edged in black.
-func (p *painter) arrow(a, via, b pt) {
+func (p *painter) arrow(a, via, b render.Pt) {
 	const headHalf, shaft = 19, 12
-	u := b.sub(via).unit()
+	u := b.Sub(via).Unit()
 	if via == b {
-		u = b.sub(a).unit()
+		u = b.Sub(a).Unit()
 	}
-	base := b.sub(u.mul(arrowHead))
+	base := b.Sub(u.Mul(arrowHead))
 	// The shaft follows the curve up to the head's base.
-	line := quad(a, via, base, 16)
-	head := func(grow float32) poly {
-		n := u.perp().mul(headHalf + grow)
-		tip := b.add(u.mul(grow))
-		back := base.sub(u.mul(grow * 0.6))
-		return poly{back.add(n), tip, back.sub(n)}
+	line := render.Quad(a, via, base, 16)
+	head := func(grow float32) render.Poly {
+		n := u.Perp().Mul(headHalf + grow)
+		tip := b.Add(u.Mul(grow))
+		back := base.Sub(u.Mul(grow * 0.6))
+		return render.Poly{back.Add(n), tip, back.Sub(n)}
 	}
-	p.f.fill(p.dst, append(stroke(line, shaft+6), head(4)), colHighEdge)
-	p.f.fill(p.dst, append(stroke(line, shaft), head(0)), colHighlight)
-}
-
-// stamp paints mask m in colour c centred in r.
-func stamp(dst *image.RGBA, m *image.Alpha, r image.Rectangle, c hex) {
-	if m == nil {
-		return
-	}
-	s := m.Rect.Size()
-	at := image.Pt(r.Min.X+(r.Dx()-s.X)/2, r.Min.Y+(r.Dy()-s.Y)/2)
-	draw.DrawMask(dst, image.Rectangle{Min: at, Max: at.Add(s)}, image.NewUniform(c.rgba()), image.Point{}, m, m.Rect.Min, draw.Over)
+	p.f.Fill(p.dst, append(render.Stroke(line, shaft+6), head(4)), colHighEdge)
+	p.f.Fill(p.dst, append(render.Stroke(line, shaft), head(0)), colHighlight)
 }
 
 // dirtyRects returns the parts of the image that drawing layout l changes
@@ -157,7 +147,7 @@ func (r *Renderer) dirtyRects(l *Layout) []image.Rectangle {
 		}
 	}
 	for _, b := range l.Bridges {
-		out = append(out, r.sprites.bridges[b.Bridge][boolIndex(b.Standing)].bounds(image.Point{}))
+		out = append(out, r.sprites.bridges[b.Bridge][boolIndex(b.Standing)].Bounds(image.Point{}))
 	}
 	out = append(out, l.Panel.Rect)
 	bounds := image.Rectangle{Max: l.Size}

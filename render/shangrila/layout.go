@@ -1,9 +1,9 @@
-package render
+package shangrila
 
 import (
 	"image"
-	"image/color"
 
+	"github.com/tablebot/tablebot/render"
 	"github.com/tablebot/tablebot/rules/shangrila"
 )
 
@@ -53,13 +53,13 @@ type VillageLayout struct {
 	// it has none.
 	Stone image.Rectangle
 	// OutOfPlay is the text on a village not in play.
-	OutOfPlay Text
+	OutOfPlay render.Text
 }
 
 // Badge is a small rounded label: a rectangle and its text.
 type Badge struct {
 	Rect image.Rectangle
-	Text Text
+	Text render.Text
 }
 
 // TileLayout is one tile on the board.
@@ -117,30 +117,6 @@ type Highlight struct {
 	Student bool
 }
 
-// Align is how a text lies in its box.
-type Align uint8
-
-// The alignments.
-const (
-	AlignLeft Align = iota
-	AlignCentre
-	AlignRight
-)
-
-// Text is one line of text and the box it must fit in. The drawing shrinks
-// it from Size down to MinSize (pixel heights of the font) to fit the
-// box's width, and below that cuts it short with "…". It is centred
-// vertically in the box.
-type Text struct {
-	S       string
-	Rect    image.Rectangle
-	Size    int
-	MinSize int
-	Bold    bool
-	Colour  color.RGBA
-	Align   Align
-}
-
 // The map's badges and marks, in pixels.
 const (
 	letterRadius  = 27
@@ -160,9 +136,9 @@ const (
 	starSize      = 34
 )
 
-// LayoutShangrila lays out position p with the options. It is a pure
+// NewLayout lays out position p with the options. It is a pure
 // function of its arguments.
-func LayoutShangrila(p *shangrila.Position, opts ShangrilaOptions) Layout {
+func NewLayout(p *shangrila.Position, opts Options) Layout {
 	lb := opts.labels()
 	l := Layout{Players: p.NumPlayers()}
 	for v := shangrila.Village(0); v < shangrila.NumVillages; v++ {
@@ -174,7 +150,7 @@ func LayoutShangrila(p *shangrila.Position, opts ShangrilaOptions) Layout {
 			continue
 		}
 		from, to, mid := pathEnds(b)
-		l.Bridges = append(l.Bridges, BridgeLayout{Bridge: b, From: from.image(), To: to.image(), Mid: mid.image(), Standing: p.Standing(b)})
+		l.Bridges = append(l.Bridges, BridgeLayout{Bridge: b, From: from.Image(), To: to.Image(), Mid: mid.Image(), Standing: p.Standing(b)})
 	}
 	if opts.Last != nil {
 		l.Highlights = layoutHighlights(&l, opts.Last)
@@ -186,20 +162,20 @@ func LayoutShangrila(p *shangrila.Position, opts ShangrilaOptions) Layout {
 
 func layoutVillage(p *shangrila.Position, v shangrila.Village, lb Labels) VillageLayout {
 	c := villageCentre(v)
-	vl := VillageLayout{Village: v, Centre: c.image(), Radius: plateRadius, InPlay: p.InPlay(v)}
+	vl := VillageLayout{Village: v, Centre: c.Image(), Radius: plateRadius, InPlay: p.InPlay(v)}
 	for _, d := range shangrila.Disciplines {
 		vl.Spaces[d] = spaceRect(v, d)
 	}
-	letter := circleRect(rimPoint(v, 150, 104), letterRadius)
-	vl.Letter = Badge{Rect: letter, Text: Text{S: v.String(), Rect: letter, Size: 38, MinSize: 38, Bold: true, Colour: colInkLight.rgba(), Align: AlignCentre}}
-	badge := rimPoint(v, badgeAngle(v), badgeDistance).image()
+	letter := render.CircleRect(rimPoint(v, 150, 104), letterRadius)
+	vl.Letter = Badge{Rect: letter, Text: render.Text{S: v.String(), Rect: letter, Size: 38, MinSize: 38, Bold: true, Colour: colInkLight.Colour(), Align: render.AlignCentre}}
+	badge := rimPoint(v, badgeAngle(v), badgeDistance).Image()
 	switch {
 	case !vl.InPlay:
-		vl.Stone = circleRect(c.add(pt{0, -14}), stoneRadius)
-		vl.OutOfPlay = Text{S: lb.OutOfPlay, Rect: image.Rect(vl.Centre.X-80, vl.Centre.Y+18, vl.Centre.X+80, vl.Centre.Y+48),
-			Size: 22, MinSize: 14, Bold: true, Colour: colOutInk.rgba(), Align: AlignCentre}
+		vl.Stone = render.CircleRect(c.Add(pt(0, -14)), stoneRadius)
+		vl.OutOfPlay = render.Text{S: lb.OutOfPlay, Rect: image.Rect(vl.Centre.X-80, vl.Centre.Y+18, vl.Centre.X+80, vl.Centre.Y+48),
+			Size: 22, MinSize: 14, Bold: true, Colour: colOutInk.Colour(), Align: render.AlignCentre}
 	case p.Stone(v):
-		vl.Stone = circleRect(ptOf(badge), stoneRadius)
+		vl.Stone = render.CircleRect(render.PtOf(badge), stoneRadius)
 	default:
 		s := p.Strength(v)
 		r := image.Rect(badge.X-badgeWidth/2, badge.Y-badgeHeight/2, badge.X+badgeWidth/2, badge.Y+badgeHeight/2)
@@ -207,7 +183,7 @@ func layoutVillage(p *shangrila.Position, v shangrila.Village, lb Labels) Villag
 		if lb.Strength != nil {
 			txt = lb.Strength(s.Tiles, s.Masters)
 		}
-		vl.Strength = Badge{Rect: r, Text: Text{S: txt, Rect: r.Inset(5), Size: 28, MinSize: 14, Bold: true, Colour: colInk.rgba(), Align: AlignCentre}}
+		vl.Strength = Badge{Rect: r, Text: render.Text{S: txt, Rect: r.Inset(5), Size: 28, MinSize: 14, Bold: true, Colour: colInk.Colour(), Align: render.AlignCentre}}
 	}
 	return vl
 }

@@ -1,21 +1,18 @@
 package render
 
 import (
-	"fmt"
+	"errors"
 	"image"
 	"image/color"
-	"math/rand/v2"
 	"slices"
-
-	"github.com/tablebot/tablebot/rules/shangrila"
 )
 
 // The images are written as 8-bit paletted PNGs: a quarter of the bytes of
 // RGBA for the encoder to compress, and no per-row filter to choose, which
 // makes encoding several times faster and the files smaller (see
-// docs/notes/render.md). The palette is built once, in New, from sample
-// images drawn by the renderer itself, and a lookup table maps every colour
-// to its nearest palette entry without dithering.
+// docs/notes/render.md). A game builds its palette once, from sample
+// images it draws itself, and a lookup table maps every colour to its
+// nearest palette entry without dithering.
 
 const (
 	// lutBits is the precision, per channel, of the colour lookup table.
@@ -25,12 +22,16 @@ const (
 	// of the samples taken as they are.
 	paletteSize  = 256
 	exactColours = 120
+	// exactMinPixels is how many sample pixels a colour must cover to be
+	// taken exactly.
+	exactMinPixels = 400
 )
 
-// quantizer maps RGBA pixels to a fixed palette. It is read-only once
-// built: lut has an entry for every lutIndex, each the index of a colour of
-// palette, which has at most paletteSize colours.
-type quantizer struct {
+// Quantizer maps RGBA pixels to a fixed palette of at most 256 colours. It
+// is read-only once built and safe for concurrent use: lut has an entry
+// for every lutIndex, each the index of a colour of palette, which has at
+// most paletteSize colours.
+type Quantizer struct {
 	palette color.Palette
 	lut     []uint8
 }
@@ -40,10 +41,14 @@ func lutIndex(r, g, b uint8) int {
 	return int(r>>s)<<(2*lutBits) | int(g>>s)<<lutBits | int(b>>s)
 }
 
-// convert writes the pixels of rectangle d of src into dst as palette
-// indices. Neighbouring pixels are often equal, so the last lookup is
-// reused.
-func (q *quantizer) convert(dst *image.Paletted, src *image.RGBA, d image.Rectangle) {
+// Palette returns the palette; the caller must not change it.
+func (q *Quantizer) Palette() color.Palette { return q.palette }
+
+// Convert writes the pixels of rectangle d of src into dst as indices of
+// the palette, which dst must have (dst's own palette is not looked at);
+// both images must hold d. Colours are taken opaque: alpha is ignored.
+// Neighbouring pixels are often equal, so the last lookup is reused.
+func (q *Quantizer) Convert(dst *image.Paletted, src *image.RGBA, d image.Rectangle) {
 	lut := (*[1 << (3 * lutBits)]uint8)(q.lut)
 	for y := d.Min.Y; y < d.Max.Y; y++ {
 		out := dst.Pix[dst.PixOffset(d.Min.X, y):dst.PixOffset(d.Max.X, y)]
@@ -69,25 +74,35 @@ func (b bin) mean() color.RGBA {
 	return color.RGBA{uint8(b.sumR / b.count), uint8(b.sumG / b.count), uint8(b.sumB / b.count), 0xff}
 }
 
-// buildQuantizer draws sample images, counts their colours and builds the
-// palette: the most frequent colours exactly (the theme's flat colours, so
+// NewQuantizer counts the colours of the sample images, which the game
+// draws to show every kind of thing its images hold, and builds the
+// palette: the most frequent colours exactly (a theme's flat colours, so
 // that large areas keep their exact colour), then the rest by median cut
-// (the blends at the edges of shapes and letters).
-func (r *Renderer) buildQuantizer() (*quantizer, error) {
+// (the blends at the edges of shapes and letters). A colour not in the
+// samples maps to its nearest palette entry. It fails without a pixel to
+// learn from.
+func NewQuantizer(samples ...*image.RGBA) (*Quantizer, error) {
 	bins := make([]bin, 1<<(3*lutBits))
-	samples, err := samplePositions()
-	if err != nil {
-		return nil, err
-	}
+	pixels := 0
 	for _, s := range samples {
-		pix := r.Draw(LayoutShangrila(&s.pos, s.opts)).Pix
-		for i := 0; i+3 < len(pix); i += 4 {
-			b := &bins[lutIndex(pix[i], pix[i+1], pix[i+2])]
-			b.count++
-			b.sumR += int(pix[i])
-			b.sumG += int(pix[i+1])
-			b.sumB += int(pix[i+2])
+		if s == nil {
+			continue
 		}
+		r := s.Rect
+		for y := r.Min.Y; y < r.Max.Y; y++ {
+			pix := s.Pix[s.PixOffset(r.Min.X, y):s.PixOffset(r.Max.X, y)]
+			for i := 0; i+3 < len(pix); i += 4 {
+				b := &bins[lutIndex(pix[i], pix[i+1], pix[i+2])]
+				b.count++
+				b.sumR += int(pix[i])
+				b.sumG += int(pix[i+1])
+				b.sumB += int(pix[i+2])
+			}
+			pixels += r.Dx()
+		}
+	}
+	if pixels == 0 {
+		return nil, errors.New("render: no sample pixels to build a palette from")
 	}
 	var seen []bin
 	for _, b := range bins {
@@ -99,7 +114,7 @@ func (r *Renderer) buildQuantizer() (*quantizer, error) {
 
 	var pal []color.RGBA
 	rest := seen
-	for len(rest) > 0 && len(pal) < exactColours && rest[0].count >= 400 {
+	for len(rest) > 0 && len(pal) < exactColours && rest[0].count >= exactMinPixels {
 		pal = append(pal, rest[0].mean())
 		rest = rest[1:]
 	}
@@ -113,7 +128,7 @@ func (r *Renderer) buildQuantizer() (*quantizer, error) {
 		}
 		pal = append(pal, sum.mean())
 	}
-	q := &quantizer{palette: make(color.Palette, len(pal)), lut: make([]uint8, len(bins))}
+	q := &Quantizer{palette: make(color.Palette, len(pal)), lut: make([]uint8, len(bins))}
 	for i, c := range pal {
 		q.palette[i] = c
 	}
@@ -218,64 +233,4 @@ func nearest(pal []color.RGBA, c color.RGBA) int {
 		}
 	}
 	return best
-}
-
-// sample is a position drawn to learn the palette.
-type sample struct {
-	pos  shangrila.Position
-	opts ShangrilaOptions
-}
-
-// samplePositions returns positions that between them show every kind of
-// thing the renderer draws: a 4-player game in full swing with a journey
-// just made, and a finished 3-player game.
-func samplePositions() ([]sample, error) {
-	names := map[shangrila.Colour]string{shangrila.Red: "Ana María", shangrila.Blue: "Niccolò", shangrila.Yellow: "Zoë", shangrila.Violet: "Björn"}
-	var out []sample
-	for _, spec := range []struct {
-		players int
-		seed    uint64
-		stop    func(int, *shangrila.Effects) bool
-	}{{4, 7, journeyAfter(60)}, {3, 3, after(1000)}} {
-		pos, last, err := randomGame(spec.players, shangrila.StartSetup, spec.seed, spec.stop)
-		if err != nil {
-			return nil, fmt.Errorf("render: sample game: %w", err)
-		}
-		out = append(out, sample{pos: pos, opts: ShangrilaOptions{Last: last, Names: names}})
-	}
-	return out, nil
-}
-
-// randomGame plays random moves from a fixed seed until stop, given the
-// number of moves made and the last one's effects, says so or the game
-// ends. It returns the position and the last move's effects (nil when no
-// move was made).
-func randomGame(players int, start shangrila.Start, seed uint64, stop func(n int, last *shangrila.Effects) bool) (shangrila.Position, *shangrila.Effects, error) {
-	pos, err := shangrila.NewPosition(shangrila.Colours[:players], start)
-	if err != nil {
-		return pos, nil, err
-	}
-	rng := rand.New(rand.NewPCG(seed, seed))
-	var last *shangrila.Effects
-	for n := 0; !stop(n, last) && pos.Phase() != shangrila.Over; n++ {
-		next, e, err := pos.Apply(pos.RandomMove(rng))
-		if err != nil {
-			return pos, nil, err
-		}
-		pos, last = next, &e
-	}
-	return pos, last, nil
-}
-
-// after returns a stop condition for randomGame: after n moves.
-func after(n int) func(int, *shangrila.Effects) bool {
-	return func(m int, _ *shangrila.Effects) bool { return m >= n }
-}
-
-// journeyAfter returns a stop condition for randomGame: the first journey
-// after n moves.
-func journeyAfter(n int) func(int, *shangrila.Effects) bool {
-	return func(m int, e *shangrila.Effects) bool {
-		return m >= n && e != nil && e.Move.Kind == shangrila.Journey
-	}
 }

@@ -1,4 +1,4 @@
-package render
+package shangrila
 
 import (
 	"fmt"
@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tablebot/tablebot/render"
 	"github.com/tablebot/tablebot/rules/shangrila"
 )
 
@@ -117,11 +118,11 @@ func layoutCases() []layoutCase {
 	}
 }
 
-func TestLayoutShangrila(t *testing.T) {
+func TestNewLayout(t *testing.T) {
 	for _, tc := range layoutCases() {
 		t.Run(tc.name, func(t *testing.T) {
 			g := tc.game(t)
-			l := LayoutShangrila(&g.pos, ShangrilaOptions{Last: g.last})
+			l := NewLayout(&g.pos, Options{Last: g.last})
 			checkLayout(t, g, l)
 			tc.check(t, g, l)
 		})
@@ -263,7 +264,7 @@ func checkJourney(t *testing.T, g game, l Layout) {
 	}
 	// The arrow runs from the source's plate to the destination's.
 	near := func(p image.Point, v shangrila.Village) bool {
-		d := ptOf(p).sub(villageCentre(v)).len()
+		d := render.PtOf(p).Sub(villageCentre(v)).Len()
 		return d > plateRadius-10 && d < plateRadius+10
 	}
 	if !near(arrow.From, e.Move.From) || !near(arrow.To, e.Move.To) {
@@ -309,11 +310,11 @@ func TestLayoutNames(t *testing.T) {
 	g := start(t, 4, shangrila.StartSuggested)
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			l := LayoutShangrila(&g.pos, ShangrilaOptions{Names: map[shangrila.Colour]string{shangrila.Blue: tc.given}})
+			l := NewLayout(&g.pos, Options{Names: map[shangrila.Colour]string{shangrila.Blue: tc.given}})
 			got := l.Panel.Rows[1].Name.S
 			if tc.name == "very long" {
-				if n := len([]rune(got)); n != maxNameRunes {
-					t.Errorf("kept %d letters, want %d", n, maxNameRunes)
+				if n := len([]rune(got)); n != render.MaxNameRunes {
+					t.Errorf("kept %d letters, want %d", n, render.MaxNameRunes)
 				}
 				return
 			}
@@ -327,7 +328,7 @@ func TestLayoutNames(t *testing.T) {
 func TestLayoutLabels(t *testing.T) {
 	g := play(t, 4, shangrila.StartSetup, 7, journeyAfter(60))
 	t.Run("zero labels draw no words", func(t *testing.T) {
-		l := LayoutShangrila(&g.pos, ShangrilaOptions{Last: g.last, Labels: &Labels{}})
+		l := NewLayout(&g.pos, Options{Last: g.last, Labels: &Labels{}})
 		if l.Panel.Status.S != "" || l.Panel.LastMove.S != "" || l.Villages[0].Strength.Text.S != "" {
 			t.Errorf("words drawn from zero labels: %q %q", l.Panel.Status.S, l.Panel.LastMove.S)
 		}
@@ -339,15 +340,15 @@ func TestLayoutLabels(t *testing.T) {
 		lb := EnglishLabels()
 		lb.Disciplines[shangrila.Rainmaker] = "Hacedor de Lluvia"
 		lb.ToMove = func(p string) string { return "Es el turno de " + p + ", que debe elegir una acción" }
-		l := LayoutShangrila(&g.pos, ShangrilaOptions{Labels: &lb})
+		l := NewLayout(&g.pos, Options{Labels: &lb})
 		if l.Panel.Legend[0].Text.S != "Hacedor de Lluvia" {
 			t.Errorf("legend %q", l.Panel.Legend[0].Text.S)
 		}
 		// The text keeps its box; the drawing shrinks it to fit.
 		r := renderer(t)
-		for _, tx := range []Text{l.Panel.Legend[0].Text, l.Panel.Status} {
-			s, size := r.fonts.fit(tx)
-			if w := r.fonts.width(s, tx.Bold, size); w > tx.Rect.Dx() || size < tx.MinSize {
+		for _, tx := range []render.Text{l.Panel.Legend[0].Text, l.Panel.Status} {
+			s, size := r.fonts.Fit(tx)
+			if w := r.fonts.Width(s, tx.Bold, size); w > tx.Rect.Dx() || size < tx.MinSize {
 				t.Errorf("%q fitted as %q at %dpx, %dpx wide in a %dpx box", tx.S, s, size, w, tx.Rect.Dx())
 			}
 		}
@@ -365,7 +366,7 @@ func TestLayoutBadEffects(t *testing.T) {
 		{Move: shangrila.Move{Kind: shangrila.Place, Player: 9, Sites: [2]shangrila.Site{{Village: 99, Discipline: 99}}}},
 		{Move: shangrila.Move{Kind: 77}},
 	} {
-		l := LayoutShangrila(&g.pos, ShangrilaOptions{Last: &e})
+		l := NewLayout(&g.pos, Options{Last: &e})
 		renderer(t).Draw(l)
 	}
 }

@@ -1,23 +1,24 @@
-package render
+package shangrila
 
 import (
 	"image"
 	"testing"
 
+	"github.com/tablebot/tablebot/render"
 	"github.com/tablebot/tablebot/rules/shangrila"
 )
 
 // distance returns how far p lies from the polyline.
-func distance(p pt, line []pt) float32 {
+func distance(p render.Pt, line []render.Pt) float32 {
 	best := float32(1e9)
 	for i := 0; i+1 < len(line); i++ {
 		a, b := line[i], line[i+1]
-		ab := b.sub(a)
+		ab := b.Sub(a)
 		t := float32(0)
 		if l := ab.X*ab.X + ab.Y*ab.Y; l > 0 {
-			t = max(0, min(1, (p.sub(a).X*ab.X+p.sub(a).Y*ab.Y)/l))
+			t = max(0, min(1, (p.Sub(a).X*ab.X+p.Sub(a).Y*ab.Y)/l))
 		}
-		best = min(best, p.sub(a.lerp(b, t)).len())
+		best = min(best, p.Sub(a.Lerp(b, t)).Len())
 	}
 	return best
 }
@@ -25,9 +26,9 @@ func distance(p pt, line []pt) float32 {
 func TestMapGeometry(t *testing.T) {
 	bounds := image.Rect(0, 0, Width, mapHeight)
 	g := start(t, 4, shangrila.StartSuggested)
-	l := LayoutShangrila(&g.pos, ShangrilaOptions{})
+	l := NewLayout(&g.pos, Options{})
 	for _, v := range l.Villages {
-		for _, r := range []image.Rectangle{circleRect(ptOf(v.Centre), plateRadius), v.Letter.Rect, v.Strength.Rect} {
+		for _, r := range []image.Rectangle{render.CircleRect(render.PtOf(v.Centre), plateRadius), v.Letter.Rect, v.Strength.Rect} {
 			if !r.In(bounds) {
 				t.Errorf("village %v: %v lies outside the map %v", v.Village, r, bounds)
 			}

@@ -1,4 +1,4 @@
-package render
+package shangrila
 
 import (
 	"flag"
@@ -11,7 +11,7 @@ import (
 	"github.com/tablebot/tablebot/rules/shangrila"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden images under testdata/ and the example images under ../docs/")
+var update = flag.Bool("update", false, "rewrite the golden images under testdata/ and the example images under ../../docs/")
 
 // sharedRenderer returns one Renderer for all the tests of the package:
 // building one takes a while, and sharing it is how the bot uses it.

@@ -1,9 +1,9 @@
-package render
+package shangrila
 
 import (
 	"image"
-	"image/draw"
 
+	"github.com/tablebot/tablebot/render"
 	"github.com/tablebot/tablebot/rules/shangrila"
 )
 
@@ -24,68 +24,68 @@ const (
 
 // drawLand paints the landscape: the meadow and hills in the empty
 // corners.
-func drawLand(f *filler, dst *image.RGBA) {
-	fillRect(dst, dst.Rect, colLand)
+func drawLand(f *render.Filler, dst *image.RGBA) {
+	render.FillRect(dst, dst.Rect, colLand)
 	for _, h := range hills() {
-		f.fill(dst, shape{h.body}, colHill)
-		f.fill(dst, shape{h.shade}, colHillDark)
-		f.fill(dst, shape{h.snow}, colSnow)
+		f.Fill(dst, render.Shape{h.body}, colHill)
+		f.Fill(dst, render.Shape{h.shade}, colHillDark)
+		f.Fill(dst, render.Shape{h.snow}, colSnow)
 	}
 }
 
 // riverShapes is the rivers' outline: banks under water.
 type riverShapes struct {
-	banks, water []shape
+	banks, water []render.Shape
 }
 
 func newRiverShapes(bounds image.Rectangle) riverShapes {
 	var s riverShapes
 	for _, r := range riverCourses(bounds) {
-		s.banks = append(s.banks, stroke(r, riverWidth))
-		s.water = append(s.water, stroke(r, waterWidth))
+		s.banks = append(s.banks, render.Stroke(r, riverWidth))
+		s.water = append(s.water, render.Stroke(r, waterWidth))
 	}
 	return s
 }
 
 // draw paints the rivers and the lakes where they meet.
-func (s riverShapes) draw(f *filler, dst *image.RGBA) {
+func (s riverShapes) draw(f *render.Filler, dst *image.RGBA) {
 	for _, b := range s.banks {
-		f.fill(dst, b, colRiverBank)
+		f.Fill(dst, b, colRiverBank)
 	}
 	for _, c := range lakeCentres() {
-		f.fill(dst, shape{circle(c, 20)}, colRiverBank)
+		f.Fill(dst, render.Shape{render.Circle(c, 20)}, colRiverBank)
 	}
 	for _, w := range s.water {
-		f.fill(dst, w, colWater)
+		f.Fill(dst, w, colWater)
 	}
 	for _, c := range lakeCentres() {
-		f.fill(dst, shape{circle(c, 16)}, colWater)
-		f.fill(dst, shape{ellipse(c.add(pt{-3, -4}), 7, 4)}, colWaterLight)
+		f.Fill(dst, render.Shape{render.Circle(c, 16)}, colWater)
+		f.Fill(dst, render.Shape{render.Ellipse(c.Add(pt(-3, -4)), 7, 4)}, colWaterLight)
 	}
 }
 
 // crossings paints the rivers again around the middle of every path on the
 // board, over the paths: the gaps the bridges span.
-func (s riverShapes) crossings(f *filler, dst *image.RGBA, players int) {
+func (s riverShapes) crossings(f *render.Filler, dst *image.RGBA, players int) {
 	for b := shangrila.Bridge(0); b < shangrila.NumBridges; b++ {
 		if !onBoard(b, players) {
 			continue
 		}
 		_, _, mid := pathEnds(b)
-		near := dst.SubImage(circleRect(mid, pathWidth+riverWidth)).(*image.RGBA)
+		near := dst.SubImage(render.CircleRect(mid, pathWidth+riverWidth)).(*image.RGBA)
 		for i := range s.banks {
-			f.fill(near, s.banks[i], colRiverBank)
+			f.Fill(near, s.banks[i], colRiverBank)
 		}
 		for i := range s.water {
-			f.fill(near, s.water[i], colWater)
+			f.Fill(near, s.water[i], colWater)
 		}
 	}
 }
 
 // lakeCentres returns the middle of every region of the board, where its
 // rivers meet in a small lake.
-func lakeCentres() []pt {
-	var out []pt
+func lakeCentres() []render.Pt {
+	var out []render.Pt
 	for _, face := range faces() {
 		out = append(out, faceCentre(face))
 	}
@@ -95,8 +95,8 @@ func lakeCentres() []pt {
 // riverCourses returns the rivers as lines of points: from each region's
 // lake to the middle of each path around it, crossing the path square on,
 // and from the paths on the board's edge out of the picture.
-func riverCourses(bounds image.Rectangle) [][]pt {
-	var out [][]pt
+func riverCourses(bounds image.Rectangle) [][]render.Pt {
+	var out [][]render.Pt
 	inner := map[shangrila.Bridge]int{}
 	for _, face := range faces() {
 		lake := faceCentre(face)
@@ -105,7 +105,7 @@ func riverCourses(bounds image.Rectangle) [][]pt {
 			b, _ := shangrila.BridgeBetween(v, w)
 			inner[b]++
 			_, _, mid := pathEnds(b)
-			out = append(out, quad(mid, crossing(b, mid, lake), lake, 16))
+			out = append(out, render.Quad(mid, crossing(b, mid, lake), lake, 16))
 		}
 	}
 	outward := float32(bounds.Dx() + bounds.Dy())
@@ -114,27 +114,27 @@ func riverCourses(bounds image.Rectangle) [][]pt {
 			continue
 		}
 		_, _, mid := pathEnds(b)
-		var lake pt
+		var lake render.Pt
 		for _, face := range faces() {
 			if faceHas(face, b) {
 				lake = faceCentre(face)
 			}
 		}
-		away := mid.add(mid.sub(lake).unit().mul(outward))
-		out = append(out, quad(mid, crossing(b, mid, away), away, 16))
+		away := mid.Add(mid.Sub(lake).Unit().Mul(outward))
+		out = append(out, render.Quad(mid, crossing(b, mid, away), away, 16))
 	}
 	return out
 }
 
 // crossing returns the control point that makes a river leave the middle
 // of bridge b's path square to the path, heading for towards.
-func crossing(b shangrila.Bridge, mid, towards pt) pt {
-	n := pathDir(b).perp()
-	d := towards.sub(mid)
+func crossing(b shangrila.Bridge, mid, towards render.Pt) render.Pt {
+	n := pathDir(b).Perp()
+	d := towards.Sub(mid)
 	if n.X*d.X+n.Y*d.Y < 0 {
-		n = n.mul(-1)
+		n = n.Mul(-1)
 	}
-	return mid.add(n.mul(min(d.len()*0.5, 90)))
+	return mid.Add(n.Mul(min(d.Len()*0.5, 90)))
 }
 
 func faceHas(face []shangrila.Village, b shangrila.Bridge) bool {
@@ -147,16 +147,16 @@ func faceHas(face []shangrila.Village, b shangrila.Bridge) bool {
 }
 
 // hill is a mountain drawn in an empty corner of the map.
-type hill struct{ body, shade, snow poly }
+type hill struct{ body, shade, snow render.Poly }
 
 // hills returns the mountains that frame the valley, placed where no
 // village, path or badge is.
 func hills() []hill {
 	mk := func(x, y, w, h float32) hill {
-		top := pt{x, y - h}
-		body := poly{{x - w, y}, top, {x + w, y}}
-		shade := poly{top, {x + w, y}, {x + w*0.15, y}}
-		snow := poly{top, {x + w*0.28, y - h*0.72}, {x + w*0.08, y - h*0.64}, {x - w*0.06, y - h*0.74}, {x - w*0.28, y - h*0.72}}
+		top := pt(x, y-h)
+		body := render.Poly{{X: x - w, Y: y}, top, {X: x + w, Y: y}}
+		shade := render.Poly{top, {X: x + w, Y: y}, {X: x + w*0.15, Y: y}}
+		snow := render.Poly{top, {X: x + w*0.28, Y: y - h*0.72}, {X: x + w*0.08, Y: y - h*0.64}, {X: x - w*0.06, Y: y - h*0.74}, {X: x - w*0.28, Y: y - h*0.72}}
 		return hill{body, shade, snow}
 	}
 	return []hill{
@@ -169,18 +169,18 @@ func hills() []hill {
 
 // drawPaths paints the paths of the bridges on the board, village centre to
 // village centre; the plates drawn next cover their ends.
-func drawPaths(f *filler, dst *image.RGBA, players int) {
+func drawPaths(f *render.Filler, dst *image.RGBA, players int) {
 	for b := shangrila.Bridge(0); b < shangrila.NumBridges; b++ {
 		if !onBoard(b, players) {
 			continue
 		}
-		f.fill(dst, stroke(pathCurve(b), pathWidth), colPathEdge)
+		f.Fill(dst, render.Stroke(pathCurve(b), pathWidth), colPathEdge)
 	}
 	for b := shangrila.Bridge(0); b < shangrila.NumBridges; b++ {
 		if !onBoard(b, players) {
 			continue
 		}
-		f.fill(dst, stroke(pathCurve(b), roadWidth), colPath)
+		f.Fill(dst, render.Stroke(pathCurve(b), roadWidth), colPath)
 	}
 }
 
@@ -194,9 +194,9 @@ func onBoard(b shangrila.Bridge, players int) bool {
 // drawStatic draws the static layer for the number of players of layout
 // l, which is the layout of an empty board, over land, the map's
 // landscape and rivers.
-func (r *Renderer) drawStatic(f *filler, land *image.RGBA, rivers riverShapes, l Layout) *image.RGBA {
+func (r *Renderer) drawStatic(f *render.Filler, land *image.RGBA, rivers riverShapes, l Layout) *image.RGBA {
 	dst := image.NewRGBA(image.Rectangle{Max: l.Size})
-	copyRect(dst, land, land.Rect)
+	render.CopyRect(dst, land, land.Rect)
 	mapArea := dst.SubImage(land.Rect).(*image.RGBA)
 	drawPaths(f, mapArea, l.Players)
 	rivers.crossings(f, mapArea, l.Players)
@@ -207,33 +207,28 @@ func (r *Renderer) drawStatic(f *filler, land *image.RGBA, rivers riverShapes, l
 	return dst
 }
 
-// fillRect paints rectangle r in colour c.
-func fillRect(dst *image.RGBA, r image.Rectangle, c hex) {
-	draw.Draw(dst, r, image.NewUniform(c.rgba()), image.Point{}, draw.Src)
-}
-
 // drawPlate paints a village's plaza with its empty spaces and its letter.
-func (r *Renderer) drawPlate(f *filler, dst *image.RGBA, v *VillageLayout) {
-	c := ptOf(v.Centre)
+func (r *Renderer) drawPlate(f *render.Filler, dst *image.RGBA, v *VillageLayout) {
+	c := render.PtOf(v.Centre)
 	rad := float32(v.Radius)
-	f.fill(dst, shape{circle(c.add(pt{3, 6}), rad)}, colPlateShade)
+	f.Fill(dst, render.Shape{render.Circle(c.Add(pt(3, 6)), rad)}, colPlateShade)
 	rim, plate, badge := colPlateRim, colPlate, colInk
 	if !v.InPlay {
 		rim, plate, badge = colOutRim, colOutPlate, colOutInk
 	}
-	f.fill(dst, shape{circle(c, rad)}, rim)
-	f.fill(dst, shape{circle(c, rad-5)}, plate)
+	f.Fill(dst, render.Shape{render.Circle(c, rad)}, rim)
+	f.Fill(dst, render.Shape{render.Circle(c, rad-5)}, plate)
 	if v.InPlay {
 		for _, d := range shangrila.Disciplines {
 			s := v.Spaces[d]
-			f.fill(dst, shape{roundRectOf(s, 9)}, colSlot)
-			stamp(dst, r.icons.get(d, slotIconSize), s, colSlotIcon)
+			f.Fill(dst, render.Shape{render.RoundRectOf(s, 9)}, colSlot)
+			render.Stamp(dst, r.icons.get(d, slotIconSize), s, colSlotIcon)
 		}
 	}
-	lc := ptOf(v.Letter.Rect.Min.Add(v.Letter.Rect.Max)).mul(0.5)
+	lc := render.PtOf(v.Letter.Rect.Min.Add(v.Letter.Rect.Max)).Mul(0.5)
 	lr := float32(v.Letter.Rect.Dx()) / 2
-	f.fill(dst, shape{circle(lc.add(pt{1, 3}), lr)}, colPlateShade)
-	f.fill(dst, shape{circle(lc, lr)}, rim)
-	f.fill(dst, shape{circle(lc, lr-3)}, badge)
-	r.fonts.draw(dst, v.Letter.Text)
+	f.Fill(dst, render.Shape{render.Circle(lc.Add(pt(1, 3)), lr)}, colPlateShade)
+	f.Fill(dst, render.Shape{render.Circle(lc, lr)}, rim)
+	f.Fill(dst, render.Shape{render.Circle(lc, lr-3)}, badge)
+	r.fonts.Draw(dst, v.Letter.Text)
 }

@@ -1,4 +1,4 @@
-package render
+package shangrila
 
 import (
 	"bytes"
@@ -30,12 +30,12 @@ var benchNames = map[shangrila.Colour]string{shangrila.Red: "Ana María", shangr
 func BenchmarkRenderShangrila(b *testing.B) {
 	r := renderer(b)
 	pos, last := midGame(b)
-	opts := ShangrilaOptions{Last: last, Names: benchNames}
+	opts := Options{Last: last, Names: benchNames}
 	var buf bytes.Buffer
 	b.ReportAllocs()
 	for b.Loop() {
 		buf.Reset()
-		if err := r.Shangrila(&buf, &pos, opts); err != nil {
+		if err := r.WritePNG(&buf, &pos, opts); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -49,21 +49,21 @@ func BenchmarkRenderShangrila(b *testing.B) {
 func BenchmarkEncoders(b *testing.B) {
 	r := renderer(b)
 	pos, last := midGame(b)
-	opts := ShangrilaOptions{Last: last, Names: benchNames}
+	opts := Options{Last: last, Names: benchNames}
 	levels := []struct {
 		name  string
 		level png.CompressionLevel
 	}{{"BestSpeed", png.BestSpeed}, {"Default", png.DefaultCompression}, {"BestCompression", png.BestCompression}}
 	rgba := func(w io.Writer, level png.CompressionLevel) error {
-		return (&png.Encoder{CompressionLevel: level}).Encode(w, r.Draw(LayoutShangrila(&pos, opts)))
+		return (&png.Encoder{CompressionLevel: level}).Encode(w, r.Draw(NewLayout(&pos, opts)))
 	}
 	table := func(w io.Writer, level png.CompressionLevel) error {
-		return (&png.Encoder{CompressionLevel: level}).Encode(w, r.ShangrilaImage(&pos, opts))
+		return (&png.Encoder{CompressionLevel: level}).Encode(w, r.Image(&pos, opts))
 	}
 	stdlib := func(d draw.Drawer) func(io.Writer, png.CompressionLevel) error {
 		return func(w io.Writer, level png.CompressionLevel) error {
-			img := r.Draw(LayoutShangrila(&pos, opts))
-			out := image.NewPaletted(img.Rect, r.quant.palette)
+			img := r.Draw(NewLayout(&pos, opts))
+			out := image.NewPaletted(img.Rect, r.quant.Palette())
 			d.Draw(out, out.Rect, img, image.Point{})
 			return (&png.Encoder{CompressionLevel: level}).Encode(w, out)
 		}
@@ -98,7 +98,7 @@ func BenchmarkEncoders(b *testing.B) {
 // in full antialiasing against three steps of edge coverage.
 func BenchmarkStaticSteps(b *testing.B) {
 	pos, last := midGame(b)
-	opts := ShangrilaOptions{Last: last, Names: benchNames}
+	opts := Options{Last: last, Names: benchNames}
 	for _, steps := range []int{0, staticSteps} {
 		r, err := newRenderer(steps)
 		if err != nil {
@@ -108,7 +108,7 @@ func BenchmarkStaticSteps(b *testing.B) {
 			var buf bytes.Buffer
 			for b.Loop() {
 				buf.Reset()
-				if err := r.Shangrila(&buf, &pos, opts); err != nil {
+				if err := r.WritePNG(&buf, &pos, opts); err != nil {
 					b.Fatal(err)
 				}
 			}

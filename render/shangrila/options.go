@@ -1,9 +1,9 @@
-package render
+package shangrila
 
 import "github.com/tablebot/tablebot/rules/shangrila"
 
-// ShangrilaOptions says what to draw besides the position.
-type ShangrilaOptions struct {
+// Options says what to draw besides the position.
+type Options struct {
 	// Last is the move that led to the position, highlighted when not nil.
 	Last *shangrila.Effects
 	// Names are the players' display names (Discord names, say). Any text
@@ -16,7 +16,7 @@ type ShangrilaOptions struct {
 }
 
 // labels returns the options' labels, English by default.
-func (o ShangrilaOptions) labels() Labels {
+func (o Options) labels() Labels {
 	if o.Labels != nil {
 		return *o.Labels
 	}

@@ -1,13 +1,10 @@
-package render
+package shangrila
 
 import (
 	"image"
 	"strconv"
-	"strings"
-	"unicode"
 
-	"golang.org/x/text/unicode/norm"
-
+	"github.com/tablebot/tablebot/render"
 	"github.com/tablebot/tablebot/rules/shangrila"
 )
 
@@ -15,7 +12,7 @@ import (
 type Panel struct {
 	Rect image.Rectangle
 	// Status says whose turn it is, or who won.
-	Status Text
+	Status render.Text
 	// StatusColour is the player named in Status (the player to move),
 	// whose colour and mark are drawn at StatusMark; at the end it is
 	// NoColour and a star is drawn there.
@@ -23,14 +20,14 @@ type Panel struct {
 	StatusMark   image.Rectangle
 	// Bridges and Stones count the bridges standing and the stones left,
 	// each after its icon.
-	Bridges, Stones       Text
+	Bridges, Stones       render.Text
 	BridgeIcon, StoneIcon image.Rectangle
 	// LastMove spells out the move that led to the position (empty without
 	// one).
-	LastMove Text
+	LastMove render.Text
 	// Headings head the columns of masters, villages and supply;
 	// SupplyIcons show the discipline of each supply column.
-	Headings    []Text
+	Headings    []render.Text
 	SupplyIcons [shangrila.NumDisciplines]image.Rectangle
 	// Rows holds one row per player: in seat order during the game, in the
 	// order of the final ranking once it is over.
@@ -48,19 +45,19 @@ type PanelRow struct {
 	Marker image.Rectangle
 	// Rank is the player's place in the final ranking (empty during the
 	// game); Winner marks the winners, whose rows are outlined.
-	Rank   Text
+	Rank   render.Text
 	Winner bool
 	// Swatch is a tile of the player's colour with their mark.
 	Swatch image.Rectangle
-	Name   Text
+	Name   render.Text
 	// Resigned dims the row; Name then comes from Labels.Resigned.
 	Resigned bool
 	// Masters and Villages are the player's score: masters on the board and
 	// villages holding one of them.
-	Masters, Villages Text
+	Masters, Villages render.Text
 	// Supply counts the tiles of each discipline the player has off the
 	// board, indexed by shangrila.Discipline.
-	Supply [shangrila.NumDisciplines]Text
+	Supply [shangrila.NumDisciplines]render.Text
 }
 
 // LegendItem explains one sign of the map: a discipline's icon, or one of
@@ -69,9 +66,9 @@ type LegendItem struct {
 	Sign       LegendSign
 	Discipline shangrila.Discipline // for DisciplineSign
 	Icon       image.Rectangle
-	Text       Text
+	Text       render.Text
 	// Sample is the text inside the sign, for the strength badge's example.
-	Sample Text
+	Sample render.Text
 }
 
 // LegendSign is what a legend item shows.
@@ -106,13 +103,13 @@ const (
 	statusHeight = 50
 )
 
-func layoutPanel(p *shangrila.Position, opts ShangrilaOptions, lb Labels) Panel {
+func layoutPanel(p *shangrila.Position, opts Options, lb Labels) Panel {
 	top := mapHeight
 	rows := p.NumPlayers()
 	pn := Panel{Rect: image.Rect(0, top, Width, top+panelHeight-(4-rows)*(rowHeight+rowGap))}
 	name := func(c shangrila.Colour) string { return displayName(opts.Names[c], lb, c) }
-	text := func(s string, r image.Rectangle, size, minSize int, bold bool, c hex, a Align) Text {
-		return Text{S: s, Rect: r, Size: size, MinSize: minSize, Bold: bold, Colour: c.rgba(), Align: a}
+	text := func(s string, r image.Rectangle, size, minSize int, bold bool, c render.Hex, a render.Align) render.Text {
+		return render.Text{S: s, Rect: r, Size: size, MinSize: minSize, Bold: bold, Colour: c.Colour(), Align: a}
 	}
 	call1 := func(f func(string) string, s string) string {
 		if f == nil {
@@ -148,23 +145,23 @@ func layoutPanel(p *shangrila.Position, opts ShangrilaOptions, lb Labels) Panel 
 			pn.Status.S = call1(lb.ToMove, name(p.Turn()))
 		}
 	}
-	pn.Status = text(pn.Status.S, image.Rect(statusX, y, 750, y+statusHeight), 32, 20, true, colText, AlignLeft)
+	pn.Status = text(pn.Status.S, image.Rect(statusX, y, 750, y+statusHeight), 32, 20, true, colText, render.AlignLeft)
 	pn.BridgeIcon = image.Rect(770, y+12, 800, y+38)
-	pn.Bridges = text(callN(lb.Bridges, p.NumBridges()), image.Rect(806, y, 970, y+statusHeight), 24, 14, false, colText, AlignLeft)
+	pn.Bridges = text(callN(lb.Bridges, p.NumBridges()), image.Rect(806, y, 970, y+statusHeight), 24, 14, false, colText, render.AlignLeft)
 	pn.StoneIcon = image.Rect(980, y+11, 1008, y+39)
-	pn.Stones = text(callN(lb.StonesLeft, stonesLeft(p)), image.Rect(1014, y, Width-panelPad, y+statusHeight), 24, 14, false, colText, AlignLeft)
+	pn.Stones = text(callN(lb.StonesLeft, stonesLeft(p)), image.Rect(1014, y, Width-panelPad, y+statusHeight), 24, 14, false, colText, render.AlignLeft)
 
 	y += statusHeight
 	if opts.Last != nil && lb.LastMove != nil {
-		pn.LastMove = text(lb.LastMove(moveWords(opts.Last, lb, name)), image.Rect(panelPad, y, Width-panelPad, y+34), 21, 14, false, colTextDim, AlignLeft)
+		pn.LastMove = text(lb.LastMove(moveWords(opts.Last, lb, name)), image.Rect(panelPad, y, Width-panelPad, y+34), 21, 14, false, colTextDim, render.AlignLeft)
 	}
 
 	// Column headings.
 	y += 44
-	pn.Headings = []Text{
-		text(lb.Masters, image.Rect(colMasters, y, colVillages-6, y+40), 18, 12, false, colTextDim, AlignCentre),
-		text(lb.Villages, image.Rect(colVillages, y, colSupply-10, y+40), 18, 12, false, colTextDim, AlignCentre),
-		text(lb.Supply, image.Rect(colSupply, y-4, Width-panelPad, y+16), 16, 12, false, colTextDim, AlignCentre),
+	pn.Headings = []render.Text{
+		text(lb.Masters, image.Rect(colMasters, y, colVillages-6, y+40), 18, 12, false, colTextDim, render.AlignCentre),
+		text(lb.Villages, image.Rect(colVillages, y, colSupply-10, y+40), 18, 12, false, colTextDim, render.AlignCentre),
+		text(lb.Supply, image.Rect(colSupply, y-4, Width-panelPad, y+16), 16, 12, false, colTextDim, render.AlignCentre),
 	}
 	for _, d := range shangrila.Disciplines {
 		x := colSupply + int(d)*supplyWidth + (supplyWidth-supplyIcon)/2
@@ -188,10 +185,10 @@ func layoutPanel(p *shangrila.Position, opts ShangrilaOptions, lb Labels) Panel 
 		if pl.Resigned {
 			ink = colTextDim
 		}
-		row.Name = text(nm, image.Rect(colName, y, colMasters-10, y+rowHeight), 26, 16, true, ink, AlignLeft)
+		row.Name = text(nm, image.Rect(colName, y, colMasters-10, y+rowHeight), 26, 16, true, ink, render.AlignLeft)
 		sc := p.Score(c)
-		row.Masters = text(strconv.Itoa(sc.Masters), image.Rect(colMasters, y, colVillages-6, y+rowHeight), 30, 30, true, ink, AlignCentre)
-		row.Villages = text(strconv.Itoa(sc.Villages), image.Rect(colVillages, y, colSupply-10, y+rowHeight), 30, 30, false, ink, AlignCentre)
+		row.Masters = text(strconv.Itoa(sc.Masters), image.Rect(colMasters, y, colVillages-6, y+rowHeight), 30, 30, true, ink, render.AlignCentre)
+		row.Villages = text(strconv.Itoa(sc.Villages), image.Rect(colVillages, y, colSupply-10, y+rowHeight), 30, 30, false, ink, render.AlignCentre)
 		for _, d := range shangrila.Disciplines {
 			n := p.Supply(c, d)
 			x := colSupply + int(d)*supplyWidth
@@ -199,13 +196,13 @@ func layoutPanel(p *shangrila.Position, opts ShangrilaOptions, lb Labels) Panel 
 			if n == 0 {
 				sink = colTextFaint
 			}
-			row.Supply[d] = text(strconv.Itoa(n), image.Rect(x, y, x+supplyWidth, y+rowHeight), 26, 26, false, sink, AlignCentre)
+			row.Supply[d] = text(strconv.Itoa(n), image.Rect(x, y, x+supplyWidth, y+rowHeight), 26, 26, false, sink, render.AlignCentre)
 		}
 		if p.Phase() == shangrila.Over {
-			row.Rank = text(callN(lb.Rank, pl.Rank), image.Rect(colMarker-4, y, colSwatch-4, y+rowHeight), 22, 12, true, colTextDim, AlignLeft)
+			row.Rank = text(callN(lb.Rank, pl.Rank), image.Rect(colMarker-4, y, colSwatch-4, y+rowHeight), 22, 12, true, colTextDim, render.AlignLeft)
 			row.Winner = pl.Rank == 1 && !pl.Resigned
 			if row.Winner {
-				row.Rank.Colour = colAccent.rgba()
+				row.Rank.Colour = colAccent.Colour()
 			}
 		} else {
 			row.ToMove = c == p.Turn()
@@ -225,7 +222,7 @@ func layoutPanel(p *shangrila.Position, opts ShangrilaOptions, lb Labels) Panel 
 		pn.Legend = append(pn.Legend, LegendItem{
 			Sign: DisciplineSign, Discipline: d,
 			Icon: image.Rect(mid-legendIcon/2, y, mid+legendIcon/2, y+legendIcon),
-			Text: text(lb.Disciplines[d], image.Rect(x+4, y+legendIcon+2, x+cell-4, y+legendIcon+26), 19, 12, false, colText, AlignCentre),
+			Text: text(lb.Disciplines[d], image.Rect(x+4, y+legendIcon+2, x+cell-4, y+legendIcon+26), 19, 12, false, colText, render.AlignCentre),
 		})
 	}
 	y += legendIcon + 38
@@ -240,10 +237,10 @@ func layoutPanel(p *shangrila.Position, opts ShangrilaOptions, lb Labels) Panel 
 		it := LegendItem{
 			Sign: sg.sign,
 			Icon: image.Rect(x, y+4, x+sg.w, y+36),
-			Text: text(sg.s, image.Rect(x+sg.w+8, y, x+cell-8, y+40), 19, 12, false, colText, AlignLeft),
+			Text: text(sg.s, image.Rect(x+sg.w+8, y, x+cell-8, y+40), 19, 12, false, colText, render.AlignLeft),
 		}
 		if sg.sign == StrengthSign && lb.Strength != nil {
-			it.Sample = text(lb.Strength(8, 5), it.Icon.Inset(4), 20, 12, true, colInk, AlignCentre)
+			it.Sample = text(lb.Strength(8, 5), it.Icon.Inset(4), 20, 12, true, colInk, render.AlignCentre)
 		}
 		pn.Legend = append(pn.Legend, it)
 	}
@@ -270,66 +267,13 @@ func stonesLeft(p *shangrila.Position) int {
 	return max(shangrila.NumVillages-2-p.NumStones(), 0)
 }
 
-// maxNameRunes bounds the work spent on a name before it is fitted.
-const maxNameRunes = 64
-
-// displayName returns the name to draw for colour c: the given name with
-// the letters the fonts cannot draw (emoji, say) and control characters
-// left out and spaces collapsed, or the colour's label when nothing is
+// displayName returns the name to draw for colour c: the given name made
+// drawable (see render.CleanName), or the colour's label when nothing is
 // left.
 func displayName(s string, lb Labels, c shangrila.Colour) string {
-	var b strings.Builder
-	n := 0
-	space := false
-	for _, r := range norm.NFC.String(truncateRunes(s, 4*maxNameRunes)) {
-		if unicode.IsSpace(r) {
-			space = b.Len() > 0
-			continue
-		}
-		if !drawable(r) {
-			continue
-		}
-		if space {
-			if n++; n == maxNameRunes {
-				break
-			}
-			b.WriteByte(' ')
-			space = false
-		}
-		b.WriteRune(r)
-		if n++; n == maxNameRunes {
-			break
-		}
-	}
-	if b.Len() == 0 && c.Valid() {
+	name := render.CleanName(s)
+	if name == "" && c.Valid() {
 		return lb.Colours[c]
 	}
-	return b.String()
-}
-
-func truncateRunes(s string, n int) string {
-	for i := range s {
-		if n == 0 {
-			return s[:i]
-		}
-		n--
-	}
-	return s
-}
-
-// drawable reports whether the Go fonts have a glyph for r, for the letters
-// and signs that names are made of: Latin with its accents, Greek,
-// Cyrillic, digits and common punctuation. (A test checks this against the
-// fonts.)
-func drawable(r rune) bool {
-	switch {
-	case r >= 0x21 && r <= 0x7e, r >= 0xa1 && r <= 0x17f,
-		r >= 0x1cd && r <= 0x1dc, r >= 0x1fa && r <= 0x1ff, r >= 0x218 && r <= 0x21b,
-		r >= 0x388 && r <= 0x38a, r == 0x38c, r >= 0x38e && r <= 0x3a1, r >= 0x3a3 && r <= 0x3ce,
-		r >= 0x400 && r <= 0x45f, r == 0x490, r == 0x491,
-		r >= 0x1e80 && r <= 0x1e85, r == 0x1ef2, r == 0x1ef3,
-		r >= 0x2013 && r <= 0x2015, r >= 0x2018 && r <= 0x201e, r == 0x2026:
-		return r != 0xad // a soft hyphen draws nothing useful
-	}
-	return false
+	return name
 }

@@ -1,20 +1,21 @@
-package render
+package shangrila
 
 import (
 	"fmt"
 	"image"
-	"image/png"
 	"io"
 	"sync"
 
+	"github.com/tablebot/tablebot/render"
 	"github.com/tablebot/tablebot/rules/shangrila"
 )
 
-// Renderer draws board images. New builds once everything the images share;
-// after that a Renderer is read-only, apart from its internally
-// synchronised caches, and safe for concurrent use by many goroutines.
+// Renderer draws Shangri-La's board images. New builds once everything the
+// images share; after that a Renderer is read-only, apart from its
+// internally synchronised caches, and safe for concurrent use by many
+// goroutines.
 type Renderer struct {
-	fonts   *fontSet
+	fonts   *render.Fonts
 	icons   *iconSet
 	sprites *spriteSet
 	// static holds, for 3 and for 4 players, the pixels no move changes:
@@ -23,34 +24,23 @@ type Renderer struct {
 	// same converted to the palette.
 	static    [2]*image.RGBA
 	staticOut [2]*image.Paletted
-	quant     *quantizer
+	quant     *render.Quantizer
 	// work recycles the per-image buffers, one pool per size of image
-	// (3 and 4 players), and encoders the PNG encoder's (its compressor
-	// alone is most of a megabyte).
-	work     [2]sync.Pool
-	encoders encoderPool
+	// (3 and 4 players), and png the PNG encoder's.
+	work [2]sync.Pool
+	png  render.Encoder
 }
-
-// encoderPool lends PNG encoder buffers; it is safe for concurrent use.
-type encoderPool struct{ pool sync.Pool }
-
-func (p *encoderPool) Get() *png.EncoderBuffer {
-	b, _ := p.pool.Get().(*png.EncoderBuffer)
-	return b
-}
-
-func (p *encoderPool) Put(b *png.EncoderBuffer) { p.pool.Put(b) }
 
 // work is what one drawing needs for itself.
 type work struct {
 	canvas *image.RGBA
 	out    *image.Paletted
-	fill   filler
+	fill   render.Filler
 	static int // the static layer the buffers fit
 }
 
 // staticSteps is how many steps of edge coverage the static layer and the
-// sprites are drawn with (see filler.steps).
+// sprites are drawn with (see render.Filler.Steps).
 const staticSteps = 3
 
 // New builds a Renderer. It takes a fraction of a second: call it once and
@@ -60,12 +50,12 @@ func New() (*Renderer, error) { return newRenderer(staticSteps) }
 // newRenderer builds a Renderer whose static layer and sprites have the
 // given steps of edge coverage (0: full antialiasing).
 func newRenderer(steps int) (*Renderer, error) {
-	fonts, err := newFontSet()
+	fonts, err := render.NewFonts()
 	if err != nil {
 		return nil, err
 	}
 	r := &Renderer{fonts: fonts}
-	f := filler{steps: steps}
+	f := render.Filler{Steps: steps}
 	r.icons = newIconSet(&f)
 	layouts := [2]Layout{}
 	for i, n := range []int{3, 4} {
@@ -73,7 +63,7 @@ func newRenderer(steps int) (*Renderer, error) {
 		if err != nil {
 			return nil, fmt.Errorf("render: empty board: %w", err)
 		}
-		layouts[i] = LayoutShangrila(&start, ShangrilaOptions{})
+		layouts[i] = NewLayout(&start, Options{})
 	}
 	r.sprites = newSpriteSet(&f, r.icons, layouts[1].Panel.Rows[0].Rect.Size())
 	land := image.NewRGBA(image.Rect(0, 0, Width, mapHeight))
@@ -88,8 +78,8 @@ func newRenderer(steps int) (*Renderer, error) {
 		return nil, err
 	}
 	for i, st := range r.static {
-		r.staticOut[i] = image.NewPaletted(st.Rect, r.quant.palette)
-		r.quant.convert(r.staticOut[i], st, st.Rect)
+		r.staticOut[i] = image.NewPaletted(st.Rect, r.quant.Palette())
+		r.quant.Convert(r.staticOut[i], st, st.Rect)
 	}
 	return r, nil
 }
@@ -99,7 +89,7 @@ func (r *Renderer) getWork(i int) *work {
 	w, _ := r.work[i].Get().(*work)
 	if w == nil {
 		size := r.static[i].Rect
-		w = &work{canvas: image.NewRGBA(size), out: image.NewPaletted(size, r.quant.palette), static: i}
+		w = &work{canvas: image.NewRGBA(size), out: image.NewPaletted(size, r.quant.Palette()), static: i}
 	}
 	return w
 }
@@ -119,16 +109,15 @@ func (r *Renderer) staticIndex(players int) int {
 func (r *Renderer) Draw(l Layout) *image.RGBA {
 	out := image.NewRGBA(image.Rectangle{Max: l.Size})
 	copy(out.Pix, r.static[r.staticIndex(l.Players)].Pix)
-	var f filler
+	var f render.Filler
 	p := painter{r: r, dst: out, f: &f}
 	p.dynamic(&l)
 	return out
 }
 
-// ShangrilaImage returns the image of position p exactly as Shangrila
-// encodes it.
-func (r *Renderer) ShangrilaImage(p *shangrila.Position, opts ShangrilaOptions) *image.Paletted {
-	l := LayoutShangrila(p, opts)
+// Image returns the image of position p exactly as WritePNG encodes it.
+func (r *Renderer) Image(p *shangrila.Position, opts Options) *image.Paletted {
+	l := NewLayout(p, opts)
 	w := r.paint(&l)
 	defer r.putWork(w)
 	out := image.NewPaletted(w.out.Rect, w.out.Palette)
@@ -136,16 +125,12 @@ func (r *Renderer) ShangrilaImage(p *shangrila.Position, opts ShangrilaOptions) 
 	return out
 }
 
-// Shangrila draws position p and writes it to w as a PNG.
-func (r *Renderer) Shangrila(w io.Writer, p *shangrila.Position, opts ShangrilaOptions) error {
-	l := LayoutShangrila(p, opts)
+// WritePNG draws position p and writes it to w as a PNG.
+func (r *Renderer) WritePNG(w io.Writer, p *shangrila.Position, opts Options) error {
+	l := NewLayout(p, opts)
 	wk := r.paint(&l)
 	defer r.putWork(wk)
-	enc := png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: &r.encoders}
-	if err := enc.Encode(w, wk.out); err != nil {
-		return fmt.Errorf("render: encode PNG: %w", err)
-	}
-	return nil
+	return r.png.Encode(w, wk.out)
 }
 
 // paint draws layout l into a work's paletted image, which the caller
@@ -157,22 +142,13 @@ func (r *Renderer) paint(l *Layout) *work {
 	static := r.static[i]
 	dirty := r.dirtyRects(l)
 	for _, d := range dirty {
-		copyRect(w.canvas, static, d)
+		render.CopyRect(w.canvas, static, d)
 	}
 	p := painter{r: r, dst: w.canvas, f: &w.fill}
 	p.dynamic(l)
 	copy(w.out.Pix, r.staticOut[i].Pix)
 	for _, d := range dirty {
-		r.quant.convert(w.out, w.canvas, d)
+		r.quant.Convert(w.out, w.canvas, d)
 	}
 	return w
-}
-
-// copyRect copies rectangle d of src into dst; both must hold it.
-func copyRect(dst, src *image.RGBA, d image.Rectangle) {
-	n := 4 * d.Dx()
-	for y := d.Min.Y; y < d.Max.Y; y++ {
-		i, j := dst.PixOffset(d.Min.X, y), src.PixOffset(d.Min.X, y)
-		copy(dst.Pix[i:i+n], src.Pix[j:j+n])
-	}
 }

@@ -1,9 +1,10 @@
-package render
+package shangrila
 
 import (
 	"image"
 	"math"
 
+	"github.com/tablebot/tablebot/render"
 	"github.com/tablebot/tablebot/rules/shangrila"
 )
 
@@ -40,55 +41,49 @@ func boardCentre(v shangrila.Village) (x, y float32) {
 }
 
 // villageCentre returns village v's centre in the image.
-func villageCentre(v shangrila.Village) pt {
+func villageCentre(v shangrila.Village) render.Pt {
 	x, y := boardCentre(v)
-	return pt{mapMargin + (x-boardMinX)*mapScale, mapMargin + (y-boardMinY)*mapScale}
+	return pt(mapMargin+(x-boardMinX)*mapScale, mapMargin+(y-boardMinY)*mapScale)
 }
 
 // spaceOffset returns where discipline d's space lies from its village's
 // centre. The seven spaces make a honeycomb cluster, the same in every
 // village so that players learn it once: the sky's disciplines above
 // (Rainmaker, Astrologer), the Firekeeper at the hearth in the middle.
-func spaceOffset(d shangrila.Discipline) pt {
+func spaceOffset(d shangrila.Discipline) render.Pt {
 	const (
 		h = tilePitch / 2
 		v = tilePitch * 0.866
 	)
 	switch d {
 	case shangrila.Rainmaker:
-		return pt{-h, -v}
+		return pt(-h, -v)
 	case shangrila.Astrologer:
-		return pt{h, -v}
+		return pt(h, -v)
 	case shangrila.Priest:
-		return pt{tilePitch, 0}
+		return pt(tilePitch, 0)
 	case shangrila.Healer:
-		return pt{h, v}
+		return pt(h, v)
 	case shangrila.Dragonbreeder:
-		return pt{-h, v}
+		return pt(-h, v)
 	case shangrila.YetiWhisperer:
-		return pt{-tilePitch, 0}
+		return pt(-tilePitch, 0)
 	}
-	return pt{}
+	return render.Pt{}
 }
 
 // spaceRect returns the square of discipline d's space in village v.
 func spaceRect(v shangrila.Village, d shangrila.Discipline) image.Rectangle {
-	c := villageCentre(v).add(spaceOffset(d)).image()
+	c := villageCentre(v).Add(spaceOffset(d)).Image()
 	return image.Rect(c.X-tileSize/2, c.Y-tileSize/2, c.X+tileSize/2, c.Y+tileSize/2)
-}
-
-// circleRect returns the square around a circle.
-func circleRect(c pt, r float32) image.Rectangle {
-	return image.Rect(int(math.Floor(float64(c.X-r))), int(math.Floor(float64(c.Y-r))),
-		int(math.Ceil(float64(c.X+r))), int(math.Ceil(float64(c.Y+r))))
 }
 
 // rimPoint returns the point on village v's plate rim in direction angle
 // (degrees, 0 to the right, counting counter-clockwise as on a compass
 // rose turned on its side) at distance r from the centre.
-func rimPoint(v shangrila.Village, angle, r float32) pt {
+func rimPoint(v shangrila.Village, angle, r float32) render.Pt {
 	a := float64(angle) * math.Pi / 180
-	return villageCentre(v).add(pt{r * float32(math.Cos(a)), -r * float32(math.Sin(a))})
+	return villageCentre(v).Add(pt(r*float32(math.Cos(a)), -r*float32(math.Sin(a))))
 }
 
 // pathBend returns how far bridge b's path bows sideways: the offset of
@@ -106,35 +101,35 @@ func pathBend(b shangrila.Bridge) float32 {
 
 // pathControl returns the control point of bridge b's path, a quadratic
 // curve from one village's centre to the other's.
-func pathControl(b shangrila.Bridge) pt {
+func pathControl(b shangrila.Bridge) render.Pt {
 	v, w := b.Ends()
 	a, c := villageCentre(v), villageCentre(w)
-	side := c.sub(a).unit().perp()
-	return a.lerp(c, 0.5).add(side.mul(pathBend(b)))
+	side := c.Sub(a).Unit().Perp()
+	return a.Lerp(c, 0.5).Add(side.Mul(pathBend(b)))
 }
 
 // pathCurve returns bridge b's path as points from centre to centre.
-func pathCurve(b shangrila.Bridge) []pt {
+func pathCurve(b shangrila.Bridge) []render.Pt {
 	v, w := b.Ends()
-	return quad(villageCentre(v), pathControl(b), villageCentre(w), 24)
+	return render.Quad(villageCentre(v), pathControl(b), villageCentre(w), 24)
 }
 
 // pathEnds returns where bridge b's path leaves the plates of its two
 // villages, and the middle of the path, where the bridge stands.
-func pathEnds(b shangrila.Bridge) (from, to, mid pt) {
+func pathEnds(b shangrila.Bridge) (from, to, mid render.Pt) {
 	v, w := b.Ends()
 	a, c := villageCentre(v), villageCentre(w)
 	ctrl := pathControl(b)
-	from = a.add(ctrl.sub(a).unit().mul(plateRadius))
-	to = c.add(ctrl.sub(c).unit().mul(plateRadius))
-	return from, to, quad(a, ctrl, c, 2)[1]
+	from = a.Add(ctrl.Sub(a).Unit().Mul(plateRadius))
+	to = c.Add(ctrl.Sub(c).Unit().Mul(plateRadius))
+	return from, to, render.Quad(a, ctrl, c, 2)[1]
 }
 
 // pathDir returns the direction of bridge b's path at its middle, from its
 // first village towards its second.
-func pathDir(b shangrila.Bridge) pt {
+func pathDir(b shangrila.Bridge) render.Pt {
 	v, w := b.Ends()
-	return villageCentre(w).sub(villageCentre(v)).unit()
+	return villageCentre(w).Sub(villageCentre(v)).Unit()
 }
 
 // faces lists the regions of the board between the paths, each by the
@@ -166,13 +161,16 @@ func faces() [][]shangrila.Village {
 // faceCentre returns where a region's rivers meet: the middle of its
 // villages, except in the narrow region A-D-G, squeezed between village D
 // and the bent path from A to G, where they meet in the gap.
-func faceCentre(face []shangrila.Village) pt {
+func faceCentre(face []shangrila.Village) render.Pt {
 	if len(face) == 3 && face[0] == shangrila.VillageA && face[1] == shangrila.VillageD && face[2] == shangrila.VillageG {
-		return villageCentre(shangrila.VillageD).add(pt{-128, -6})
+		return villageCentre(shangrila.VillageD).Add(pt(-128, -6))
 	}
-	var c pt
+	var c render.Pt
 	for _, v := range face {
-		c = c.add(villageCentre(v))
+		c = c.Add(villageCentre(v))
 	}
-	return c.mul(1 / float32(len(face)))
+	return c.Mul(1 / float32(len(face)))
 }
+
+// pt returns the point (x, y), for shorter shapes.
+func pt(x, y float32) render.Pt { return render.Pt{X: x, Y: y} }

@@ -1,4 +1,4 @@
-package render
+package shangrila
 
 import (
 	"image"
@@ -36,9 +36,9 @@ func layoutHighlights(l *Layout, e *shangrila.Effects) []Highlight {
 		if b, ok := shangrila.BridgeBetween(m.From, m.To); ok {
 			from, to, via := villageCentre(m.From), villageCentre(m.To), pathControl(b)
 			hs = append(hs, Highlight{Kind: Arrow,
-				From:   from.add(via.sub(from).unit().mul(plateRadius - 6)).image(),
-				Via:    via.image(),
-				To:     to.add(via.sub(to).unit().mul(plateRadius + 2)).image(),
+				From:   from.Add(via.Sub(from).Unit().Mul(plateRadius - 6)).Image(),
+				Via:    via.Image(),
+				To:     to.Add(via.Sub(to).Unit().Mul(plateRadius + 2)).Image(),
 				Colour: m.Player})
 		}
 		for _, t := range e.Travellers() {

@@ -1,0 +1,125 @@
+package render
+
+import (
+	"bytes"
+	"image"
+	"image/color"
+	"image/png"
+	"testing"
+)
+
+// stripes returns a w by h image of vertical stripes in the colours,
+// each stripe as wide as its weight.
+func stripes(h int, cols []color.RGBA, weights []int) *image.RGBA {
+	w := 0
+	for _, n := range weights {
+		w += n
+	}
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	x := 0
+	for i, c := range cols {
+		for range weights[i] {
+			for y := range h {
+				img.SetRGBA(x, y, c)
+			}
+			x++
+		}
+	}
+	return img
+}
+
+func TestQuantizer(t *testing.T) {
+	flat := []color.RGBA{{0xdc, 0xe4, 0xc6, 0xff}, {0x3b, 0x31, 0x26, 0xff}, {0xd6, 0x40, 0x3a, 0xff}}
+	// A blend seen too rarely to be taken exactly.
+	rare := color.RGBA{0x90, 0x50, 0x40, 0xff}
+	sample := stripes(20, append(flat, rare), []int{300, 100, 50, 1})
+	q, err := NewQuantizer(sample, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(q.Palette()); n == 0 || n > 256 {
+		t.Fatalf("%d colours in the palette", n)
+	}
+	// The frequent colours are in the palette exactly, and every pixel
+	// converts to the palette colour nearest it.
+	for _, c := range flat {
+		found := false
+		for _, p := range q.Palette() {
+			found = found || p == c
+		}
+		if !found {
+			t.Errorf("the palette lacks %v, a frequent colour of the sample", c)
+		}
+	}
+	img := stripes(2, []color.RGBA{flat[0], flat[1], flat[2], rare, {0, 0, 255, 255}}, []int{1, 1, 1, 1, 1})
+	out := image.NewPaletted(img.Rect, q.Palette())
+	q.Convert(out, img, img.Rect)
+	for x, want := range []color.RGBA{flat[0], flat[1], flat[2]} {
+		if got := out.Palette[out.ColorIndexAt(x, 1)]; got != want {
+			t.Errorf("pixel %d: %v, want %v", x, got, want)
+		}
+	}
+	if got := out.Palette[out.ColorIndexAt(3, 0)].(color.RGBA); dist(got, rare) > 3*8*8 {
+		t.Errorf("the rare colour %v converts to %v", rare, got)
+	}
+	// A colour the samples never had converts to its nearest entry: blue,
+	// far from everything, to the closest of them by the same measure.
+	want := q.Palette()[nearest(toRGBA(q.Palette()), color.RGBA{0, 0, 255, 255})]
+	if got := out.Palette[out.ColorIndexAt(4, 0)]; got != want {
+		t.Errorf("blue converts to %v, want %v", got, want)
+	}
+	// Only the rectangle asked for is converted.
+	part := image.NewPaletted(img.Rect, q.Palette())
+	for i := range part.Pix {
+		part.Pix[i] = 0xff
+	}
+	q.Convert(part, img, image.Rect(1, 0, 3, 1))
+	for i, p := range part.Pix {
+		inside := i == 1 || i == 2
+		if (p != 0xff) != inside {
+			t.Errorf("pixel %d converted: %v, want %v", i, p != 0xff, inside)
+		}
+	}
+}
+
+func TestQuantizerNoSamples(t *testing.T) {
+	for _, samples := range [][]*image.RGBA{nil, {nil}, {image.NewRGBA(image.Rectangle{})}} {
+		if _, err := NewQuantizer(samples...); err == nil {
+			t.Errorf("%d samples without pixels: no error", len(samples))
+		}
+	}
+}
+
+func TestEncoder(t *testing.T) {
+	pal := color.Palette{color.RGBA{0, 0, 0, 255}, color.RGBA{255, 184, 74, 255}}
+	img := image.NewPaletted(image.Rect(0, 0, 7, 3), pal)
+	img.SetColorIndex(3, 1, 1)
+	var enc Encoder
+	for range 2 { // the second time with a buffer from the pool
+		var buf bytes.Buffer
+		if err := enc.Encode(&buf, img); err != nil {
+			t.Fatal(err)
+		}
+		got, err := png.Decode(&buf)
+		if err != nil {
+			t.Fatalf("the PNG written does not decode: %v", err)
+		}
+		p, ok := got.(*image.Paletted)
+		if !ok || p.Rect != img.Rect || !bytes.Equal(p.Pix, img.Pix) {
+			t.Errorf("decoded %T %v, want the paletted image back", got, got.Bounds())
+		}
+	}
+}
+
+func toRGBA(p color.Palette) []color.RGBA {
+	out := make([]color.RGBA, len(p))
+	for i, c := range p {
+		out[i] = c.(color.RGBA)
+	}
+	return out
+}
+
+func dist(a, b color.RGBA) int {
+	dr, dg, db := int(a.R)-int(b.R), int(a.G)-int(b.G), int(a.B)-int(b.B)
+	return dr*dr + dg*dg + db*db
+}

@@ -1,0 +1,40 @@
+package render
+
+import (
+	"image"
+	"image/color"
+	"image/draw"
+	"testing"
+)
+
+// TestSprite checks that a sprite composites like image/draw's Over, to
+// within rounding, moved and clipped, and that a nil sprite draws nothing.
+func TestSprite(t *testing.T) {
+	src := image.NewRGBA(image.Rect(-3, -2, 9, 8))
+	var f Filler
+	f.Fill(src, Shape{Circle(Pt{3, 3}, 5)}, 0x3c86e0)
+	f.Fill(src, Shape{RoundRect(-3, 4, 9, 8, 2)}, 0xf5c52c)
+	src.SetRGBA(8, -2, color.RGBA{40, 0, 0, 128}) // a translucent pixel alone
+	s := NewSprite(src)
+	for _, d := range []image.Point{{0, 0}, {5, 6}, {-4, 1}, {14, 12}} {
+		want := image.NewRGBA(image.Rect(0, 0, 16, 14))
+		draw.Draw(want, want.Rect, image.NewUniform(color.RGBA{220, 228, 198, 255}), image.Point{}, draw.Src)
+		got := image.NewRGBA(want.Rect)
+		copy(got.Pix, want.Pix)
+		draw.Draw(want, s.Bounds(d), src, src.Rect.Min, draw.Over)
+		s.Draw(got, d)
+		for i := range got.Pix {
+			if diff := int(got.Pix[i]) - int(want.Pix[i]); diff < -1 || diff > 1 {
+				t.Fatalf("moved by %v: byte %d is %d, want %d", d, i, got.Pix[i], want.Pix[i])
+			}
+		}
+	}
+	var none *Sprite
+	dst := image.NewRGBA(image.Rect(0, 0, 2, 2))
+	none.Draw(dst, image.Point{})
+	for _, b := range dst.Pix {
+		if b != 0 {
+			t.Fatal("a nil sprite drew")
+		}
+	}
+}
