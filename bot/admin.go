@@ -92,15 +92,9 @@ func (b *Bot) resign(ctx context.Context, req Request) (Reply, error) {
 func (b *Bot) resignNow(ctx context.Context, req Request, a Action) (Reply, error) {
 	unlock := b.lock(req.Channel)
 	defer unlock()
-	t, seat, err := b.playing(ctx, req, nil)
+	t, seat, err := b.seated(ctx, req, a)
 	if err != nil {
 		return Reply{}, err
-	}
-	if a.Game != t.action().Game {
-		return Reply{}, b.stale(req, t)
-	}
-	if t.state.Over() {
-		return Reply{}, errGameOver()
 	}
 	line, ok := t.game.Resign(t.state, seat)
 	if !ok {
@@ -118,17 +112,14 @@ func (b *Bot) handOver(ctx context.Context, req Request, a Action) (Reply, error
 	level := req.Values[0]
 	unlock := b.lock(req.Channel)
 	defer unlock()
-	t, seat, err := b.playing(ctx, req, nil)
+	t, seat, err := b.seated(ctx, req, a)
 	if err != nil {
 		return Reply{}, err
-	}
-	if a.Game != t.action().Game {
-		return Reply{}, b.stale(req, t)
 	}
 	if !levelOffered(t.game, level) {
 		return Reply{}, fail(Lobby, "bot.err.level")
 	}
-	if t.state.Over() || t.state.Out(seat) {
+	if t.state.Out(seat) {
 		return Reply{}, errGameOver()
 	}
 	g, err := b.cfg.Store.Update(ctx, req.Channel, t.stored.ID, func(g *store.Game) error {

@@ -127,11 +127,8 @@ func (b *Bot) Resume(ctx context.Context) {
 
 // hint suggests a move privately to a seat to act, with a reason.
 func (b *Bot) hint(ctx context.Context, req Request, a *Action) (Reply, error) {
-	t, seat, err := b.playing(ctx, req, a)
+	t, seat, err := b.toAct(ctx, req, a)
 	if err != nil {
-		return Reply{}, err
-	}
-	if err := t.toMove(seat); err != nil {
 		return Reply{}, err
 	}
 	p := b.printer(req.User.Locale)

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"context"
 	"errors"
 
 	"github.com/tablebot/tablebot/rules"
@@ -10,7 +11,7 @@ import (
 // Codes of the command layer's own errors, besides the engines' and the
 // store's.
 const (
-	Invalid     = rules.Invalid     // input that cannot be read
+	Invalid                = rules.Invalid  // input that cannot be read
 	NoGame      rules.Code = "no-game"      // no game in this channel
 	GameRunning rules.Code = "game-running" // a game is already running here
 	WrongGame   rules.Code = "wrong-game"   // the channel plays another game
@@ -52,6 +53,12 @@ func (b *Bot) explain(req Request, err error) string {
 		if s, ok := p.Error(err); ok {
 			return "⚠️ " + s
 		}
+	}
+	if errors.Is(err, context.Canceled) {
+		// The bot is shutting down (or the platform gave up on the
+		// request): nothing went wrong, and nothing was changed.
+		b.log.Info("request cancelled", "command", req.Command, "custom_id", req.CustomID, "channel", req.Channel)
+		return p.T("bot.err.internal")
 	}
 	b.log.Error("request failed", "err", err, "command", req.Command, "custom_id", req.CustomID, "channel", req.Channel)
 	return p.T("bot.err.internal")

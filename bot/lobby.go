@@ -179,12 +179,17 @@ func (b *Bot) join(ctx context.Context, req Request, a *Action) (Reply, error) {
 		seats = t.seats()
 		return nil
 	}, func(g *store.Game) error {
-		if len(g.Players) >= seats {
-			return fail(Lobby, "bot.err.full", "seats", seats)
-		}
-		g.Players = append(g.Players, store.Player{UserID: req.User.ID, Name: req.User.Name})
-		return nil
+		return seatAt(g, seats, store.Player{UserID: req.User.ID, Name: req.User.Name})
 	})
+}
+
+// seatAt seats p at the table g of at most seats players.
+func seatAt(g *store.Game, seats int, p store.Player) error {
+	if len(g.Players) >= seats {
+		return fail(Lobby, "bot.err.full", "seats", seats)
+	}
+	g.Players = append(g.Players, p)
+	return nil
 }
 
 // AddComputer seats a computer player of the given level at the channel's
@@ -199,11 +204,7 @@ func (b *Bot) AddComputer(ctx context.Context, req Request, level string) (Reply
 		seats = t.seats()
 		return t.byCreator(req, "bot.err.not-creator-computer")
 	}, func(g *store.Game) error {
-		if len(g.Players) >= seats {
-			return fail(Lobby, "bot.err.full", "seats", seats)
-		}
-		g.Players = append(g.Players, store.Player{Name: computerName(b.cfg.Catalog.Printer(i18n.English), level), Computer: level})
-		return nil
+		return seatAt(g, seats, store.Player{Name: computerName(b.cfg.Catalog.Printer(i18n.English), level), Computer: level})
 	})
 }
 

@@ -35,6 +35,37 @@ func (b *Bot) playing(ctx context.Context, req Request, a *Action) (*table, int,
 	return t, seat, nil
 }
 
+// seated loads the channel's game in play and the asker's seat for a
+// question's answer (resign, hand over): the game must be the question's
+// and not over, but may have moved on since the question was asked. The
+// caller holds the channel's lock.
+func (b *Bot) seated(ctx context.Context, req Request, a Action) (*table, int, error) {
+	t, seat, err := b.playing(ctx, req, nil)
+	if err != nil {
+		return nil, -1, err
+	}
+	if a.Game != t.action().Game {
+		return nil, -1, b.stale(req, t)
+	}
+	if t.state.Over() {
+		return nil, -1, errGameOver()
+	}
+	return t, seat, nil
+}
+
+// toAct loads the channel's game in play and the asker's seat, which must
+// be one that may act now (see playing and toMove).
+func (b *Bot) toAct(ctx context.Context, req Request, a *Action) (*table, int, error) {
+	t, seat, err := b.playing(ctx, req, a)
+	if err != nil {
+		return nil, -1, err
+	}
+	if err := t.toMove(seat); err != nil {
+		return nil, -1, err
+	}
+	return t, seat, nil
+}
+
 // toMove checks that seat may act now: the game is not over and it is
 // the seat's turn.
 func (t *table) toMove(seat int) error {
@@ -68,11 +99,8 @@ func (b *Bot) stale(req Request, t *table) error {
 func (b *Bot) act(ctx context.Context, req Request, a *Action) (Reply, error) {
 	unlock := b.lock(req.Channel)
 	defer unlock()
-	t, seat, err := b.playing(ctx, req, a)
+	t, seat, err := b.toAct(ctx, req, a)
 	if err != nil {
-		return Reply{}, err
-	}
-	if err := t.toMove(seat); err != nil {
 		return Reply{}, err
 	}
 	p := b.printer(req.User.Locale)

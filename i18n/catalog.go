@@ -39,9 +39,16 @@ type Catalog struct {
 // New reads the embedded catalogues of the host and those of the games'
 // sources. A message id may be defined only once in a language.
 func New(games ...Source) (*Catalog, error) {
-	files := []fs.FS{locales}
+	return Read(append([]Source{{Files: locales}}, games...)...)
+}
+
+// Read reads the catalogues of the given sources only, without the host's
+// (New adds those): for tests of a catalogue on its own, such as one under
+// testdata/. A message id may be defined only once in a language.
+func Read(sources ...Source) (*Catalog, error) {
+	var files []fs.FS
 	var terms []Terms
-	for _, s := range games {
+	for _, s := range sources {
 		if s.Files != nil {
 			files = append(files, s.Files)
 		}

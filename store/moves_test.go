@@ -111,6 +111,51 @@ func TestUndoMove(t *testing.T) {
 	wantCode(t, err, Conflict)
 }
 
+// TestUndoMoves takes back several moves in one transaction: all of them,
+// or, when the game has moved on or has fewer moves, none.
+func TestUndoMoves(t *testing.T) {
+	ctx := context.Background()
+	db, _ := openTemp(t)
+	setup, moves := randomRecord(t, 4, 6)
+	g := startGame(t, db, "c1", setup)
+	for i := range 6 {
+		if _, err := db.AppendMove(ctx, "c1", g.ID, Move{N: i, Text: moves[i], By: "u1"}, shangrilaCheck); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tests := []struct {
+		name            string
+		expected, count int
+		wantErr         bool
+		wantMoves       int
+	}{
+		{"a stale count", 5, 2, true, 6},
+		{"more than there are", 6, 7, true, 6},
+		{"none", 6, 0, true, 6},
+		{"three at once", 6, 3, false, 3},
+		{"the rest", 3, 3, false, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := db.UndoMoves(ctx, "c1", g.ID, tt.expected, tt.count)
+			if tt.wantErr {
+				wantCode(t, err, Conflict)
+			} else if err != nil || len(got.Moves) != tt.wantMoves {
+				t.Fatalf("UndoMoves: %v", err)
+			}
+			now, err := db.Current(ctx, "c1")
+			if err != nil || len(now.Moves) != tt.wantMoves {
+				t.Fatalf("stored: %d moves, want %d (%v)", len(now.Moves), tt.wantMoves, err)
+			}
+			for i, m := range now.Moves {
+				if m.Text != moves[i] {
+					t.Errorf("move %d: %q, want %q", i, m.Text, moves[i])
+				}
+			}
+		})
+	}
+}
+
 // TestStaleSnapshotIsDropped checks that a snapshot never outlives the
 // moves it reflects: a move whose check gives none drops the old one.
 func TestStaleSnapshotIsDropped(t *testing.T) {

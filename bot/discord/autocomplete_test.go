@@ -4,7 +4,6 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/tablebot/tablebot/bot"
 	"github.com/tablebot/tablebot/bot/discordfake"
 	"github.com/tablebot/tablebot/rules/shangrila"
 )
@@ -26,7 +25,7 @@ func TestAutocomplete(t *testing.T) {
 	}
 	ask := func(user, sub, focused, typed string, others ...discordfake.Option) []string {
 		t.Helper()
-		return values(h.fake.Autocomplete(user, h.world.Channel.ID, bot.CommandName, sub, focused, typed, others...).Wait(h.ctx))
+		return values(h.fake.Autocomplete(user, h.world.Channel.ID, command, sub, focused, typed, others...).Wait(h.ctx))
 	}
 	// Where the mover may place: the villages of their masters with an empty
 	// space and a tile in supply.
@@ -70,7 +69,7 @@ func TestAutocomplete(t *testing.T) {
 // (The fake checks Discord's rules on names, lengths and locales itself.)
 func TestRegisteredCommand(t *testing.T) {
 	h := newHarness(t, discordfake.Options{})
-	cmd := h.fake.Command(h.world.Guild.ID, bot.CommandName)
+	cmd := h.fake.Command(h.world.Guild.ID, command)
 	if cmd == nil {
 		t.Fatal("the command is not registered in the guild")
 	}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/tablebot/tablebot/bot"
+	bshangrila "github.com/tablebot/tablebot/bot/shangrila"
 	"github.com/tablebot/tablebot/i18n"
 	srender "github.com/tablebot/tablebot/render/shangrila"
 )
@@ -20,5 +21,5 @@ func testBoard(t testing.TB, cat *i18n.Catalog) bot.BoardFunc {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return bot.NewBoardFunc(r, cat)
+	return bshangrila.NewBoardFunc(r, cat)
 }

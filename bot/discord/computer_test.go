@@ -54,7 +54,7 @@ func TestComputerPlayers(t *testing.T) {
 				return false
 			}
 			seen = fmt.Sprintf("%q pinging %v", last.Content, last.Pinged)
-			g, pos, err := h.bot.Game(h.ctx, channel)
+			g, pos, err := h.gameIn(channel)
 			if err != nil {
 				over = strings.Contains(last.Content, "The game is over")
 				return over
@@ -94,7 +94,7 @@ func TestComputerPlayers(t *testing.T) {
 		}
 	}
 	if !testing.Short() {
-		if _, _, err := h.bot.Game(h.ctx, channel); err == nil {
+		if _, _, err := h.gameIn(channel); err == nil {
 			t.Fatal("the game did not end")
 		}
 	}

@@ -13,7 +13,7 @@ import (
 // record returns the stored record of the channel's game, or "" when
 // there is none, to check that a refused request changed nothing.
 func (h *harness) record() string {
-	g, _, err := h.bot.Game(h.ctx, h.world.Channel.ID)
+	g, _, err := h.gameIn(h.world.Channel.ID)
 	if err != nil {
 		return ""
 	}

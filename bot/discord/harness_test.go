@@ -3,6 +3,7 @@ package discord
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"image/png"
 	"log/slog"
 	"math/rand/v2"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/tablebot/tablebot/bot"
 	"github.com/tablebot/tablebot/bot/discordfake"
+	bshangrila "github.com/tablebot/tablebot/bot/shangrila"
 	"github.com/tablebot/tablebot/i18n"
 	"github.com/tablebot/tablebot/rules/shangrila"
 	"github.com/tablebot/tablebot/rules/shangrila/ai"
@@ -38,7 +40,7 @@ type harness struct {
 // given users, and a bot connected to it.
 func newHarness(t testing.TB, opts discordfake.Options, users ...string) *harness {
 	t.Helper()
-	cat, err := i18n.New()
+	cat, err := i18n.New(bshangrila.Source())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,9 +69,9 @@ func (h *harness) start() {
 		h.t.Fatal(err)
 	}
 	seed := uint64(1)
-	b, err := bot.New(bot.Config{Store: db, Catalog: h.cat, Board: h.board, Poster: a, Log: log,
-		Computers: ai.Options{Iterations: 200},
-		LinkBase:  "https://discord.com/channels/", Seed: func() uint64 { seed++; return seed }})
+	game := bshangrila.New(bshangrila.Options{Board: h.board, Computers: ai.Options{Iterations: 200}})
+	b, err := bot.New(bot.Config{Store: db, Catalog: h.cat, Games: []bot.Game{game}, Poster: a, Log: log,
+		LinkBase: "https://discord.com/channels/", Seed: func() uint64 { seed++; return seed }})
 	if err != nil {
 		h.t.Fatal(err)
 	}
@@ -97,7 +99,7 @@ func (h *harness) user(i int) string { return h.world.Users[i].ID }
 // slash runs /shangrila sub with options as user and waits for the answer.
 func (h *harness) slash(user, sub string, opts ...discordfake.Option) *discordfake.Response {
 	h.t.Helper()
-	return h.fake.SlashCommand(user, h.world.Channel.ID, bot.CommandName, sub, opts...).Wait(h.ctx)
+	return h.fake.SlashCommand(user, h.world.Channel.ID, command, sub, opts...).Wait(h.ctx)
 }
 
 // click clicks a button of a message and waits for the answer.
@@ -112,14 +114,30 @@ func (h *harness) choose(user string, m *discordfake.Message, id string, values 
 	return h.fake.Select(user, m, id, values...).Wait(h.ctx)
 }
 
+// command is the slash command of the game the tests play.
+const command = bshangrila.Kind
+
 // game returns the channel's stored game and position (nil in the lobby).
 func (h *harness) game() (*store.Game, *shangrila.Position) {
 	h.t.Helper()
-	g, pos, err := h.bot.Game(h.ctx, h.world.Channel.ID)
+	g, pos, err := h.gameIn(h.world.Channel.ID)
 	if err != nil {
 		h.t.Fatalf("reading the game: %v", err)
 	}
 	return g, pos
+}
+
+// gameIn returns a channel's stored game and position (nil in the lobby).
+func (h *harness) gameIn(channel string) (*store.Game, *shangrila.Position, error) {
+	g, st, err := h.bot.Table(h.ctx, channel)
+	if err != nil || st == nil {
+		return g, nil, err
+	}
+	pos, ok := bshangrila.PositionOf(st)
+	if !ok {
+		return g, nil, fmt.Errorf("the channel plays %s", g.Kind)
+	}
+	return g, &pos, nil
 }
 
 // userOf returns the user id of the player of colour c.
@@ -174,7 +192,7 @@ func (h *harness) checkBoardPost(m *discordfake.Message) {
 			h.t.Fatalf("the board image does not decode: %v", err)
 		}
 	}
-	g, pos, err := h.bot.Game(h.ctx, h.world.Channel.ID)
+	g, pos, err := h.gameIn(h.world.Channel.ID)
 	if err != nil || pos == nil || pos.Phase() == shangrila.Over {
 		if len(m.Pinged) != 0 {
 			h.t.Fatalf("a final board pings %v", m.Pinged)
@@ -184,6 +202,22 @@ func (h *harness) checkBoardPost(m *discordfake.Message) {
 	want := userOf(g, pos.Turn())
 	if len(m.Pinged) != 1 || m.Pinged[0] != want || m.PingedEveryone || len(m.PingedRoles) > 0 {
 		h.t.Fatalf("the board pings %v (everyone %v), want only %s", m.Pinged, m.PingedEveryone, want)
+	}
+}
+
+// checkBoardRepost checks the board posted again by /shangrila board: a
+// PNG that decodes, and no ping at all, whoever asked (the player to move
+// is named, but a repost must not let anyone ping them again and again).
+func (h *harness) checkBoardRepost(m *discordfake.Message) {
+	h.t.Helper()
+	if m == nil || m.Ephemeral() {
+		h.t.Fatal("no public board post")
+	}
+	if h.board != nil && m.Attachment("board.png") == nil {
+		h.t.Fatalf("the board post has no image: %q", m.Content)
+	}
+	if len(m.Pinged) != 0 || m.PingedEveryone || len(m.PingedRoles) > 0 {
+		h.t.Fatalf("the board repost pings %v (everyone %v)", m.Pinged, m.PingedEveryone)
 	}
 }
 

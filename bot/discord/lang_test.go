@@ -11,6 +11,7 @@ import (
 
 	"github.com/tablebot/tablebot/bot"
 	"github.com/tablebot/tablebot/bot/discordfake"
+	bshangrila "github.com/tablebot/tablebot/bot/shangrila"
 	"github.com/tablebot/tablebot/i18n"
 	"github.com/tablebot/tablebot/i18n/i18ntest"
 	"github.com/tablebot/tablebot/rules/shangrila"
@@ -148,15 +149,15 @@ func TestPlayInLanguage(t *testing.T) {
 
 			// No game yet: a private answer in the asker's language.
 			text := privateText(t, "status without a game", h.slash(ana, "status"))
-			i18ntest.Says(t, h.cat, "status without a game", text, lc.lang, i18ntest.T("bot.err.no-game"))
+			i18ntest.Says(t, h.cat, "status without a game", text, lc.lang, i18ntest.T("bot.err.no-game", "command", "/"+command))
 			text = privateText(t, "status without a game, in English", h.slash(dan, "status"))
-			hasWords(t, "status without a game, in English", text, en.T("bot.err.no-game"))
+			hasWords(t, "status without a game, in English", text, en.T("bot.err.no-game", "command", "/"+command))
 
 			// The lobby is public, in the server's language.
 			r := h.slash(ana, "new", opt("players", 3))
 			text = publicText(t, "new", r)
-			i18ntest.Says(t, h.cat, "lobby", text, lc.lang, i18ntest.T("bot.lobby.title", "creator", "ana", "seats", 3, "start", i18ntest.T("bot.lobby.start-setup")))
-			i18ntest.Says(t, h.cat, "lobby", text, lc.lang, i18ntest.T("bot.lobby.how", "creator", "ana"))
+			i18ntest.Says(t, h.cat, "lobby", text, lc.lang, i18ntest.T("bot.lobby.title", "game", i18ntest.T("shangrila.title"), "creator", "ana", "seats", 3, "options", i18ntest.T("bot.lobby.start-setup")))
+			i18ntest.Says(t, h.cat, "lobby", text, lc.lang, i18ntest.N("bot.lobby.how", 3, "creator", "ana"))
 			hasButton(t, r.Message, p.T("bot.button.join"), en.T("bot.button.join"))
 			if ms := r.Message.SelectMenus(); len(ms) != 1 || ms[0].Placeholder != p.T("bot.lobby.add-computer") {
 				t.Errorf("the lobby's computer menu is not in %s", lc.lang)
@@ -173,7 +174,7 @@ func TestPlayInLanguage(t *testing.T) {
 			h.checkBoardPost(r.Message)
 			g, pos := h.game()
 			i18ntest.Says(t, h.cat, "the first board", text, lc.lang, turnLine(userOf(g, pos.Turn()), pos))
-			hasWords(t, "the first board", text, p.Colour(pos.Turn()))
+			hasWords(t, "the first board", text, bshangrila.ColourName(p, pos.Turn()))
 			hasButton(t, r.Message, p.T("bot.button.setup"), en.T("bot.button.setup"))
 			hasButton(t, r.Message, p.T("bot.button.hint"), en.T("bot.button.hint"))
 
@@ -186,7 +187,7 @@ func TestPlayInLanguage(t *testing.T) {
 			m := shangrila.SetupMove(other, shangrila.VillageA, shangrila.Rainmaker)
 			text = privateText(t, "not your turn", h.slash(userOf(g, other), "place", opt("village", "A"), opt("master", "rainmaker")))
 			i18ntest.SaysError(t, h.cat, "not your turn", text, lc.lang, pos.Check(m))
-			hasWords(t, "not your turn", text, p.Colour(mover), p.Colour(other))
+			hasWords(t, "not your turn", text, bshangrila.ColourName(p, mover), bshangrila.ColourName(p, other))
 
 			// The mover's illegal move and garbage, explained in their words.
 			moverID := userOf(g, mover)
@@ -203,7 +204,7 @@ func TestPlayInLanguage(t *testing.T) {
 			text = publicText(t, "the first move", r)
 			h.checkBoardPost(r.Message)
 			i18ntest.Says(t, h.cat, "the first move", text, lc.lang, i18ntest.T("bot.did.setup", "player", mover, "discipline", shangrila.Healer, "village", shangrila.VillageA))
-			hasWords(t, "the first move", text, lc.healerName, lc.village, p.Colour(mover))
+			hasWords(t, "the first move", text, lc.healerName, lc.village, bshangrila.ColourName(p, mover))
 			g, pos = h.game()
 			i18ntest.Says(t, h.cat, "the first move", text, lc.lang, turnLine(userOf(g, pos.Turn()), pos))
 
@@ -230,7 +231,7 @@ func TestPlayInLanguage(t *testing.T) {
 			for _, o := range sm.Options {
 				labels = append(labels, o.Label)
 			}
-			hasWords(t, "the master menu", strings.Join(labels, "|"), p.Discipline(shangrila.Priest), p.Discipline(shangrila.Rainmaker))
+			hasWords(t, "the master menu", strings.Join(labels, "|"), bshangrila.DisciplineName(p, shangrila.Priest), bshangrila.DisciplineName(p, shangrila.Rainmaker))
 			before := len(h.fake.Messages(h.world.Channel.ID))
 			r = h.choose(moverID, r.Message, sm.CustomID, string(shangrila.Priest.Letter()))
 			i18ntest.Says(t, h.cat, "the menu's end", r.Content(), lc.lang, i18ntest.T("bot.menu.done"))
@@ -247,12 +248,12 @@ func TestPlayInLanguage(t *testing.T) {
 			r = h.slash(userOf(g, mover), "place", opt("village", "D"), opt("master", lc.priest))
 			text = publicText(t, "the third move", r)
 			h.checkBoardPost(r.Message)
-			hasWords(t, "the third move", text, p.Discipline(shangrila.Priest), p.Colour(mover))
+			hasWords(t, "the third move", text, bshangrila.DisciplineName(p, shangrila.Priest), bshangrila.ColourName(p, mover))
 
 			// Status and history, privately in the reader's language.
 			text = privateText(t, "status", h.slash(ana, "status"))
 			i18ntest.Says(t, h.cat, "status", text, lc.lang, i18ntest.N("bot.status.setup", 3))
-			hasWords(t, "status", text, p.Discipline(shangrila.Firekeeper), lc.village)
+			hasWords(t, "status", text, bshangrila.DisciplineName(p, shangrila.Firekeeper), lc.village)
 			text = privateText(t, "status, in English", h.slash(dan, "status"))
 			hasWords(t, "status, in English", text, en.N("bot.status.setup", 3))
 			text = privateText(t, "history", h.slash(bruno, "history"))
@@ -262,7 +263,7 @@ func TestPlayInLanguage(t *testing.T) {
 			hasWords(t, "a spectator's move", text, en.T("bot.err.not-player"))
 
 			// The rules guide, page by page, in the reader's language.
-			guide, guideEn := p.Guide(), en.Guide()
+			guide, guideEn := p.Sections("guide"), en.Sections("guide")
 			r = h.slash(carla, "rules")
 			text = privateText(t, "rules", r)
 			if text != guide[0] {
@@ -311,7 +312,7 @@ func TestChannelLanguage(t *testing.T) {
 	i18ntest.Says(t, h.cat, "language es", text, i18n.Spanish, i18ntest.T("bot.language.set", "language", "Español"))
 	r = h.slash(ana, "board")
 	text = publicText(t, "board", r)
-	h.checkBoardPost(r.Message)
+	h.checkBoardRepost(r.Message)
 	i18ntest.Says(t, h.cat, "board", text, i18n.Spanish, i18ntest.T("bot.board.again"))
 	i18ntest.Says(t, h.cat, "board", text, i18n.Spanish, turnLine(userOf(g, pos.Turn()), pos))
 	hasButton(t, r.Message, es.T("bot.button.setup"), it.T("bot.button.setup"))
@@ -333,11 +334,21 @@ const (
 	maxCommandTotal = 4000
 )
 
+// optionIDs returns the spec of an option of a subcommand.
+func optionIDs(spec bot.CommandSpec, name string) bot.OptionSpec {
+	for _, o := range spec.Options {
+		if o.Name == name {
+			return o
+		}
+	}
+	return bot.OptionSpec{}
+}
+
 // choiceLabel returns the message id of the label of a choice of an
 // option of a subcommand.
-func choiceLabel(t *testing.T, sub, option, value string) string {
+func choiceLabel(t *testing.T, h *harness, sub, option, value string) string {
 	t.Helper()
-	spec, _ := bot.Command(sub)
+	spec, _ := h.bot.Command(command, sub)
 	for _, o := range spec.Options {
 		for _, c := range o.Choices {
 			if o.Name == option && c.Value == value {
@@ -355,7 +366,7 @@ func choiceLabel(t *testing.T, sub, option, value string) string {
 // words, within Discord's limits, and the names of siblings stay distinct.
 func TestLocalizedCommand(t *testing.T) {
 	h := newHarness(t, discordfake.Options{})
-	cmd := h.fake.Command(h.world.Guild.ID, bot.CommandName)
+	cmd := h.fake.Command(h.world.Guild.ID, command)
 	if cmd == nil {
 		t.Fatal("the command is not registered in the guild")
 	}
@@ -396,27 +407,29 @@ func TestLocalizedCommand(t *testing.T) {
 					return *m
 				}
 				total += utf8.RuneCountInString(cmd.Name)
-				text("the command's description", deref(cmd.DescriptionLocalizations), "cmd."+bot.CommandName+".desc", maxDescription, false)
+				text("the command's description", deref(cmd.DescriptionLocalizations), "cmd."+command+".desc", maxDescription, false)
 				subs := map[string]string{}
 				for _, sub := range cmd.Options {
-					what := "/" + bot.CommandName + " " + sub.Name
-					name := text(what+" name", sub.NameLocalizations, "cmd."+sub.Name+".name", 32, true)
+					what := "/" + command + " " + sub.Name
+					spec, _ := h.bot.Command(command, sub.Name)
+					name := text(what+" name", sub.NameLocalizations, spec.NameID, 32, true)
 					if prev, dup := subs[name]; dup {
 						t.Errorf("%s and %s are both called %q", prev, what, name)
 					}
 					subs[name] = what
-					text(what+" description", sub.DescriptionLocalizations, "cmd."+sub.Name+".desc", maxDescription, false)
+					text(what+" description", sub.DescriptionLocalizations, spec.DescID, maxDescription, false)
 					opts := map[string]string{}
 					for _, o := range sub.Options {
 						what := what + " " + o.Name
-						name := text(what+" name", o.NameLocalizations, "opt."+o.Name+".name", 32, true)
+						oid := optionIDs(spec, o.Name)
+						name := text(what+" name", o.NameLocalizations, oid.NameID, 32, true)
 						if prev, dup := opts[name]; dup {
 							t.Errorf("%s and %s are both called %q", prev, what, name)
 						}
 						opts[name] = what
-						text(what+" description", o.DescriptionLocalizations, "opt."+o.Name+".desc", maxDescription, false)
+						text(what+" description", o.DescriptionLocalizations, oid.DescID, maxDescription, false)
 						for _, c := range o.Choices {
-							id := choiceLabel(t, sub.Name, o.Name, fmt.Sprint(c.Value))
+							id := choiceLabel(t, h, sub.Name, o.Name, fmt.Sprint(c.Value))
 							text(fmt.Sprintf("%s choice %v", what, c.Value), c.NameLocalizations, id, maxDescription, false)
 							total += len(fmt.Sprint(c.Value))
 						}

@@ -431,7 +431,7 @@ func (s *Server) liveSessionsLocked(guildID string) []*gwSession {
 func (s *Server) awaitSessions(guildID string) []*gwSession {
 	s.t.Helper()
 	var out []*gwSession
-	if !s.await(nil, func() { out = s.liveSessionsLocked(guildID) }, func() bool { return len(out) > 0 }) {
+	if !s.await(context.Background(), func() { out = s.liveSessionsLocked(guildID) }, func() bool { return len(out) > 0 }) {
 		s.t.Fatalf("discordfake: no gateway session is connected for guild %q (did the bot open its session?)", guildID)
 	}
 	return out

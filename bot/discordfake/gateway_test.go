@@ -19,12 +19,12 @@ func TestGatewayReadyAndHeartbeat(t *testing.T) {
 	dg.SyncEvents = true
 	dg.ShouldReconnectOnError = false
 	type ready struct {
-		user                  discordgo.User
-		appID, sessionID      string
-		guilds                int
-		unavailable           bool
-		guildID, guildLocale  string
-		guildChannels, intent int
+		user                 discordgo.User
+		appID, sessionID     string
+		guilds               int
+		unavailable          bool
+		guildID, guildLocale string
+		guildChannels        int
 	}
 	readyCh := make(chan ready, 1)
 	dg.AddHandler(func(_ *discordgo.Session, r *discordgo.Ready) {

@@ -172,15 +172,6 @@ func (r *recordingTB) Fatalf(format string, args ...any) {
 	runtime.Goexit()
 }
 
-func (r *recordingTB) lastFatal() string {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if len(r.fatals) == 0 {
-		return ""
-	}
-	return r.fatals[len(r.fatals)-1]
-}
-
 // fatalOf runs fn on its own goroutine and returns the Fatalf message it
 // ended with, or "" if it returned normally.
 func (r *recordingTB) fatalOf(fn func()) string {

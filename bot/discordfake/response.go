@@ -156,9 +156,6 @@ func (h *Interaction) wait(ctx context.Context, what string, cond func(*Response
 // whether cond held. It sleeps on the change channel taken with the
 // snapshot, so no change can slip between a check and the wait.
 func (s *Server) await(ctx context.Context, snap func(), cond func() bool) bool {
-	if ctx == nil {
-		ctx = context.Background()
-	}
 	ctx, cancel := context.WithTimeout(ctx, s.opts.WaitTimeout)
 	defer cancel()
 	for {

@@ -314,7 +314,7 @@ func (s *menuState) disciplineMenu(a bot.Action, prompt string, max int, lv lega
 	for _, d := range sl.Disciplines {
 		if lv.disciplines[d] {
 			opts = append(opts, bot.MenuOption{
-				Label: disciplineName(s.p, d), Value: string(d.Letter()), Emoji: disciplineEmoji(d),
+				Label: DisciplineName(s.p, d), Value: string(d.Letter()), Emoji: disciplineEmoji(d),
 				Description: s.p.N("bot.menu.supply", s.pos.Supply(s.c, d)),
 			})
 		}

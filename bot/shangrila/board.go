@@ -68,10 +68,10 @@ func Labels(p *i18n.Printer) srender.Labels {
 		LegendBroken:   p.T("render.legend.broken"),
 	}
 	for _, c := range sl.Colours {
-		l.Colours[c] = colourName(p, c)
+		l.Colours[c] = ColourName(p, c)
 	}
 	for _, d := range sl.Disciplines {
-		l.Disciplines[d] = disciplineName(p, d)
+		l.Disciplines[d] = DisciplineName(p, d)
 	}
 	return l
 }

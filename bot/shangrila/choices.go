@@ -130,7 +130,7 @@ func (g *Game) Choices(st bot.State, seat int, command, focused string, options 
 	var out []bot.Choice
 	if focused == optMaster || focused == optMaster2 {
 		for _, d := range sl.Disciplines {
-			name := disciplineName(p, d)
+			name := DisciplineName(p, d)
 			if lv.disciplines[d] && bot.Matches(typed, name, d.String(), string(d.Letter())) {
 				out = append(out, bot.Choice{Name: name, Value: d.String()})
 			}

@@ -3,7 +3,6 @@ package shangrila
 import (
 	"embed"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/tablebot/tablebot/bot"
@@ -107,19 +106,10 @@ func (g *Game) Load(record string) (bot.State, error) {
 	return &State{start: game.Start(), moves: game.Moves(), pos: game.Position()}, nil
 }
 
-// colourArg reads a seat's colour from a setting or argument.
+// seatColour is the colour of a seat: seats take colours in play order.
 func seatColour(seat int) sl.Colour {
 	if seat < 0 || seat >= len(sl.Colours) {
 		return sl.NoColour
 	}
 	return sl.Colours[seat]
-}
-
-// atoi reads a small number, -1 when it is not one.
-func atoi(s string) int {
-	n, err := strconv.Atoi(s)
-	if err != nil {
-		return -1
-	}
-	return n
 }

@@ -12,9 +12,9 @@ import (
 func terms(p *i18n.Printer, v any) (string, bool) {
 	switch v := v.(type) {
 	case sl.Colour:
-		return colourName(p, v), true
+		return ColourName(p, v), true
 	case sl.Discipline:
-		return disciplineName(p, v), true
+		return DisciplineName(p, v), true
 	case sl.Village:
 		return v.String(), true
 	case sl.Kind:
@@ -25,12 +25,12 @@ func terms(p *i18n.Printer, v any) (string, bool) {
 	return "", false
 }
 
-// colourName is a player's colour as a name ("Rojo").
-func colourName(p *i18n.Printer, c sl.Colour) string { return p.T("colour." + c.String()) }
+// ColourName is a player's colour as a name ("Rojo").
+func ColourName(p *i18n.Printer, c sl.Colour) string { return p.T("colour." + c.String()) }
 
-// disciplineName is a discipline's name as the rulebook of the language
+// DisciplineName is a discipline's name as the rulebook of the language
 // names it ("Hacedor de Lluvia").
-func disciplineName(p *i18n.Printer, d sl.Discipline) string {
+func DisciplineName(p *i18n.Printer, d sl.Discipline) string {
 	return p.T("discipline." + d.String())
 }
 

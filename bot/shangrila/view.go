@@ -48,7 +48,7 @@ func mark(c sl.Colour) string {
 }
 
 // SeatName is a seat's colour ("Red").
-func (g *Game) SeatName(p *i18n.Printer, seat int) string { return colourName(p, seatColour(seat)) }
+func (g *Game) SeatName(p *i18n.Printer, seat int) string { return ColourName(p, seatColour(seat)) }
 
 // Describe says in one line what a move did.
 func (g *Game) Describe(p *i18n.Printer, e bot.Effect, names []string) string {
@@ -125,7 +125,7 @@ func (g *Game) Status(p *i18n.Printer, st bot.State, names []string, seat int) s
 		c := s.colour(seat)
 		var sup []string
 		for _, d := range sl.Disciplines {
-			sup = append(sup, fmt.Sprintf("%s %d", disciplineName(p, d), s.pos.Supply(c, d)))
+			sup = append(sup, fmt.Sprintf("%s %d", DisciplineName(p, d), s.pos.Supply(c, d)))
 		}
 		out += "\n" + p.T("bot.status.supply", "supply", strings.Join(sup, " · "))
 	}

@@ -48,7 +48,17 @@ type arenaTally struct {
 // Game i's seeds derive from --seed and i alone, so the results do not
 // depend on the number of workers or on scheduling.
 func runArena(ctx context.Context, e env, args []string) error {
+	g, err := pickGame(gameFlag(args))
+	if err != nil {
+		return err
+	}
+	return g.arena(ctx, e, args)
+}
+
+// arenaShangrila is the arena of The Bridges of Shangri-La.
+func arenaShangrila(ctx context.Context, e env, args []string) error {
 	fs := flag.NewFlagSet("arena", flag.ContinueOnError)
+	fs.String("game", defaultGame, "the game: "+gameNames())
 	players := fs.Int("players", 4, "number of players, 3 or 4")
 	games := fs.Int("games", 100, "number of games")
 	seats := fs.String("seats", "", "comma-separated level of each seat: random, easy, medium or hard (default hard then easy)")
@@ -59,7 +69,8 @@ func runArena(ctx context.Context, e env, args []string) error {
 	start := fs.String("start", "setup", "how games start: setup or suggested")
 	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "games played at once")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "Usage: tablebot arena --players N --games G --seats hard,easy,easy,easy [--seed S] [--think DURATION] [--json]")
+		fmt.Fprintln(fs.Output(), "Usage: tablebot arena [--game shangrila] --players N --games G --seats hard,easy,easy,easy [--seed S] [--think DURATION] [--json]")
+		fmt.Fprint(fs.Output(), "Games (each with its own flags; see tablebot arena --game NAME -h):\n"+gameList())
 		fs.PrintDefaults()
 	}
 	if err := parseNoArgs(fs, e, args); err != nil {

@@ -10,7 +10,6 @@ import (
 	"github.com/tablebot/tablebot/bot/local"
 	"github.com/tablebot/tablebot/i18n"
 	"github.com/tablebot/tablebot/rules/shangrila"
-	"github.com/tablebot/tablebot/rules/shangrila/ai"
 	"github.com/tablebot/tablebot/store"
 )
 
@@ -18,6 +17,7 @@ import (
 // with the game kept in the database under a channel name.
 func runLocal(ctx context.Context, e env, args []string) error {
 	fs := flag.NewFlagSet("local", flag.ContinueOnError)
+	game := fs.String("game", defaultGame, "the game: "+gameNames())
 	players := fs.Int("players", 4, "number of players, 3 or 4")
 	db := fs.String("db", defaultConfig().Storage.Path, "database file")
 	out := fs.String("out", "", "write the board image into this directory after every move")
@@ -29,12 +29,18 @@ func runLocal(ctx context.Context, e env, args []string) error {
 	computers := fs.String("ai", "", "computer players, seat by seat: human, easy, medium or hard, comma-separated (the first seat is human), e.g. human,hard,hard")
 	think := fs.Duration("think", 0, "cap on a hard computer's thinking time a move (default 2s)")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "Usage: tablebot local [--players 3|4] [--db FILE] [--out DIR] [--names A,B,C] [--shuffle] [--channel NAME] [--lang en|es|it] [--start setup|suggested] [--ai LEVELS] [--think DURATION]")
+		fmt.Fprintln(fs.Output(), "Usage: tablebot local [--game shangrila] [--players 3|4] [--db FILE] [--out DIR] [--names A,B,C] [--shuffle] [--channel NAME] [--lang en|es|it] [--start setup|suggested] [--ai LEVELS] [--think DURATION]")
 		fmt.Fprintln(fs.Output(), "Commands are read from standard input, one a line; type help for the list.")
 		fs.PrintDefaults()
 	}
 	if err := parseNoArgs(fs, e, args); err != nil {
 		return err
+	}
+	if _, err := pickGame(*game); err != nil {
+		return err
+	}
+	if *game != defaultGame {
+		return usagef("--game %s: tablebot local plays only %s for now", *game, defaultGame)
 	}
 	if *players != 3 && *players != 4 {
 		return usagef("--players must be 3 or 4")
@@ -87,18 +93,19 @@ func runLocal(ctx context.Context, e env, args []string) error {
 		return err
 	}
 	defer d.Close()
-	cat, err := i18n.New()
+	cat, err := newCatalog()
 	if err != nil {
 		return err
 	}
-	board, err := newBoard(cat)
+	hosted, err := hostGames(cat, hostOptions{images: true, think: *think})
 	if err != nil {
 		return err
 	}
 	s, err := local.New(bot.Config{
-		Store: d, Catalog: cat, Board: board, KeepSeatOrder: !*shuffle, Computers: ai.Options{Think: *think},
+		Store: d, Catalog: cat, Games: hosted, KeepSeatOrder: !*shuffle,
 	}, local.Options{
-		Channel: *channel, Players: seats, Computers: levels, Start: *start, Lang: l, Out: *out, Echo: !isTerminal(e.stdin),
+		Game: defaultGame, Channel: *channel, Players: seats, Computers: levels, Settings: map[string]string{"start": *start},
+		Lang: l, Out: *out, Echo: !isTerminal(e.stdin),
 	}, e.stdout)
 	if err != nil {
 		return err

@@ -213,3 +213,23 @@ func TestLocalComputers(t *testing.T) {
 		}
 	})
 }
+
+// TestLocalImageNotWritten: when the board image cannot be written, the
+// session says so, and does not claim it wrote it.
+func TestLocalImageNotWritten(t *testing.T) {
+	dir := t.TempDir()
+	blocked := filepath.Join(dir, "not-a-directory")
+	if err := os.WriteFile(blocked, []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, _ := run(t, "board\n", "local", "--players", "3", "--db", filepath.Join(dir, "t.db"), "--out", blocked)
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	if strings.Contains(stdout, "board image: ") {
+		t.Errorf("claims an image was written:\n%s", stdout)
+	}
+	if !strings.Contains(stdout, "Could not write the board image") {
+		t.Errorf("does not say the image could not be written:\n%s", stdout)
+	}
+}

@@ -6,21 +6,19 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"strings"
-
-	srender "github.com/tablebot/tablebot/render/shangrila"
-	"github.com/tablebot/tablebot/rules/shangrila"
 )
 
 // runRender draws the board after a game record as a PNG image, with the
 // record's last move highlighted.
 func runRender(ctx context.Context, e env, args []string) error {
 	fs := flag.NewFlagSet("render", flag.ContinueOnError)
-	from := fs.String("from", "", "start from the position in this JSON state file instead of the record's start")
+	game := fs.String("game", "", "the game of a record without a game line: "+gameNames()+" (default "+defaultGame+")")
+	from := fs.String("from", "", "start from the state in this JSON file instead of the record's start")
 	out := fs.String("o", "", "write the PNG image to this file (- for standard output)")
-	names := fs.String("names", "", "players' display names, as colour=name pairs separated by commas (red=Ana,blue=Niccolò)")
+	names := fs.String("names", "", "players' display names, as seat=name pairs separated by commas (red=Ana,blue=Niccolò)")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "Usage: tablebot render [--from STATE.json] [--names red=NAME,...] RECORD|- -o BOARD.png")
+		fmt.Fprintln(fs.Output(), "Usage: tablebot render [--game NAME] [--from STATE.json] [--names SEAT=NAME,...] RECORD|- -o BOARD.png")
+		fmt.Fprint(fs.Output(), "Games:\n"+gameList())
 		fs.PrintDefaults()
 	}
 	pos, err := parseFlags(fs, e, args)
@@ -33,51 +31,23 @@ func runRender(ctx context.Context, e env, args []string) error {
 	if *out == "" {
 		return usagef("-o BOARD.png is required")
 	}
-	opts := srender.Options{}
-	if opts.Names, err = parseRenderNames(*names); err != nil {
-		return err
-	}
-	var start *shangrila.Position
-	if *from != "" {
-		p, err := readState(*from)
-		if err != nil {
-			return err
-		}
-		start = &p
-	}
-	g, err := readAndReplay(e, pos[0], start)
+	text, name, err := readRecordText(e, pos[0])
 	if err != nil {
 		return err
 	}
-	p := g.Position()
-	if m, ok := g.Undo(); ok {
-		// Replaying the last move again yields its effects to highlight.
-		next, eff, err := g.Position().Apply(m)
-		if err != nil {
-			return fmt.Errorf("replaying the last move: %w", err)
-		}
-		p, opts.Last = next, &eff
-	}
-	if err := ctx.Err(); err != nil {
+	g, err := gameOfRecord(*game, text)
+	if err != nil {
 		return err
 	}
+	draw := func(w *bufio.Writer) error { return g.render(ctx, w, text, name, *from, *names) }
 	if *out == "-" {
 		w := bufio.NewWriter(e.stdout)
-		if err := renderBoard(w, &p, opts); err != nil {
+		if err := draw(w); err != nil {
 			return err
 		}
 		return w.Flush()
 	}
-	return writeBoardFile(*out, func(w *bufio.Writer) error { return renderBoard(w, &p, opts) })
-}
-
-// renderBoard draws position p as a PNG into w.
-func renderBoard(w *bufio.Writer, p *shangrila.Position, opts srender.Options) error {
-	r, err := srender.New()
-	if err != nil {
-		return err
-	}
-	return r.WritePNG(w, p, opts)
+	return writeBoardFile(*out, draw)
 }
 
 // writeBoardFile creates the file at path first, so that a path that cannot be
@@ -101,21 +71,4 @@ func writeBoardFile(path string, write func(*bufio.Writer) error) (err error) {
 		return err
 	}
 	return w.Flush()
-}
-
-// parseRenderNames reads colour=name pairs separated by commas.
-func parseRenderNames(s string) (map[shangrila.Colour]string, error) {
-	if s == "" {
-		return nil, nil
-	}
-	names := map[shangrila.Colour]string{}
-	for _, pair := range strings.Split(s, ",") {
-		key, name, ok := strings.Cut(pair, "=")
-		c, valid := shangrila.ParseColour(strings.TrimSpace(key))
-		if !ok || !valid {
-			return nil, usagef("--names: %q is not colour=name", pair)
-		}
-		names[c] = name
-	}
-	return names, nil
 }

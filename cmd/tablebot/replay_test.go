@@ -169,3 +169,33 @@ func TestSelfplay(t *testing.T) {
 		}
 	}
 }
+
+// TestReplayPicksGame: a record's game line picks the game; --game names
+// the game of a record without one; a record of one game named as another,
+// or of a game tablebot does not know, is refused.
+func TestReplayPicksGame(t *testing.T) {
+	body := "players red blue yellow\nstart suggested\nred place D healer\n"
+	tests := []struct {
+		name     string
+		record   string
+		args     []string
+		wantCode int
+		want     string // in stdout or stderr
+	}{
+		{"game line", "game shangrila\n" + body, nil, 0, `"game":"shangrila"`},
+		{"no game line, default", body, nil, 0, `"game":"shangrila"`},
+		{"no game line, --game", body, []string{"--game", "shangrila"}, 0, `"game":"shangrila"`},
+		{"--game=", body, []string{"--game=shangrila"}, 0, `"game":"shangrila"`},
+		{"unknown --game", body, []string{"--game", "chess"}, 2, `no game "chess"; the games are shangrila`},
+		{"record of another game", "game shangrila\n" + body, []string{"--game", "menara"}, 2, "the record is a game of shangrila, not menara"},
+		{"record of an unknown game", "game chess\n" + body, nil, 1, `the record is a game of "chess", which tablebot does not know`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, stdout, stderr := run(t, tt.record, append(append([]string{"replay", "--json"}, tt.args...), "-")...)
+			if code != tt.wantCode || !strings.Contains(stdout+stderr, tt.want) {
+				t.Errorf("exit %d, stdout %q, stderr %q; want exit %d and %q", code, stdout, stderr, tt.wantCode, tt.want)
+			}
+		})
+	}
+}

@@ -8,7 +8,6 @@ import (
 	"io"
 	"os"
 	"sort"
-	"strings"
 )
 
 // env is what a subcommand may touch: its arguments and standard streams.
@@ -89,6 +88,8 @@ func usage(w io.Writer) {
 	for _, n := range names {
 		fmt.Fprintf(w, "  %-10s %s\n", n, cmds[n].summary)
 	}
+	fmt.Fprintln(w, "\nGames (--game NAME for local, replay, render, selfplay and arena):")
+	fmt.Fprint(w, gameList())
 	fmt.Fprintln(w, "\nRun tablebot <command> -h for a command's flags.")
 }
 
@@ -103,7 +104,9 @@ func parseNoArgs(fs *flag.FlagSet, e env, args []string) error {
 }
 
 // parseFlags parses flags that may come before, between or after the
-// positional arguments, and returns the positional arguments.
+// positional arguments, and returns the positional arguments in order.
+// "--" ends the flags: everything after it is positional, even words that
+// start with '-'.
 func parseFlags(fs *flag.FlagSet, e env, args []string) ([]string, error) {
 	fs.SetOutput(e.stderr)
 	var pos []string
@@ -114,17 +117,17 @@ func parseFlags(fs *flag.FlagSet, e env, args []string) ([]string, error) {
 			}
 			return nil, fmt.Errorf("%w: %v", errUsage, err)
 		}
-		args = fs.Args()
-		if len(args) == 0 {
+		rest := fs.Args()
+		if len(rest) == 0 {
 			return pos, nil
 		}
-		if args[0] == "-" || !strings.HasPrefix(args[0], "-") {
-			pos = append(pos, args[0])
-			args = args[1:]
-			continue
+		// Parse stops at the first positional argument, or just after a
+		// "--", which it consumes.
+		if consumed := len(args) - len(rest); consumed > 0 && args[consumed-1] == "--" {
+			return append(pos, rest...), nil
 		}
-		// "--" ends the flags: the rest is positional.
-		return append(pos, args[1:]...), nil
+		pos = append(pos, rest[0])
+		args = rest[1:]
 	}
 }
 

@@ -13,17 +13,28 @@ import (
 	"github.com/tablebot/tablebot/rules/shangrila/notation"
 )
 
-// runSelfplay plays games of uniformly random legal moves and writes their
-// records: game i of seed S always plays the same.
+// runSelfplay plays games of uniformly random legal moves of the game of
+// --game and writes their records: game i of seed S always plays the same.
 func runSelfplay(ctx context.Context, e env, args []string) error {
+	g, err := pickGame(gameFlag(args))
+	if err != nil {
+		return err
+	}
+	return g.selfplay(ctx, e, args)
+}
+
+// selfplayShangrila is selfplay for The Bridges of Shangri-La.
+func selfplayShangrila(ctx context.Context, e env, args []string) error {
 	fs := flag.NewFlagSet("selfplay", flag.ContinueOnError)
+	fs.String("game", defaultGame, "the game: "+gameNames())
 	players := fs.Int("players", 4, "number of players, 3 or 4")
 	seed := fs.Uint64("seed", 1, "random seed: the same seed plays the same games")
 	games := fs.Int("games", 1, "number of games")
 	out := fs.String("out", "", "write one record file per game into this directory instead of stdout")
 	start := fs.String("start", "setup", "how games start: setup or suggested")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "Usage: tablebot selfplay --players N --seed S [--games G --out DIR] [--start setup|suggested]")
+		fmt.Fprintln(fs.Output(), "Usage: tablebot selfplay [--game shangrila] --players N --seed S [--games G --out DIR] [--start setup|suggested]")
+		fmt.Fprint(fs.Output(), "Games (each with its own flags; see tablebot selfplay --game NAME -h):\n"+gameList())
 		fs.PrintDefaults()
 	}
 	if err := parseNoArgs(fs, e, args); err != nil {

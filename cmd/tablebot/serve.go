@@ -10,7 +10,6 @@ import (
 
 	"github.com/tablebot/tablebot/bot"
 	"github.com/tablebot/tablebot/bot/discord"
-	"github.com/tablebot/tablebot/i18n"
 	"github.com/tablebot/tablebot/metrics"
 	"github.com/tablebot/tablebot/store"
 )
@@ -74,7 +73,7 @@ func (m *Main) Run(ctx context.Context) (err error) {
 			m.Log.Error("serving hot copies", "err", err)
 		}
 	}()
-	cat, err := i18n.New()
+	cat, err := newCatalog()
 	if err != nil {
 		return err
 	}
@@ -101,12 +100,12 @@ func (m *Main) Run(ctx context.Context) (err error) {
 	if err != nil {
 		return err
 	}
-	board, err := newBoard(cat)
+	hosted, err := hostGames(cat, hostOptions{images: true})
 	if err != nil {
 		return err
 	}
 	b, err := bot.New(bot.Config{
-		Store: m.db, Catalog: cat, Board: board, Poster: m.discord, Log: m.Log,
+		Store: m.db, Catalog: cat, Games: hosted, Poster: m.discord, Log: m.Log, Metrics: m.metrics,
 		LinkBase: "https://discord.com/channels/",
 	})
 	if err != nil {

@@ -14,7 +14,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/tablebot/tablebot/bot"
 	"github.com/tablebot/tablebot/bot/discordfake"
 	"github.com/tablebot/tablebot/store"
 )
@@ -118,8 +117,8 @@ func TestServe(t *testing.T) {
 		code <- Run(ctx, []string{"serve", "--config", cfgPath}, strings.NewReader(""), io.Discard, &logs)
 	}()
 	fake.WaitSessions(ctx, 1)
-	fake.WaitUntil(ctx, func(v *discordfake.View) bool { return fake.Command(w.Guild.ID, bot.CommandName) != nil })
-	r := fake.SlashCommand(w.Users[0].ID, w.Channel.ID, bot.CommandName, "rules").Wait(ctx)
+	fake.WaitUntil(ctx, func(v *discordfake.View) bool { return fake.Command(w.Guild.ID, defaultGame) != nil })
+	r := fake.SlashCommand(w.Users[0].ID, w.Channel.ID, defaultGame, "rules").Wait(ctx)
 	if !r.Ephemeral() || r.Content() == "" {
 		t.Errorf("rules: %s", r)
 	}

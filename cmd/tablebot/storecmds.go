@@ -11,8 +11,6 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/tablebot/tablebot/rules/shangrila"
-	"github.com/tablebot/tablebot/rules/shangrila/notation"
 	"github.com/tablebot/tablebot/store"
 )
 
@@ -55,31 +53,13 @@ func runGames(ctx context.Context, e env, args []string) error {
 }
 
 // phase says where a game stands by its rules, for the kinds tablebot
-// can replay, and "-" for the others.
+// knows, and "-" for the others.
 func phase(g *store.Game) string {
-	if g.Kind != notation.GameName {
+	cg, ok := findGame(g.Kind)
+	if !ok {
 		return "-"
 	}
-	rec, err := notation.ParseRecord(strings.NewReader(g.Record()))
-	if err != nil {
-		return "unreadable record: " + err.Error()
-	}
-	if rec.Players == nil {
-		return "no players yet"
-	}
-	game, err := rec.Replay(nil)
-	if err != nil {
-		return "does not replay: " + err.Error()
-	}
-	p := game.Position()
-	if p.Phase() == shangrila.Over {
-		var names []string
-		for _, c := range p.Winners() {
-			names = append(names, c.String())
-		}
-		return "over, won by " + strings.Join(names, " and ")
-	}
-	return fmt.Sprintf("%s, %s to move", p.Phase(), p.Turn())
+	return cg.phase(g.Record())
 }
 
 // players lists a game's seats: "Alice (red), Ada (violet, computer easy)".

@@ -2,6 +2,11 @@
 // holds a catalogue message as that language writes it, that the language
 // defines the message (no silent fallback to English) and that the English
 // version is absent.
+//
+// It also checks catalogues, the host's and a game's alike: every message
+// in every language with the plural forms the language needs
+// (CheckComplete), and the same placeholders as English
+// (CheckPlaceholders).
 package i18ntest
 
 import (

@@ -130,15 +130,6 @@ func (b *board) read(p *position) {
 // open reports whether anything can still happen in village v.
 func (b *board) open(v village) bool { return b.closed&(1<<v) == 0 }
 
-// standingLinks calls f for every path out of v whose bridge stands.
-func (b *board) standingLinks(v village, f func(l link)) {
-	for _, l := range links[v] {
-		if b.standing&(1<<l.bridge) != 0 {
-			f(l)
-		}
-	}
-}
-
 // beats reports whether village v, with extra tiles added, is stronger than
 // w as a journey's source (see shangrila.Strength.Beats).
 func (b *board) beats(v, w village, extraV, extraW int8) bool {

@@ -1,4 +1,4 @@
-package bot_test
+package shangrila
 
 import (
 	"bytes"
@@ -18,7 +18,7 @@ import (
 	"github.com/tablebot/tablebot/i18n"
 	"github.com/tablebot/tablebot/render/rendertest"
 	srender "github.com/tablebot/tablebot/render/shangrila"
-	"github.com/tablebot/tablebot/rules/shangrila"
+	shangrila "github.com/tablebot/tablebot/rules/shangrila"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden board images under testdata/")
@@ -35,7 +35,7 @@ const minLanguageDiff = 15000
 // build, and the bot shares them the same way.
 var (
 	sharedRenderer = sync.OnceValues(srender.New)
-	sharedCatalog  = sync.OnceValues(i18n.New)
+	sharedCatalog  = sync.OnceValues(func() (*i18n.Catalog, error) { return i18n.New(Source()) })
 )
 
 func catalog(t testing.TB) *i18n.Catalog {
@@ -70,9 +70,9 @@ func midGame(t testing.TB) bot.BoardView {
 		pos, last = next, &e
 	}
 	return bot.BoardView{
-		Position: pos,
-		Last:     last,
-		Names:    map[shangrila.Colour]string{shangrila.Red: "Ana María", shangrila.Yellow: "Niccolò"},
+		State: &State{pos: pos},
+		Last:  last,
+		Names: []string{"Ana María", "", "Niccolò", ""},
 	}
 }
 
@@ -83,7 +83,7 @@ func boards(t *testing.T) map[i18n.Lang][]byte {
 	if err != nil {
 		t.Fatal(err)
 	}
-	board := bot.NewBoardFunc(r, catalog(t))
+	board := NewBoardFunc(r, catalog(t))
 	v := midGame(t)
 	out := map[i18n.Lang][]byte{}
 	for _, l := range i18n.Langs {
@@ -127,7 +127,7 @@ func TestBoardGolden(t *testing.T) {
 		t.Run(string(l), func(t *testing.T) {
 			want := rendertest.ReadPNG(t, path)
 			if got, share := rendertest.Differing(img, want); share > rendertest.MaxDiffering {
-				t.Errorf("%s: %d pixels (%.2f%%) differ (run go test ./bot -run TestBoardGolden -update to accept the new image)", path, got, 100*share)
+				t.Errorf("%s: %d pixels (%.2f%%) differ (run go test ./bot/shangrila -run TestBoardGolden -update to accept the new image)", path, got, 100*share)
 			}
 		})
 	}
@@ -147,7 +147,7 @@ func TestBoardGolden(t *testing.T) {
 // English, so that no label falls back to English unseen.
 func TestLabelsTranslated(t *testing.T) {
 	cat := catalog(t)
-	en := bot.Labels(cat.Printer(i18n.English))
+	en := Labels(cat.Printer(i18n.English))
 	moves := []srender.MoveWords{
 		{Kind: shangrila.Setup, Player: "Ana", Village: "A", Discipline: "X"},
 		{Kind: shangrila.Place, Player: "Ana", Village: "A", Discipline: "X"},
@@ -193,7 +193,7 @@ func TestLabelsTranslated(t *testing.T) {
 	enWords := words(en)
 	for _, lang := range []i18n.Lang{i18n.Spanish, i18n.Italian} {
 		t.Run(string(lang), func(t *testing.T) {
-			l := bot.Labels(cat.Printer(lang))
+			l := Labels(cat.Printer(lang))
 			for name, got := range words(l) {
 				if got == "" {
 					t.Errorf("%s: empty", name)

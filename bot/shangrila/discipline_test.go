@@ -1,4 +1,4 @@
-package i18n
+package shangrila
 
 import (
 	"strings"
@@ -9,7 +9,8 @@ import (
 	"golang.org/x/text/transform"
 	"golang.org/x/text/unicode/norm"
 
-	"github.com/tablebot/tablebot/rules/shangrila"
+	"github.com/tablebot/tablebot/i18n"
+	shangrila "github.com/tablebot/tablebot/rules/shangrila"
 	"github.com/tablebot/tablebot/rules/shangrila/notation"
 )
 
@@ -28,11 +29,11 @@ func stripAccents(t *testing.T, s string) string {
 // shows can be typed back as the player reads it: the move parser must
 // take it as written, without accents, and in upper case.
 func TestDisciplineNamesParse(t *testing.T) {
-	c := newTestCatalog(t)
-	for _, l := range Langs {
+	c := catalog(t)
+	for _, l := range i18n.Langs {
 		p := c.Printer(l)
 		for _, d := range shangrila.Disciplines {
-			name := p.Discipline(d)
+			name := DisciplineName(p, d)
 			forms := map[string]string{
 				"as written":     name,
 				"without accent": stripAccents(t, name),
@@ -54,11 +55,11 @@ func TestDisciplineNamesParse(t *testing.T) {
 // TestDisciplineNamesInMoves types moves with the names of each language,
 // which take up to three words ("place D sussurratore agli yeti").
 func TestDisciplineNamesInMoves(t *testing.T) {
-	c := newTestCatalog(t)
-	for _, l := range Langs {
+	c := catalog(t)
+	for _, l := range i18n.Langs {
 		p := c.Printer(l)
 		for _, d := range shangrila.Disciplines {
-			name := strings.ToLower(p.Discipline(d))
+			name := strings.ToLower(DisciplineName(p, d))
 			line := "red recruit A " + name + " B " + name
 			t.Run(string(l)+"/"+d.String(), func(t *testing.T) {
 				got, err := notation.ParseMove(line)

@@ -1,0 +1,239 @@
+package bot_test
+
+import (
+	"context"
+	"log/slog"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/tablebot/tablebot/bot"
+	"github.com/tablebot/tablebot/bot/internal/takeaway"
+	"github.com/tablebot/tablebot/i18n"
+	"github.com/tablebot/tablebot/metrics"
+	"github.com/tablebot/tablebot/store"
+)
+
+// channel is the channel of the host tests' games.
+const channel = "c1"
+
+// host is a Bot hosting the take-away game on a real database in a
+// temporary directory, with a poster and a log that record what they get.
+type host struct {
+	t       *testing.T
+	ctx     context.Context
+	bot     *bot.Bot
+	db      *store.DB
+	dbPath  string
+	cat     *i18n.Catalog
+	game    *takeaway.Game
+	posts   *poster
+	log     *logRecorder
+	metrics *metrics.Metrics
+}
+
+// newHost starts a host for the take-away game configured by opts.
+func newHost(t *testing.T, opts takeaway.Options) *host {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	t.Cleanup(cancel)
+	cat, err := i18n.New(takeaway.Source())
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := &host{t: t, ctx: ctx, cat: cat, game: takeaway.New(opts), posts: &poster{}, log: &logRecorder{},
+		dbPath: filepath.Join(t.TempDir(), "tablebot.db"), metrics: metrics.New()}
+	h.open()
+	t.Cleanup(h.close)
+	return h
+}
+
+// open opens the database and starts the bot on it.
+func (h *host) open() {
+	h.t.Helper()
+	db, err := store.Open(h.dbPath, store.Options{})
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	seed := uint64(0)
+	b, err := bot.New(bot.Config{Store: db, Catalog: h.cat, Games: []bot.Game{h.game}, Poster: h.posts,
+		Log: slog.New(h.log), Metrics: h.metrics, KeepSeatOrder: true,
+		Seed: func() uint64 { seed++; return seed }})
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	h.db, h.bot = db, b
+}
+
+// close stops the bot and closes the database.
+func (h *host) close() {
+	if h.bot != nil {
+		h.bot.Close()
+		h.bot = nil
+	}
+	if h.db != nil {
+		h.db.Close()
+		h.db = nil
+	}
+}
+
+// user is a player: the name is the id; the locale is English.
+func user(name string) bot.User { return bot.User{ID: name, Name: name, Locale: "en-US"} }
+
+// cmd runs /takeaway sub with options given as name, value pairs, and runs
+// what follows the answer as an adapter does.
+func (h *host) cmd(who, sub string, opts ...string) bot.Reply {
+	h.t.Helper()
+	req := bot.Request{Kind: bot.CommandRequest, User: user(who), Guild: "g", Channel: channel, Game: takeaway.Kind,
+		Command: sub, Options: map[string]string{}}
+	for i := 0; i+1 < len(opts); i += 2 {
+		req.Options[opts[i]] = opts[i+1]
+	}
+	return h.handle(req)
+}
+
+// click presses a component as who.
+func (h *host) click(who, id string, values ...string) bot.Reply {
+	h.t.Helper()
+	return h.handle(bot.Request{Kind: bot.ComponentRequest, User: user(who), Guild: "g", Channel: channel,
+		CustomID: id, Values: values})
+}
+
+// handle sends a request and delivers the reply as an adapter does: the
+// posts, then what follows.
+func (h *host) handle(req bot.Request) bot.Reply {
+	r := h.bot.Handle(h.ctx, req)
+	for _, p := range r.Posts {
+		h.posts.Post(h.ctx, req.Channel, p)
+	}
+	if r.Then != nil {
+		r.Then()
+	}
+	return r
+}
+
+// table opens a table of take-away with the players seated (the first
+// opens it) and the given options of new, and starts it.
+func (h *host) table(players []string, opts ...string) bot.Reply {
+	h.t.Helper()
+	opts = append([]string{"players", itoa(len(players))}, opts...)
+	if r := h.cmd(players[0], "new", opts...); r.Failed {
+		h.t.Fatalf("new: %s", r.Message.Content)
+	}
+	for _, p := range players[1:] {
+		if r := h.cmd(p, "join"); r.Failed {
+			h.t.Fatalf("join: %s", r.Message.Content)
+		}
+	}
+	r := h.cmd(players[0], "start")
+	if r.Failed {
+		h.t.Fatalf("start: %s", r.Message.Content)
+	}
+	return r
+}
+
+// state returns the channel's game position.
+func (h *host) state() (*store.Game, takeaway.Position) {
+	h.t.Helper()
+	g, st, err := h.bot.Table(h.ctx, channel)
+	if err != nil {
+		h.t.Fatalf("the game: %v", err)
+	}
+	if st == nil {
+		return g, takeaway.Position{}
+	}
+	return g, st.(*takeaway.State).Position()
+}
+
+// record returns the channel's stored record and seats, "" without a game,
+// to check that a refused request changed nothing.
+func (h *host) record() string {
+	g, err := h.db.Current(h.ctx, channel)
+	if err != nil {
+		return ""
+	}
+	var seats []string
+	for _, p := range g.Players {
+		seats = append(seats, p.UserID+"/"+p.Colour+"/"+p.Computer)
+	}
+	return g.Record() + strings.Join(seats, ",") + string(g.Status)
+}
+
+// wait waits until the channel's background work is done.
+func (h *host) wait() {
+	h.t.Helper()
+	h.bot.Wait(h.ctx, channel)
+}
+
+// button returns the custom id of a reply's button whose step is step.
+func button(t *testing.T, m bot.Message, step string) string {
+	t.Helper()
+	for _, row := range m.Rows {
+		for _, b := range row.Buttons {
+			if a, ok := bot.ParseAction(b.ID); ok && a.Step == step {
+				return b.ID
+			}
+		}
+		if row.Menu != nil {
+			if a, ok := bot.ParseAction(row.Menu.ID); ok && a.Step == step {
+				return row.Menu.ID
+			}
+		}
+	}
+	t.Fatalf("no %s component in %q", step, m.Content)
+	return ""
+}
+
+// poster records the posts of the bot, in order.
+type poster struct {
+	mu    sync.Mutex
+	posts []bot.Message
+}
+
+func (p *poster) Post(ctx context.Context, channel string, m bot.Message) (string, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.posts = append(p.posts, m)
+	return "m" + itoa(len(p.posts)), nil
+}
+
+// all returns the posts so far.
+func (p *poster) all() []bot.Message {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return append([]bot.Message(nil), p.posts...)
+}
+
+// logRecorder is a slog handler that keeps the records.
+type logRecorder struct {
+	mu      sync.Mutex
+	records []slog.Record
+}
+
+func (l *logRecorder) Enabled(context.Context, slog.Level) bool { return true }
+func (l *logRecorder) Handle(_ context.Context, r slog.Record) error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.records = append(l.records, r)
+	return nil
+}
+func (l *logRecorder) WithAttrs([]slog.Attr) slog.Handler { return l }
+func (l *logRecorder) WithGroup(string) slog.Handler      { return l }
+
+// at returns the messages logged at level or above.
+func (l *logRecorder) at(level slog.Level) []string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	var out []string
+	for _, r := range l.records {
+		if r.Level >= level {
+			out = append(out, r.Message)
+		}
+	}
+	return out
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }

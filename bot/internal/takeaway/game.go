@@ -1,0 +1,311 @@
+package takeaway
+
+import (
+	"context"
+	"embed"
+	"errors"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+
+	"github.com/tablebot/tablebot/bot"
+	"github.com/tablebot/tablebot/i18n"
+	"github.com/tablebot/tablebot/rules"
+)
+
+//go:embed locales
+var locales embed.FS
+
+// Source is the game's part of the message catalogue.
+func Source() i18n.Source { return i18n.Source{Files: locales} }
+
+// Names of the game's commands, options, settings and component steps.
+const (
+	cmdTake    = "take"
+	optStones  = "stones"
+	optMode    = "mode"
+	stepTake   = "take"   // the board's button: opens the menu
+	stepAmount = "amount" // the menu's choice: the move
+)
+
+// Options configure the game for a test.
+type Options struct {
+	// Board draws a tiny PNG when set.
+	Board bot.BoardFunc
+	// Before, when set, is called before a computer chooses its move (a
+	// test holds a computer there to make requests meet).
+	Before func(seat int)
+	// Broken adds the computer level "broken", whose player never finds a
+	// move.
+	Broken bool
+}
+
+// Game is the take-away game for the host.
+type Game struct{ opts Options }
+
+// New returns the game.
+func New(opts Options) *Game { return &Game{opts: opts} }
+
+var _ bot.Game = (*Game)(nil)
+
+// Kind is "takeaway".
+func (g *Game) Kind() string { return Kind }
+
+// Seats: 1 to 4 (a race needs 2: Setup refuses one).
+func (g *Game) Seats() bot.Seats { return bot.Seats{Min: 1, Max: 4, Default: 2} }
+
+// Commands: take.
+func (g *Game) Commands() []bot.CommandSpec {
+	return []bot.CommandSpec{{Name: cmdTake, Options: []bot.OptionSpec{{Name: optStones, Type: bot.IntegerOption, Required: true, Autocomplete: true}}}}
+}
+
+// NewOptions: players, stones, mode.
+func (g *Game) NewOptions() []bot.OptionSpec {
+	return []bot.OptionSpec{
+		{Name: "players", Type: bot.IntegerOption, Min: 1, Max: 4},
+		{Name: optStones, Type: bot.IntegerOption, Min: 1, Max: 99},
+		{Name: optMode, Type: bot.StringOption, Choices: []bot.OptionChoice{{Label: "choice.mode.race", Value: Race}, {Label: "choice.mode.team", Value: Team}}},
+	}
+}
+
+// Configure reads the pile and the mode.
+func (g *Game) Configure(options map[string]string, seats int) (map[string]string, error) {
+	out := map[string]string{optStones: "21", optMode: Race}
+	if v := strings.TrimSpace(options[optStones]); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > 99 {
+			return nil, rules.Errorf(rules.Invalid, "takeaway.err.stones", nil, "1 to 99 stones")
+		}
+		out[optStones] = strconv.Itoa(n)
+	}
+	if v := strings.TrimSpace(options[optMode]); v != "" {
+		if v != Race && v != Team {
+			return nil, rules.Errorf(rules.Invalid, "takeaway.err.mode", nil, "race or team")
+		}
+		out[optMode] = v
+	}
+	if out[optMode] == Race && seats < 2 {
+		return nil, rules.Errorf(rules.Invalid, "takeaway.err.race", nil, "a race needs 2 players")
+	}
+	return out, nil
+}
+
+// Setup names the seats p1, p2... and writes the pile and the mode.
+func (g *Game) Setup(settings map[string]string, names []string, seed uint64) (bot.Setup, error) {
+	seats := make([]string, len(names))
+	for i := range seats {
+		seats[i] = "p" + strconv.Itoa(i+1)
+	}
+	lines := []string{"players " + strings.Join(seats, " "), "stones " + settings[optStones], "mode " + settings[optMode]}
+	if _, err := NewPosition(Rules{Seats: seats, Stones: 1, Mode: settings[optMode]}); err != nil {
+		return bot.Setup{}, rules.Errorf(rules.Invalid, "takeaway.err.race", nil, "a race needs 2 players")
+	}
+	return bot.Setup{Seats: seats, Lines: lines}, nil
+}
+
+// Load replays a record.
+func (g *Game) Load(record string) (bot.State, error) {
+	start, lines, err := ParseRecord(record)
+	if err != nil {
+		return nil, err
+	}
+	s := &State{start: start, pos: start}
+	for _, l := range lines {
+		if _, err := s.Play(l); err != nil {
+			return nil, err
+		}
+	}
+	return s, nil
+}
+
+// State is a game replayed: its start, its moves and where they lead.
+type State struct {
+	start, pos Position
+	moves      []string
+}
+
+// Moves is the number of moves made.
+func (s *State) Moves() int { return len(s.moves) }
+
+// Over reports whether the game has ended.
+func (s *State) Over() bool { return s.pos.Over }
+
+// ToAct returns the seats that may take now.
+func (s *State) ToAct() []int { return s.pos.ToAct() }
+
+// Out reports whether a seat resigned.
+func (s *State) Out(seat int) bool {
+	return seat >= 0 && seat < len(s.pos.Resigned) && s.pos.Resigned[seat]
+}
+
+// Play makes a move given as its record line.
+func (s *State) Play(line string) (bot.Effect, error) {
+	m, err := s.pos.ParseMove(line)
+	if err != nil {
+		return nil, err
+	}
+	next, e, err := s.pos.Apply(m)
+	if err != nil {
+		return nil, err
+	}
+	s.pos = next
+	s.moves = append(s.moves, line)
+	return e, nil
+}
+
+// Clone returns a copy.
+func (s *State) Clone() bot.State {
+	c := *s
+	c.moves = append([]string(nil), s.moves...)
+	c.pos.Resigned = append([]bool(nil), s.pos.Resigned...)
+	return &c
+}
+
+// Auto: no move is forced.
+func (s *State) Auto() (string, bool) { return "", false }
+
+// History returns what every move did.
+func (s *State) History() []bot.Effect {
+	out := []bot.Effect{}
+	p := s.start
+	for _, l := range s.moves {
+		m, _ := p.ParseMove(l)
+		next, e, err := p.Apply(m)
+		if err != nil {
+			break
+		}
+		p = next
+		out = append(out, e)
+	}
+	return out
+}
+
+// Last returns what the latest move did.
+func (s *State) Last() bot.Effect {
+	h := s.History()
+	if len(h) == 0 {
+		return nil
+	}
+	return h[len(h)-1]
+}
+
+// Position returns the position (for tests).
+func (s *State) Position() Position { return s.pos }
+
+func state(st bot.State) *State { return st.(*State) }
+
+// Act makes a take from a command, opens the menu from the board's button,
+// or makes the take chosen in it.
+func (g *Game) Act(ctx context.Context, a *bot.Act) (bot.Outcome, error) {
+	s := state(a.State)
+	if a.Action == nil {
+		n, err := strconv.Atoi(strings.TrimSpace(a.Request.Option(optStones)))
+		if err != nil {
+			return bot.Outcome{}, rules.Errorf(rules.Invalid, "takeaway.err.count", nil, "a number")
+		}
+		return bot.Outcome{Move: s.pos.FormatMove(Move{Seat: a.Seat, Take: n})}, nil
+	}
+	switch a.Action.Step {
+	case stepTake:
+		var opts []bot.MenuOption
+		for _, c := range g.Choices(s, a.Seat, cmdTake, optStones, nil, a.Printer) {
+			opts = append(opts, bot.MenuOption{Label: c.Name, Value: c.Value})
+		}
+		return bot.Outcome{Reply: bot.Reply{Private: true, Message: bot.Message{
+			Content: a.Printer.T("takeaway.menu.take"),
+			Rows:    []bot.Row{{Menu: &bot.Menu{ID: a.Action.With(stepAmount).ID(), Options: opts}}},
+		}}}, nil
+	case stepAmount:
+		if len(a.Request.Values) != 1 {
+			return bot.Outcome{}, bot.BadComponent()
+		}
+		n, err := strconv.Atoi(a.Request.Values[0])
+		if err != nil {
+			return bot.Outcome{}, bot.BadComponent()
+		}
+		return bot.Outcome{Move: s.pos.FormatMove(Move{Seat: a.Seat, Take: n})}, nil
+	}
+	return bot.Outcome{}, bot.BadComponent()
+}
+
+// Choices are the numbers of stones seat may take; the menu uses them too.
+func (g *Game) Choices(st bot.State, seat int, command, focused string, options map[string]string, p *i18n.Printer) []bot.Choice {
+	s := state(st)
+	var out []bot.Choice
+	for n := 1; n <= min(MaxTake, s.pos.Left); n++ {
+		if s.pos.Check(Move{Seat: seat, Take: n}) == nil && bot.Matches(options[focused], strconv.Itoa(n)) {
+			out = append(out, bot.Choice{Name: p.N("takeaway.choice", n), Value: strconv.Itoa(n)})
+		}
+	}
+	return out
+}
+
+// Typed reads "take N".
+func (g *Game) Typed(st bot.State, seat int, words []string, p *i18n.Printer) (bot.Typed, bool, error) {
+	if len(words) == 2 && words[0] == cmdTake {
+		return bot.Typed{Command: cmdTake, Options: map[string]string{optStones: words[1]}}, true, nil
+	}
+	return bot.Typed{}, false, nil
+}
+
+// Levels: easy and hard, and broken when asked for.
+func (g *Game) Levels() []string {
+	if g.opts.Broken {
+		return []string{"easy", "hard", "broken"}
+	}
+	return []string{"easy", "hard"}
+}
+
+// computer plays a seat.
+type computer struct {
+	level  string
+	seed   uint64
+	seat   int
+	before func(int)
+}
+
+// Computer returns the player of a level.
+func (g *Game) Computer(level string, seed uint64, seat int) (bot.Computer, bool) {
+	for _, l := range g.Levels() {
+		if l == level {
+			return computer{level: level, seed: seed, seat: seat, before: g.opts.Before}, true
+		}
+	}
+	return nil, false
+}
+
+// errNoMove is the broken level's failure.
+var errNoMove = errors.New("takeaway: the broken computer finds no move")
+
+// Move takes at random (easy), leaves a multiple of 4 when it can (hard),
+// or fails (broken).
+func (c computer) Move(ctx context.Context, st bot.State) (string, error) {
+	if c.before != nil {
+		c.before(c.seat)
+	}
+	s := state(st)
+	if c.level == "broken" {
+		return "", errNoMove
+	}
+	return s.pos.FormatMove(Move{Seat: c.seat, Take: best(s.pos, c.level, c.seed)}), nil
+}
+
+// best is a level's take.
+func best(p Position, level string, seed uint64) int {
+	most := min(MaxTake, p.Left)
+	if level == "hard" && p.Left%(MaxTake+1) != 0 {
+		return p.Left % (MaxTake + 1)
+	}
+	rng := rand.New(rand.NewPCG(seed, uint64(p.Moves)))
+	return 1 + rng.IntN(most)
+}
+
+// Hint suggests the hard level's take.
+func (g *Game) Hint(ctx context.Context, st bot.State, seat int, seed uint64, p *i18n.Printer) (string, error) {
+	return p.N("takeaway.hint", best(state(st).pos, "hard", seed)), nil
+}
+
+// Resign returns the seat's resignation.
+func (g *Game) Resign(st bot.State, seat int) (string, bool) {
+	return state(st).pos.FormatMove(Move{Seat: seat, Resign: true}), true
+}

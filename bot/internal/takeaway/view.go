@@ -1,0 +1,93 @@
+package takeaway
+
+import (
+	"strconv"
+
+	"github.com/tablebot/tablebot/bot"
+	"github.com/tablebot/tablebot/i18n"
+)
+
+// Title is the game's name.
+func (g *Game) Title(p *i18n.Printer) string { return p.T("takeaway.title") }
+
+// LobbyOptions: the pile and the mode.
+func (g *Game) LobbyOptions(p *i18n.Printer, settings map[string]string) string {
+	n, _ := strconv.Atoi(settings[optStones])
+	return p.N("takeaway.lobby."+settings[optMode], n)
+}
+
+// Mark is a seat's number.
+func (g *Game) Mark(seat int) string { return "#" + strconv.Itoa(seat+1) }
+
+// SeatName is "p1", "p2"...
+func (g *Game) SeatName(p *i18n.Printer, seat int) string { return "p" + strconv.Itoa(seat+1) }
+
+// Describe says what a move did.
+func (g *Game) Describe(p *i18n.Printer, e bot.Effect, names []string) string {
+	x, ok := e.(Effect)
+	if !ok {
+		return ""
+	}
+	if x.Move.Resign {
+		return p.T("takeaway.did.resign", "player", names[x.Move.Seat])
+	}
+	return p.N("takeaway.did.take", x.Move.Take, "player", names[x.Move.Seat], "left", x.Left)
+}
+
+// Prompt asks a seat to take.
+func (g *Game) Prompt(p *i18n.Printer, st bot.State, seat int, mention string) string {
+	return p.T("takeaway.prompt", "mention", mention, "left", state(st).pos.Left)
+}
+
+// Result says who won.
+func (g *Game) Result(p *i18n.Printer, st bot.State, names []string) string {
+	pos := state(st).pos
+	switch {
+	case pos.Winner >= 0:
+		return p.T("takeaway.result.win", "name", names[pos.Winner])
+	case pos.TeamWon:
+		return p.T("takeaway.result.team-won")
+	}
+	return p.T("takeaway.result.lost")
+}
+
+// Buttons: Take and Hint.
+func (g *Game) Buttons(p *i18n.Printer, st bot.State, board bot.Action) []bot.Row {
+	return []bot.Row{{Buttons: []bot.Button{
+		{ID: board.With(stepTake).ID(), Label: p.T("takeaway.button.take"), Style: bot.Primary},
+		{ID: board.With("hint").ID(), Label: p.T("bot.button.hint"), Style: bot.Secondary},
+	}}}
+}
+
+// Progress says how many moves were made.
+func (g *Game) Progress(p *i18n.Printer, st bot.State) string {
+	return p.N("takeaway.progress", state(st).Moves())
+}
+
+// Status says how many stones are left.
+func (g *Game) Status(p *i18n.Printer, st bot.State, names []string, seat int) string {
+	return p.T("takeaway.status", "left", state(st).pos.Left)
+}
+
+// Text is the pile as text.
+func (g *Game) Text(p *i18n.Printer, st bot.State, names []string) string {
+	return "  " + p.T("takeaway.status", "left", state(st).pos.Left) + "\n"
+}
+
+// Moves lists the legal takes of the seats to act.
+func (g *Game) Moves(st bot.State) []string {
+	s := state(st)
+	var out []string
+	for _, seat := range s.pos.ToAct() {
+		for n := 1; n <= min(MaxTake, s.pos.Left); n++ {
+			out = append(out, s.pos.FormatMove(Move{Seat: seat, Take: n}))
+		}
+	}
+	return out
+}
+
+// Guide is the rules in two sections.
+func (g *Game) Guide(p *i18n.Printer) []string { return p.Sections("takeaway.guide") }
+
+// Board is the test's drawing, if any.
+func (g *Game) Board() bot.BoardFunc { return g.opts.Board }
