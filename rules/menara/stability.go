@@ -31,8 +31,8 @@ func (a Stability) better(b Stability) bool {
 // stability returns the temple's stability, with floor f as the placed one.
 func (p *Position) stability(f FloorID) Stability {
 	s := Stability{Worst: math.MaxInt32}
-	for m := p.standingMask(); m != 0; m &= m - 1 {
-		g := bits.TrailingZeros32(m)
+	// Fallen floors count too: a collapse marks the failing floor fallen.
+	for _, g := range p.quarry[:p.drawn] {
 		level := int(p.floors[g].level)
 		if level == 0 {
 			continue
@@ -61,6 +61,9 @@ func (p *Position) tryPlace(c *candidate, except FloorID) Stability {
 		q.freeSupports(except, &dirty)
 	}
 	q.setFloor(&c.pl, c.level, c.support, &dirty)
+	if q.NextFloor() == c.pl.floor {
+		q.drawn++ // a new floor joins the temple
+	}
 	q.settle(dirty)
 	return q.stability(c.pl.floor)
 }
