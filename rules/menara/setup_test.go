@@ -125,7 +125,6 @@ func TestNewPositionErrors(t *testing.T) {
 	}
 }
 
-
 func TestPositionIsFlat(t *testing.T) {
 	// A Position must copy by assignment: this fails to compile if a map,
 	// slice or pointer creeps in (such types are not comparable).
