@@ -24,25 +24,26 @@ func gridIndex(h Hex) (int, bool) {
 
 func gridHex(i int) Hex { return Hex{int16(i%gridSize - gridHalf), int16(i/gridSize - gridHalf)} }
 
-// grid is the scratch space of one enumeration.
+// grid is the scratch space of one enumeration. Bit sets are flat: bit i
+// is grid cell i (see gridIndex).
 type grid struct {
 	votes   [gridSize * gridSize]uint8
-	touched [gridSize][2]uint64 // positions with votes
-	block   [gridSize][2]uint64 // cells the floor may not cover
+	touched [gridSize * gridSize / 64]uint64 // positions with votes
+	block   [gridSize * gridSize / 64]uint64 // cells the floor may not cover
 }
 
 func (g *grid) setBlock(h Hex) {
 	if i, ok := gridIndex(h); ok {
-		g.block[i/gridSize][(i%gridSize)>>6] |= 1 << (i & 63)
+		g.block[i>>6] |= 1 << (i & 63)
 	}
 }
 
 func (g *grid) blocked(h Hex) bool {
 	i, ok := gridIndex(h)
-	return ok && g.block[i/gridSize][(i%gridSize)>>6]&(1<<(i&63)) != 0
+	return ok && g.block[i>>6]&(1<<(i&63)) != 0
 }
 
-func (g *grid) clearBlock() { g.block = [gridSize][2]uint64{} }
+func (g *grid) clearBlock() { g.block = [gridSize * gridSize / 64]uint64{} }
 
 // blockFloors marks the cells of the standing floors of a level, other
 // than except.
@@ -64,66 +65,79 @@ type target struct {
 	w    uint8
 }
 
-// orientation is a floor's cells turned, relative to its reference cell.
+// orientation is a floor's cells turned, relative to its reference cell,
+// with each offset also as a step in grid indices, and the farthest any
+// cell lies from the reference cell.
 type orientation struct {
-	n    int
-	offs [MaxCells]Hex
+	n      int
+	reach  int
+	offs   [MaxCells]Hex
+	deltas [MaxCells]int
 }
 
 func orient(f FloorID, s Side, turn int) orientation {
 	sh := &shapes[f][s.index()]
 	o := orientation{n: int(sh.ncells)}
 	for i := range o.n {
-		o.offs[i] = sh.cells[i].Rotate(turn)
+		d := sh.cells[i].Rotate(turn)
+		o.offs[i] = d
+		o.deltas[i] = int(d.R)*gridSize + int(d.Q)
+		o.reach = max(o.reach, Distance(d, Hex{}))
 	}
 	return o
 }
 
-// fits reports whether the floor with its reference cell at a covers no
-// blocked cell and lies on the table.
-func (g *grid) fits(o *orientation, a Hex) bool {
-	for _, d := range o.offs[:o.n] {
-		c := a.Add(d)
-		if g.blocked(c) || Distance(c, Hex{}) > TableRadius {
+// fits reports whether the floor with its reference cell at grid index i
+// (cell a) covers no blocked cell and lies on the table.
+func (g *grid) fits(o *orientation, i int, a Hex) bool {
+	near := Distance(a, Hex{})+o.reach > TableRadius
+	for k, d := range o.deltas[:o.n] {
+		j := i + d
+		if g.block[j>>6]&(1<<(j&63)) != 0 {
+			return false
+		}
+		if near && Distance(a.Add(o.offs[k]), Hex{}) > TableRadius {
 			return false
 		}
 	}
 	return true
 }
 
+// The grid is large enough that every cell within TableRadius+1 of the
+// centre, moved by any offset of a floor, stays inside it.
+const _ = uint(gridHalf - (TableRadius + 1 + 2*occRadius))
+
 // anchors calls fn, in reading order of the reference cell, for every
 // position of the oriented floor whose cells gather at least need votes
 // from targets and that fits; fn returns false to stop, and anchors then
-// returns false.
+// returns false. Targets lie within TableRadius+1 of the centre.
 func (g *grid) anchors(o *orientation, targets []target, need int, fn func(at Hex, votes int) bool) bool {
 	for _, t := range targets {
-		for _, d := range o.offs[:o.n] {
-			i, ok := gridIndex(t.cell.Sub(d))
-			if !ok {
-				continue
-			}
+		ti, ok := gridIndex(t.cell)
+		if !ok {
+			continue
+		}
+		for _, d := range o.deltas[:o.n] {
+			i := ti - d
 			if g.votes[i] == 0 {
-				g.touched[i/gridSize][(i%gridSize)>>6] |= 1 << (i & 63)
+				g.touched[i>>6] |= 1 << (i & 63)
 			}
 			g.votes[i] += t.w
 		}
 	}
 	going := true
-	for r := range gridSize {
-		for w := range 2 {
-			m := g.touched[r][w]
-			if m == 0 {
-				continue
-			}
-			g.touched[r][w] = 0
-			for ; m != 0; m &= m - 1 {
-				i := r*gridSize + w*64 + bits.TrailingZeros64(m)
-				v := int(g.votes[i])
-				g.votes[i] = 0
-				if going && v >= need {
-					if a := gridHex(i); g.fits(o, a) {
-						going = fn(a, v)
-					}
+	for w, m := range g.touched {
+		if m == 0 {
+			continue
+		}
+		g.touched[w] = 0
+		for ; m != 0; m &= m - 1 {
+			i := w*64 + bits.TrailingZeros64(m)
+			v := int(g.votes[i])
+			g.votes[i] = 0
+			if going && v >= need {
+				if a := gridHex(i); g.fits(o, i, a) {
+					going = fn(a, v)
 				}
 			}
 		}
@@ -166,6 +180,7 @@ func (p *Position) columnTargets(free BaseSet, dst []target) []target {
 // withSupports is true. fn returns false to stop.
 func (p *Position) onColumns(g *grid, f FloorID, sides []Side, except FloorID, skip int, withSupports bool, fn func(c *candidate) bool) bool {
 	var buf [NumBaseSlots]target
+	var c candidate
 	for level := 0; level <= p.maxLevel(); level++ {
 		if level+1 == skip {
 			continue
@@ -181,7 +196,7 @@ func (p *Position) onColumns(g *grid, f FloorID, sides []Side, except FloorID, s
 			for turn := range 6 {
 				o := orient(f, s, turn)
 				ok := g.anchors(&o, targets, MinSupports, func(a Hex, votes int) bool {
-					c := candidate{pl: placement{f, s, uint8(turn), a}, level: level + 1, votes: votes}
+					c = candidate{pl: placement{f, s, uint8(turn), a}, level: level + 1, votes: votes}
 					if except != NoFloor && !p.liftClear(&c) {
 						return true
 					}
@@ -251,11 +266,12 @@ func (p *Position) extensions(g *grid, f FloorID, sides []Side, fn func(c *candi
 		targets[k].w = g.votes[j]
 		g.votes[j] = 0
 	}
+	var c candidate
 	for _, s := range sides {
 		for turn := range 6 {
 			o := orient(f, s, turn)
 			ok := g.anchors(&o, targets, MinContact, func(a Hex, votes int) bool {
-				c := candidate{pl: placement{f, s, uint8(turn), a}, level: 0, votes: votes}
+				c = candidate{pl: placement{f, s, uint8(turn), a}, level: 0, votes: votes}
 				return fn(&c)
 			})
 			if !ok {

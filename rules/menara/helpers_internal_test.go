@@ -14,7 +14,7 @@ func testOptions(players int, d Difficulty) Options {
 	return Options{Players: testNames[:players], Difficulty: d}
 }
 
-func mustPosition(t *testing.T, o Options, seed uint64) Position {
+func mustPosition(t testing.TB, o Options, seed uint64) Position {
 	t.Helper()
 	p, err := NewPosition(o, seed)
 	if err != nil {
@@ -25,7 +25,7 @@ func mustPosition(t *testing.T, o Options, seed uint64) Position {
 
 // baseWith returns a two-player game whose base does not use floor f and
 // whose quarry has f on top.
-func baseWith(t *testing.T, f FloorID, seed uint64) *Position {
+func baseWith(t testing.TB, f FloorID, seed uint64) *Position {
 	t.Helper()
 	for ; ; seed++ {
 		p := mustPosition(t, testOptions(2, Medium), seed)
@@ -45,7 +45,7 @@ func baseWith(t *testing.T, f FloorID, seed uint64) *Position {
 
 // fromBag takes a column of colour c out of the bag for a test setup, so
 // that every column stays accounted for.
-func (p *Position) fromBag(t *testing.T, c Colour) {
+func (p *Position) fromBag(t testing.TB, c Colour) {
 	t.Helper()
 	if p.bag[c] == 0 {
 		t.Fatalf("no %s column left in the bag", c)
@@ -54,7 +54,7 @@ func (p *Position) fromBag(t *testing.T, c Colour) {
 }
 
 // testColumn stands a column from the bag on base b and settles.
-func (p *Position) testColumn(t *testing.T, b Base) {
+func (p *Position) testColumn(t testing.TB, b Base) {
 	t.Helper()
 	if !p.isBase(b) || p.columns.Has(b) {
 		t.Fatalf("cannot stand a column on %s", b)
@@ -67,7 +67,7 @@ func (p *Position) testColumn(t *testing.T, b Base) {
 
 // fillBases stands a column from the bag on every empty base of the
 // standing floors of a level, while the bag has its colour.
-func (p *Position) fillBases(t *testing.T, level int) {
+func (p *Position) fillBases(t testing.TB, level int) {
 	t.Helper()
 	for _, f := range p.quarry[:p.drawn] {
 		if int(p.floors[f].level) != level {
@@ -83,7 +83,7 @@ func (p *Position) fillBases(t *testing.T, level int) {
 
 // setHand gives the player in seat i exactly the columns want, through the
 // bag.
-func (p *Position) setHand(t *testing.T, i int, want Columns) {
+func (p *Position) setHand(t testing.TB, i int, want Columns) {
 	t.Helper()
 	p.bag.add(p.hand[i])
 	if !p.bag.Covers(want) {
@@ -95,7 +95,7 @@ func (p *Position) setHand(t *testing.T, i int, want Columns) {
 
 // setCard makes a card of the given type and N (and rim, unless anyRim)
 // the top of its pile and reveals it for the player to act.
-func (p *Position) setCard(t *testing.T, typ CardType, n uint8, rim Rim, anyRim bool) {
+func (p *Position) setCard(t testing.TB, typ CardType, n uint8, rim Rim, anyRim bool) {
 	t.Helper()
 	for pl := Pile(0); pl < NumPiles; pl++ {
 		top := int(pileStart[pl]) + int(p.revealed[pl])
@@ -111,7 +111,7 @@ func (p *Position) setCard(t *testing.T, typ CardType, n uint8, rim Rim, anyRim 
 	t.Fatalf("no %s card with N %d and rim %s left", typ, n, rim)
 }
 
-func mustApply(t *testing.T, p *Position, s Step) Effects {
+func mustApply(t testing.TB, p *Position, s Step) Effects {
 	t.Helper()
 	next, e, err := p.Apply(s)
 	if err != nil {
@@ -123,7 +123,7 @@ func mustApply(t *testing.T, p *Position, s Step) Effects {
 
 // mustReject checks that s is rejected with code and a message containing
 // want, and that the position is unchanged.
-func mustReject(t *testing.T, p Position, s Step, code rules.Code, want string) {
+func mustReject(t testing.TB, p Position, s Step, code rules.Code, want string) {
 	t.Helper()
 	next, _, err := p.Apply(s)
 	var re *rules.Error
@@ -139,7 +139,7 @@ func mustReject(t *testing.T, p Position, s Step, code rules.Code, want string) 
 }
 
 // firstStep returns the first legal step that ok accepts.
-func firstStep(t *testing.T, p *Position, ok func(Step) bool) Step {
+func firstStep(t testing.TB, p *Position, ok func(Step) bool) Step {
 	t.Helper()
 	for _, s := range p.LegalSteps(nil) {
 		if ok(s) {
@@ -177,7 +177,7 @@ func totalColumns(p *Position) Columns {
 // layFloor puts the quarry's top floor on free columns of level level-1,
 // where it holds, choosing the position with the fewest supports (to leave
 // columns for others), then the most stable; false when there is none.
-func (p *Position) layFloor(t *testing.T, level int) bool {
+func (p *Position) layFloor(t testing.TB, level int) bool {
 	t.Helper()
 	f := p.NextFloor()
 	var g grid
@@ -213,7 +213,7 @@ func (p *Position) layFloor(t *testing.T, level int) bool {
 // temple returns a two-player game with floors laid on levels: levels[i]
 // floors on level i+1, each level's floors on columns of the level below
 // (every base of which holds a column). It tries seeds from seed on.
-func temple(t *testing.T, seed uint64, levels ...int) *Position {
+func temple(t testing.TB, seed uint64, levels ...int) *Position {
 	t.Helper()
 	for ; seed < 1000; seed++ {
 		p := mustPosition(t, testOptions(2, Easy), seed)

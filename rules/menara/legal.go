@@ -96,12 +96,13 @@ func (p *Position) visit(full bool, fn func(*Step, *candidate) bool) bool {
 		return ok && p.closingSteps(GiveUp, fn)
 	case NewFloor:
 		var g grid
+		var s Step
 		f := p.NextFloor()
 		ok := p.onColumns(&g, f, p.sides(), NoFloor, 0, full, func(c *candidate) bool {
-			s := FloorStep(t, f, c.support, int(c.pl.turn), c.pl.side, c.pl.at)
+			s = FloorStep(t, f, c.support, int(c.pl.turn), c.pl.side, c.pl.at)
 			return fn(&s, c)
 		}) && p.extensions(&g, f, p.sides(), func(c *candidate) bool {
-			s := ExtendStep(t, f, c.pl.at, int(c.pl.turn), c.pl.side)
+			s = ExtendStep(t, f, c.pl.at, int(c.pl.turn), c.pl.side)
 			return fn(&s, c)
 		})
 		return ok && p.closingSteps(GiveUp, fn)
@@ -130,13 +131,14 @@ func (p *Position) closingSteps(k Kind, fn func(*Step, *candidate) bool) bool {
 func (p *Position) exchanges(fn func(*Step, *candidate) bool) bool {
 	hand, camp := p.hand[p.turn], p.camp
 	var give, take Columns
+	var s Step
 	var walk func(c, bal int) bool
 	walk = func(c, bal int) bool {
 		if c == NumColours {
 			if bal != 0 || give.Total() == 0 {
 				return true
 			}
-			s := ExchangeStep(int(p.turn), give, take)
+			s = ExchangeStep(int(p.turn), give, take)
 			return fn(&s, nil)
 		}
 		if !walk(c+1, bal) {
@@ -165,6 +167,7 @@ func (p *Position) exchanges(fn func(*Step, *candidate) bool) bool {
 func (p *Position) columnSteps(fn func(*Step, *candidate) bool) bool {
 	hand := p.hand[p.turn]
 	one := deck[p.card].Type != PlaceCard && p.chosen != NoFloor
+	var s Step
 	for f := FloorID(0); f < NumFloors; f++ {
 		if !p.Placed(f) || p.Fallen(f) || one && f != p.chosen {
 			continue
@@ -176,7 +179,7 @@ func (p *Position) columnSteps(fn func(*Step, *candidate) bool) bool {
 			if hand[c] == 0 || p.columns.has(b.slot()) {
 				continue
 			}
-			s := ColumnStep(int(p.turn), c, b)
+			s = ColumnStep(int(p.turn), c, b)
 			if !fn(&s, nil) {
 				return false
 			}
@@ -188,6 +191,7 @@ func (p *Position) columnSteps(fn func(*Step, *candidate) bool) bool {
 // moveSteps visits every move of a column to a higher level.
 func (p *Position) moveSteps(fn func(*Step, *candidate) bool) bool {
 	cols := p.columns.andNot(p.fallenColumns).andNot(p.moved)
+	var s Step
 	for i := cols.next(0); i >= 0; i = cols.next(i + 1) {
 		from := baseOfSlot(i)
 		c := p.baseSpot(from).Colour
@@ -202,7 +206,7 @@ func (p *Position) moveSteps(fn func(*Step, *candidate) bool) bool {
 				if sh.bases[n].Colour != c || p.columns.has(to.slot()) {
 					continue
 				}
-				s := MoveStep(int(p.turn), from, to)
+				s = MoveStep(int(p.turn), from, to)
 				if !fn(&s, nil) {
 					return false
 				}
@@ -215,13 +219,14 @@ func (p *Position) moveSteps(fn func(*Step, *candidate) bool) bool {
 // liftSteps visits every move of a floor to another level.
 func (p *Position) liftSteps(full bool, fn func(*Step, *candidate) bool) bool {
 	var g grid
+	var s Step
 	for f := FloorID(0); f < NumFloors; f++ {
 		if p.liftable(f) != nil {
 			continue
 		}
 		q := p.without(f)
 		ok := q.onColumns(&g, f, []Side{p.floors[f].side}, f, int(p.floors[f].level), full, func(c *candidate) bool {
-			s := LiftStep(int(p.turn), f, c.support, int(c.pl.turn), c.pl.at)
+			s = LiftStep(int(p.turn), f, c.support, int(c.pl.turn), c.pl.at)
 			return fn(&s, c)
 		})
 		if !ok {
