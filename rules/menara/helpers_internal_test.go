@@ -53,20 +53,29 @@ func (p *Position) fromBag(t testing.TB, c Colour) {
 	p.bag[c]--
 }
 
-// testColumn stands a column from the bag on base b and settles.
-func (p *Position) testColumn(t testing.TB, b Base) {
+// testColumn stands a column from the bag on base b and settles. A column
+// that would collapse the temple is not stood: testColumn then reports
+// false.
+func (p *Position) testColumn(t testing.TB, b Base) bool {
 	t.Helper()
 	if !p.isBase(b) || p.columns.Has(b) {
 		t.Fatalf("cannot stand a column on %s", b)
 	}
+	before := *p
 	p.fromBag(t, p.baseSpot(b).Colour)
 	var dirty uint32
 	p.putColumn(b, &dirty)
 	p.settle(dirty)
+	if p.collapsed() {
+		*p = before
+		return false
+	}
+	return true
 }
 
 // fillBases stands a column from the bag on every empty base of the
-// standing floors of a level, while the bag has its colour.
+// standing floors of a level, while the bag has its colour and the temple
+// stands.
 func (p *Position) fillBases(t testing.TB, level int) {
 	t.Helper()
 	for _, f := range p.quarry[:p.drawn] {

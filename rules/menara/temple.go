@@ -157,7 +157,6 @@ func (p *Position) freeSupports(f FloorID, dirty *uint32) {
 // settle recomputes the statics of the floors in dirty and of every floor
 // their changed loads reach, top level first, then marks what fell.
 func (p *Position) settle(dirty uint32) {
-	dirty &= p.standingMask()
 	for level := p.maxLevel(); level >= 1 && dirty != 0; level-- {
 		for _, f := range p.quarry[:p.drawn] {
 			if dirty&(1<<f) != 0 && int(p.floors[f].level) == level {
@@ -180,7 +179,9 @@ func (p *Position) evaluate(f FloorID) uint32 {
 	ax, ay := s.at.lattice()
 	rx, ry := rotateLattice(sh.sumX, sh.sumY, int(s.turn))
 	l := load{w: floorMGPerCell * n, mx: floorMGPerCell * (n*ax + rx), my: floorMGPerCell * (n*ay + ry)}
-	cols := p.columns.and(floorSlots(f, int(sh.nbases))).andNot(p.fallenColumns)
+	// Every column on the floor loads it, fallen ones too: a collapse's
+	// margins are those of the temple as it stood.
+	cols := p.columns.and(floorSlots(f, int(sh.nbases)))
 	for i := cols.next(0); i >= 0; i = cols.next(i + 1) {
 		l.add(columnMG+int64(p.carried[i]), latticeOf(p.baseCell(baseOfSlot(i))))
 	}
