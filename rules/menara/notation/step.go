@@ -267,7 +267,7 @@ func (a *args) floor(seat int, kind menara.Kind) (menara.Step, error) {
 	var on []menara.Base
 	for len(a.words) > 0 {
 		w := a.words[0]
-		if strings.EqualFold(w, "at") || strings.EqualFold(w, "turn") {
+		if _, side := menara.ParseSide(w); side || strings.EqualFold(w, "at") || strings.EqualFold(w, "turn") {
 			break
 		}
 		b, err := a.base()
