@@ -54,10 +54,6 @@ func (p Position) RandomStep(rng *rand.Rand) Step {
 	return chosen
 }
 
-// HasLegalStep reports whether the player to act has a legal step: always,
-// until the game is over (giving up is always possible while building).
-func (p *Position) HasLegalStep() bool { return p.phase != Over }
-
 // visit calls fn for every legal step in the order of LegalSteps, with the
 // candidate position for floor steps. With full false, floor steps come
 // without their support sets (On), which is much faster for counting. fn
