@@ -31,6 +31,7 @@ func invalidf(key string, args []any, format string, a ...any) error {
 // resolve checks s and completes it: a floor step's side and, when it
 // names none, its position.
 func (p *Position) resolve(s Step) (resolved, error) {
+	s = s.Canonical()
 	r := resolved{step: s}
 	if p.phase == Over {
 		return r, rules.Errorf(rules.GameOver, "menara.over", nil, "The game is over")

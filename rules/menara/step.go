@@ -140,6 +140,34 @@ func DoneStep(seat int, renew bool) Step {
 	return Step{Seat: uint8(seat), Kind: Done, Renew: renew}
 }
 
+// Canonical returns the step with the fields its kind does not use set to
+// zero (and At zero when HasAt is false), the form LegalSteps lists and
+// Effects report.
+func (s Step) Canonical() Step {
+	c := Step{Seat: s.Seat, Kind: s.Kind}
+	switch s.Kind {
+	case Exchange:
+		c.Give, c.Take = s.Give, s.Take
+	case Reveal:
+		c.Pile = s.Pile
+	case PlaceColumn:
+		c.Colour, c.To = s.Colour, s.To
+	case MoveColumn:
+		c.From, c.To = s.From, s.To
+	case PlaceFloor, Extend, Lift:
+		c.Floor, c.Turn, c.Side, c.HasAt = s.Floor, s.Turn, s.Side, s.HasAt
+		if s.HasAt {
+			c.At = s.At
+		}
+		if s.Kind != Extend {
+			c.On = s.On
+		}
+	case GiveUp, Done:
+		c.Renew = s.Renew
+	}
+	return c
+}
+
 // String returns the step as a record line without the player:
 // "exchange YY for RB", "reveal yellow", "column R on K2", "move K2 to M3",
 // "floor M on K2 K4 L1 at 3,-1 turn 2 dark", "extend N at 5,-3 turn 1",

@@ -420,3 +420,23 @@ func TestGiveUp(t *testing.T) {
 		}
 	}
 }
+
+// TestCanonicalSteps: fields a step's kind does not use are ignored and
+// reported as zero, so equal steps compare equal.
+func TestCanonicalSteps(t *testing.T) {
+	p := mustPosition(t, testOptions(2, Medium), 5)
+	seat := p.Turn()
+	s := RevealStep(seat, BluePile)
+	s.Colour, s.Floor, s.On, s.Renew, s.At = Red, 3, NewBaseSet(Base{1, 1}), true, Hex{4, 4}
+	_, e, err := p.Apply(s)
+	if err != nil || e.Step != RevealStep(seat, BluePile) {
+		t.Fatalf("got %+v, %v", e.Step, err)
+	}
+	found := false
+	for _, l := range p.LegalSteps(nil) {
+		found = found || l == s.Canonical()
+	}
+	if !found {
+		t.Errorf("the canonical step is not among the legal steps")
+	}
+}

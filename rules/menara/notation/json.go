@@ -39,6 +39,9 @@ import (
 // null), "new_floor" (the floor to place now, or null), "exchanged",
 // "to_level_row", "failed" and "moved" (columns moved this turn).
 //
+// seed is written exactly; readers that hold JSON numbers as float64 read
+// seeds above 2^53 rounded (RandomGame's seeds stay below).
+//
 // margin_mm is the margin of design §3 computed with the model's constants,
 // rounded down to the micrometre, null on level 0 and for a floor on fewer
 // than three columns or on columns in one line. A floor holds when its

@@ -9,14 +9,28 @@ import (
 	"github.com/tablebot/tablebot/rules/menara"
 )
 
+// playerNames are the names PlayerNames gives, in seat order.
+var playerNames = [menara.MaxPlayers]string{"ana", "bob", "cy", "dee"}
+
+// PlayerNames returns n names for seats that have none (selfplay, tests):
+// ana, bob, cy and dee; nil when n is not 1 to 4.
+func PlayerNames(n int) []string {
+	if n < menara.MinPlayers || n > menara.MaxPlayers {
+		return nil
+	}
+	return append([]string(nil), playerNames[:n]...)
+}
+
 // RandomGame plays one whole game of uniformly random legal steps and
 // returns its record. Game index of seed always plays the same: one
 // generator, PCG(seed, index), first gives the game's own seed (the
-// record's seed line) and then chooses every step. The record carries, as
+// record's seed line, below 2^53) and then chooses every step. The record carries, as
 // comments, what the draws revealed: each card and each refill.
 func RandomGame(o menara.Options, seed, index uint64) (string, error) {
 	rng := rand.New(rand.NewPCG(seed, index))
-	gameSeed := rng.Uint64()
+	// 53 bits, so that readers of the JSON state that hold numbers as
+	// float64 read the seed exactly.
+	gameSeed := rng.Uint64() >> 11
 	p, err := menara.NewPosition(o, gameSeed)
 	if err != nil {
 		return "", err

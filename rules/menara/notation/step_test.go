@@ -99,3 +99,15 @@ func TestParseStepErrors(t *testing.T) {
 		})
 	}
 }
+
+func TestPlayerNames(t *testing.T) {
+	for n := 1; n <= 4; n++ {
+		names := notation.PlayerNames(n)
+		if _, err := menara.NewPosition(menara.Options{Players: names}, 1); err != nil || len(names) != n {
+			t.Errorf("PlayerNames(%d) = %v: %v", n, names, err)
+		}
+	}
+	if notation.PlayerNames(0) != nil || notation.PlayerNames(5) != nil {
+		t.Errorf("names for 0 or 5 players")
+	}
+}
