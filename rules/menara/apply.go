@@ -5,28 +5,30 @@ import "math/bits"
 // Apply returns the position after step s together with what the step did.
 // The receiver is not changed. An illegal step returns the receiver
 // unchanged and the error from Check.
-func (p Position) Apply(s Step) (Position, Effects, error) {
+func (p *Position) Apply(s Step) (Position, Effects, error) {
 	r, err := p.resolve(s)
 	if err != nil {
-		return p, newEffects(s), err
+		return *p, newEffects(s), err
 	}
 	e := newEffects(r.step)
-	p.play(&r, &e, true)
-	return p, e, nil
+	next := *p
+	next.play(&r, &e, true)
+	return next, e, nil
 }
 
 // Preview returns what step s would do, without committing it: the
 // position after it and its effects (margins changed, collapse, the end of
 // the turn). With shaky hands nothing is rolled: the preview shows the step
 // succeeding, and Effects.Risk says how likely it is to fail.
-func (p Position) Preview(s Step) (Position, Effects, error) {
+func (p *Position) Preview(s Step) (Position, Effects, error) {
 	r, err := p.resolve(s)
 	if err != nil {
-		return p, newEffects(s), err
+		return *p, newEffects(s), err
 	}
 	e := newEffects(r.step)
-	p.play(&r, &e, false)
-	return p, e, nil
+	next := *p
+	next.play(&r, &e, false)
+	return next, e, nil
 }
 
 // play applies a resolved, legal step in place. roll says whether a shaky

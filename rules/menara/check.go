@@ -6,7 +6,7 @@ import "github.com/tablebot/tablebot/rules"
 // *rules.Error whose message tells the player why not ("Base K2 is black,
 // not red", "Floor M would rest on only 2 free columns: it needs at least
 // 3").
-func (p Position) Check(s Step) error {
+func (p *Position) Check(s Step) error {
 	_, err := p.resolve(s)
 	return err
 }

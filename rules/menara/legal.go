@@ -13,7 +13,7 @@ import "math/rand/v2"
 // order; base extensions by side, turn and reference cell; give up, then
 // give up renew; done, then done renew. Placements ranks the floor
 // positions by stability instead.
-func (p Position) LegalSteps(dst []Step) []Step {
+func (p *Position) LegalSteps(dst []Step) []Step {
 	p.visit(true, func(s *Step, _ *candidate) bool {
 		dst = append(dst, *s)
 		return true
@@ -25,7 +25,7 @@ func (p Position) LegalSteps(dst []Step) []Step {
 // among all of LegalSteps with rng, without building the whole list (a new
 // floor can have thousands of positions). The same rng state gives the same
 // step. A finished game returns the zero Step.
-func (p Position) RandomStep(rng *rand.Rand) Step {
+func (p *Position) RandomStep(rng *rand.Rand) Step {
 	n := 0
 	p.visit(false, func(*Step, *candidate) bool {
 		n++

@@ -21,8 +21,9 @@ type floorState struct {
 //
 // Position is a flat, comparable value of about 1.3 kilobytes with no
 // pointers, so assigning it copies the game (the random stream included):
-// look-ahead can make as many copies as it likes. Apply never changes its
-// receiver.
+// look-ahead can make as many copies as it likes. Its methods take a
+// pointer, to spare copying it: call them on a variable (p :=
+// g.Position(); p.Turn()). Apply and Preview never change their receiver.
 //
 // Invariants, kept by every method that returns a Position:
 //   - every column is in the bag, the camp, a hand or the temple, and the

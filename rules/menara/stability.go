@@ -135,7 +135,7 @@ type Placement struct {
 // edges first; last the positions under which the temple would collapse.
 // Ties keep the order of LegalSteps. It appends nothing when no floor is to
 // be placed.
-func (p Position) Placements(dst []Placement) []Placement {
+func (p *Position) Placements(dst []Placement) []Placement {
 	if p.phase == Over {
 		return dst
 	}

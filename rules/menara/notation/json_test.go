@@ -183,3 +183,26 @@ func checkSelfplay(t *testing.T, o menara.Options, seed, index uint64) {
 		t.Fatal("a random game's record ends before the game")
 	}
 }
+
+// TestSummaryMidGame: the summary says who acts, the card and the new
+// floor to place.
+func TestSummaryMidGame(t *testing.T) {
+	o := menara.Options{Players: notation.PlayerNames(2), Difficulty: menara.Easy}
+	p, _ := menara.NewPosition(o, 7)
+	rng := rand.New(rand.NewPCG(1, 1))
+	for p.Stage() != menara.NewFloor {
+		p, _, _ = p.Apply(p.RandomStep(rng))
+		if p.Phase() == menara.Over {
+			t.Skip("the game ended first")
+		}
+	}
+	var b strings.Builder
+	if err := notation.WriteSummary(&b, &p); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{p.Player(p.Turn()) + " to act", "place the new floor " + p.NextFloor().String(), "Level 0:", "required"} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("the summary lacks %q:\n%s", want, b.String())
+		}
+	}
+}
