@@ -53,9 +53,6 @@ var deck = [NumCards]Card{
 // deck[pileStart[p]:pileStart[p+1]].
 var pileStart = [NumPiles + 1]uint8{0, 9, 21, NumCards}
 
-// maxPile is the size of the largest pile.
-const maxPile = 14
-
 // Deck returns the 35 plan cards; CardID i is Deck()[i].
 func Deck() [NumCards]Card { return deck }
 

@@ -95,8 +95,7 @@ func i128of(a int64) i128 { return i128{uint64(a >> 63), uint64(a)} }
 // mulI returns a·b.
 func mulI(a, b int64) i128 {
 	neg := (a < 0) != (b < 0)
-	p := mulU(uabs(a), uabs(b))
-	r := i128{p.hi, p.lo}
+	r := i128(mulU(uabs(a), uabs(b)))
 	if neg {
 		r = r.neg()
 	}
@@ -129,8 +128,7 @@ func (x i128) mulSmall(m int64) i128 {
 	if x.negative() {
 		return x.neg().mulSmall(m).neg()
 	}
-	p := u128{x.hi, x.lo}.mul(uint64(m))
-	return i128{p.hi, p.lo}
+	return i128(u128(x).mul(uint64(m)))
 }
 
 // cmp returns -1, 0 or +1 as x is less than, equal to or greater than y.
