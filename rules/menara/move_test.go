@@ -178,3 +178,31 @@ func TestLiftErrors(t *testing.T) {
 	}
 	mustReject(t, *p, ColumnStep(seat, Yellow, Base{high, 1}), rules.Illegal, "lift a floor instead")
 }
+
+// TestNewFloorSupports: a new floor rests on free columns of one level.
+func TestNewFloorSupports(t *testing.T) {
+	p := temple(t, 1, 1)
+	p.fillBases(t, 1)
+	p.setCard(t, PlaceCard, 1, FreeRim, true)
+	p.stage = NewFloor
+	seat, f := p.Turn(), p.NextFloor()
+	var low, high, carrying []Base
+	for _, b := range p.Columns().Bases() {
+		switch {
+		case p.Carrier(b) != NoFloor:
+			carrying = append(carrying, b)
+		case p.Level(b.Floor) == 0:
+			low = append(low, b)
+		default:
+			high = append(high, b)
+		}
+	}
+	if len(low) < 2 || len(high) < 1 || len(carrying) < 1 {
+		t.Fatalf("columns: %v free on level 0, %v on level 1, %v carrying", low, high, carrying)
+	}
+	mixed := NewBaseSet(low[0], low[1], high[0])
+	mustReject(t, *p, FloorStepOver(seat, f, mixed, 0, NoSide), rules.Illegal, "a floor rests on columns of one level")
+	loaded := NewBaseSet(low[0], low[1], carrying[0])
+	mustReject(t, *p, FloorStepOver(seat, f, loaded, 0, NoSide), rules.Illegal,
+		"The column on "+carrying[0].String()+" already carries floor "+p.Carrier(carrying[0]).String())
+}
