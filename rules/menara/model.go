@@ -1,0 +1,54 @@
+package menara
+
+// The statics model (design §3), in integer units: lengths in micrometres
+// (µm), masses in milligrams (mg). Every verdict is computed exactly in
+// integers from these constants, so the same temple gives the same verdict
+// on every machine. Tune here (issue 18).
+const (
+	// pitchUM is the distance between neighbouring cell centres.
+	pitchUM = 30000
+	// columnMG is a column's mass.
+	columnMG = 10000
+	// floorMGPerCell is a floor's mass per cell.
+	floorMGPerCell = 3000
+	// delta0UM and delta1UM give δ(L) = δ₀ + δ₁·L, the least margin a floor
+	// of level L needs to hold.
+	delta0UM = 2000
+	delta1UM = 1000
+	// safeUM is δ_safe: a margin at least this is green (safe); between
+	// δ(L) and δ_safe it is amber (shaky hands may fail there); below δ(L)
+	// the floor falls.
+	safeUM = 10000
+)
+
+// Model is the statics model's constants in the units of the JSON state:
+// millimetres and grams.
+type Model struct {
+	PitchMM       float64
+	ColumnG       float64
+	FloorGPerCell float64
+	Delta0MM      float64
+	Delta1MM      float64
+	SafeMM        float64
+}
+
+// StatModel returns the constants the engine uses.
+func StatModel() Model {
+	return Model{
+		PitchMM:       pitchUM / 1000.0,
+		ColumnG:       columnMG / 1000.0,
+		FloorGPerCell: floorMGPerCell / 1000.0,
+		Delta0MM:      delta0UM / 1000.0,
+		Delta1MM:      delta1UM / 1000.0,
+		SafeMM:        safeUM / 1000.0,
+	}
+}
+
+// deltaUM returns δ(L) in µm.
+func deltaUM(level int) int64 { return delta0UM + delta1UM*int64(level) }
+
+// Delta returns δ(L) in µm: the least margin a floor of level L needs.
+func Delta(level int) int { return int(deltaUM(level)) }
+
+// Safe returns δ_safe in µm.
+func Safe() int { return safeUM }

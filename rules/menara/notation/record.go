@@ -1,0 +1,288 @@
+package notation
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/tablebot/tablebot/rules/menara"
+)
+
+// GameName is the word after "game" that names this game in records.
+const GameName = "menara"
+
+// Record is a game record as read from text: the options, the seed and the
+// steps in order, each with the number and text of its line.
+type Record struct {
+	Players    []string
+	Difficulty menara.Difficulty
+	Hands      menara.Hands
+	Seed       uint64
+	// Side is the base's side: Light unless a side line says dark.
+	Side  menara.Side
+	Steps []menara.Step
+	// Lines[i] is the line number (from 1, counting every line) and
+	// Texts[i] the text of Steps[i].
+	Lines []int
+	Texts []string
+}
+
+// Options returns the options the record's game is set up with.
+func (rec *Record) Options() menara.Options {
+	return menara.Options{Players: rec.Players, Difficulty: rec.Difficulty, Hands: rec.Hands, Side: rec.Side}
+}
+
+// LineError says which line of a record is wrong and why.
+type LineError struct {
+	Line int    // from 1, counting every line, comments and blank lines included
+	Text string // the line as written, without its line break
+	Err  error
+}
+
+func (e *LineError) Error() string {
+	return fmt.Sprintf("line %d: %s: %v", e.Line, clipLine(e.Text), e.Err)
+}
+
+func (e *LineError) Unwrap() error { return e.Err }
+
+func clipLine(s string) string {
+	const max = 80
+	if !utf8.ValidString(s) {
+		s = strings.ToValidUTF8(s, "\uFFFD")
+	}
+	if r := []rune(s); len(r) > max {
+		return string(r[:max]) + "…"
+	}
+	return s
+}
+
+// maxLine is the longest line a record may have; no legal line comes near.
+const maxLine = 4096
+
+// header words, in the order records are written.
+const (
+	kwGame       = "game"
+	kwPlayers    = "players"
+	kwDifficulty = "difficulty"
+	kwHands      = "hands"
+	kwSeed       = "seed"
+	kwSide       = "side"
+)
+
+// ParseRecord reads a game record. Errors are *LineError.
+func ParseRecord(r io.Reader) (*Record, error) {
+	rec := &Record{Side: menara.Light}
+	seen := map[string]bool{}
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 1024), maxLine)
+	n := 0
+	stepping := false
+	requireHeader := func(line int, text string) error {
+		for _, kw := range []string{kwPlayers, kwDifficulty, kwSeed} {
+			if !seen[kw] {
+				return &LineError{Line: line, Text: text, Err: invalid("notation.header.missing", []any{"word", kw},
+					"the record has no %s line: a record starts with game, players, difficulty and seed lines", kw)}
+			}
+		}
+		return nil
+	}
+	for sc.Scan() {
+		n++
+		text := strings.TrimSuffix(sc.Text(), "\r")
+		fail := func(err error) (*Record, error) {
+			return nil, &LineError{Line: n, Text: text, Err: err}
+		}
+		if !utf8.ValidString(text) {
+			return fail(invalid("notation.utf8", nil, "the line is not UTF-8 text"))
+		}
+		line := text
+		if i := strings.IndexByte(line, '#'); i >= 0 {
+			line = line[:i]
+		}
+		words := strings.Fields(line)
+		if len(words) == 0 {
+			continue
+		}
+		kw := strings.ToLower(words[0])
+		switch kw {
+		case kwGame, kwPlayers, kwDifficulty, kwHands, kwSeed, kwSide:
+			if stepping {
+				return fail(invalid("notation.header.late", []any{"word", kw}, "the %s line must come before the steps", kw))
+			}
+			if seen[kw] {
+				return fail(invalid("notation.header.twice", []any{"word", kw}, "the record has two %s lines", kw))
+			}
+			if kw == kwGame && len(seen) > 0 {
+				return fail(invalid("notation.game.late", nil, "the game line must come first"))
+			}
+			seen[kw] = true
+			if err := rec.header(kw, words[1:]); err != nil {
+				return fail(err)
+			}
+		default:
+			if !stepping {
+				if err := requireHeader(n, text); err != nil {
+					return nil, err
+				}
+				stepping = true
+			}
+			s, err := ParseStep(rec.Players, line)
+			if err != nil {
+				return fail(err)
+			}
+			rec.Steps = append(rec.Steps, s)
+			rec.Lines = append(rec.Lines, n)
+			rec.Texts = append(rec.Texts, text)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		text := ""
+		if err == bufio.ErrTooLong {
+			err = invalid("notation.long", nil, "the line is longer than %d bytes", maxLine)
+			text = "…"
+		}
+		return nil, &LineError{Line: n + 1, Text: text, Err: err}
+	}
+	if !stepping {
+		if err := requireHeader(n+1, ""); err != nil {
+			return nil, err
+		}
+	}
+	return rec, nil
+}
+
+// header reads one header line's values into rec.
+func (rec *Record) header(kw string, vals []string) error {
+	one := func(usage string) (string, error) {
+		if len(vals) != 1 {
+			return "", invalid("notation.header.usage", []any{"usage", usage}, "write %s", usage)
+		}
+		return vals[0], nil
+	}
+	switch kw {
+	case kwGame:
+		if len(vals) != 1 || !strings.EqualFold(vals[0], GameName) {
+			return invalid("notation.game.name", nil, "this is a record of %q: write game %s", GameName, GameName)
+		}
+	case kwPlayers:
+		o := menara.Options{Players: vals}
+		if len(vals) < menara.MinPlayers || len(vals) > menara.MaxPlayers {
+			return invalid("notation.players.count", []any{"count", len(vals)},
+				"name 1 to 4 players in seat order, one word each: players ana bob")
+		}
+		for i, v := range vals {
+			if err := menara.ValidName(v); err != nil {
+				return err
+			}
+			for _, w := range vals[:i] {
+				if strings.EqualFold(v, w) {
+					return invalid("notation.players.twice", []any{"name", v}, "%s is named twice", clip(v))
+				}
+			}
+		}
+		rec.Players = o.Players
+	case kwDifficulty:
+		v, err := one("difficulty easy, difficulty medium or difficulty hard")
+		if err != nil {
+			return err
+		}
+		d, ok := menara.ParseDifficulty(v)
+		if !ok {
+			return invalid("notation.difficulty", []any{"word", clip(v)}, "%q is not a difficulty: easy, medium or hard", clip(v))
+		}
+		rec.Difficulty = d
+	case kwHands:
+		v, err := one("hands steady or hands shaky")
+		if err != nil {
+			return err
+		}
+		h, ok := menara.ParseHands(v)
+		if !ok {
+			return invalid("notation.hands", []any{"word", clip(v)}, "%q is not a hand mode: steady or shaky", clip(v))
+		}
+		rec.Hands = h
+	case kwSeed:
+		v, err := one("seed N, a whole number from 0 to 18446744073709551615")
+		if err != nil {
+			return err
+		}
+		s, perr := strconv.ParseUint(v, 10, 64)
+		if perr != nil {
+			return invalid("notation.seed", []any{"word", clip(v)}, "%q is not a seed: a whole number from 0 to 18446744073709551615", clip(v))
+		}
+		rec.Seed = s
+	case kwSide:
+		v, err := one("side light or side dark")
+		if err != nil {
+			return err
+		}
+		s, ok := menara.ParseSide(v)
+		if !ok {
+			return invalid("notation.side", []any{"word", clip(v)}, "%q is not a side: light or dark", clip(v))
+		}
+		rec.Side = s
+	}
+	return nil
+}
+
+// WriteRecord writes a game record: the header (the side line only for a
+// dark base), then one step a line.
+func WriteRecord(w io.Writer, rec *Record) error {
+	bw := bufio.NewWriter(w)
+	writeHeader(bw, rec)
+	for _, s := range rec.Steps {
+		bw.WriteString(FormatStep(rec.Players, s))
+		bw.WriteByte('\n')
+	}
+	return bw.Flush()
+}
+
+func writeHeader(bw *bufio.Writer, rec *Record) {
+	bw.WriteString(kwGame + " " + GameName + "\n")
+	bw.WriteString(kwPlayers + " " + strings.Join(rec.Players, " ") + "\n")
+	bw.WriteString(kwDifficulty + " " + rec.Difficulty.String() + "\n")
+	bw.WriteString(kwHands + " " + rec.Hands.String() + "\n")
+	bw.WriteString(kwSeed + " " + strconv.FormatUint(rec.Seed, 10) + "\n")
+	if rec.Side == menara.Dark {
+		bw.WriteString(kwSide + " dark\n")
+	}
+}
+
+// FormatRecord returns a game record as a string.
+func FormatRecord(rec *Record) string {
+	var b strings.Builder
+	_ = WriteRecord(&b, rec)
+	return b.String()
+}
+
+// NewRecord returns the record of a game: its options, seed and steps.
+func NewRecord(o menara.Options, seed uint64, steps []menara.Step) *Record {
+	side := o.Side
+	if side == menara.NoSide {
+		side = menara.Light
+	}
+	return &Record{Players: o.Players, Difficulty: o.Difficulty, Hands: o.Hands, Seed: seed, Side: side, Steps: steps}
+}
+
+// Replay sets up the record's game and plays its steps. An illegal step is
+// reported as a *LineError naming its line; the game returned then holds
+// the steps before it.
+func (rec *Record) Replay() (*menara.Game, error) {
+	g, err := menara.NewGame(rec.Options(), rec.Seed)
+	if err != nil {
+		return nil, &LineError{Line: 0, Text: "", Err: err}
+	}
+	for i, s := range rec.Steps {
+		if _, err := g.Play(s); err != nil {
+			line, text := 0, s.String()
+			if i < len(rec.Lines) {
+				line, text = rec.Lines[i], rec.Texts[i]
+			}
+			return g, &LineError{Line: line, Text: text, Err: err}
+		}
+	}
+	return g, nil
+}
