@@ -52,6 +52,9 @@ func runArena(ctx context.Context, e env, args []string) error {
 	if err != nil {
 		return err
 	}
+	if g.arena == nil {
+		return usagef("%s has no computer players yet", g.name)
+	}
 	return g.arena(ctx, e, args)
 }
 

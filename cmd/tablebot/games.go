@@ -22,17 +22,18 @@ const defaultGame = "shangrila"
 type cliGame struct {
 	name  string // the game's kind, as --game and records name it
 	title string // its name, for help texts
-	// source is the game's part of the message catalogue.
+	// source is the game's part of the message catalogue, and host the
+	// game for the bot (serve, local); both nil for a game not hosted yet.
 	source func() i18n.Source
-	// host returns the game for the bot (serve, local).
-	host func(cat *i18n.Catalog, o hostOptions) (bot.Game, error)
+	host   func(cat *i18n.Catalog, o hostOptions) (bot.Game, error)
 	// replay replays a record (text, read from path) from its start or
 	// the state in from, and prints the final state: a summary, or JSON.
 	replay func(w io.Writer, text, path, from string, asJSON bool) error
-	// render draws the state after a record, its last move highlighted.
+	// render draws the state after a record, its last move highlighted;
+	// nil for a game that draws no images yet.
 	render func(ctx context.Context, w *bufio.Writer, text, path, from, names string) error
 	// selfplay and arena are the game's own subcommands, with their own
-	// flags (and --game).
+	// flags (and --game); arena is nil for a game without computers yet.
 	selfplay func(ctx context.Context, e env, args []string) error
 	arena    func(ctx context.Context, e env, args []string) error
 	// phase says where a stored record stands, for tablebot games.
@@ -50,7 +51,7 @@ type hostOptions struct {
 // games lists the games, in the order of the slash commands and of the
 // help texts.
 func games() []cliGame {
-	return []cliGame{shangrilaCLI()}
+	return []cliGame{shangrilaCLI(), menaraCLI()}
 }
 
 // findGame returns the game named name.
@@ -180,7 +181,9 @@ func gameFlag(args []string) string {
 func newCatalog() (*i18n.Catalog, error) {
 	var sources []i18n.Source
 	for _, g := range games() {
-		sources = append(sources, g.source())
+		if g.source != nil {
+			sources = append(sources, g.source())
+		}
 	}
 	return i18n.New(sources...)
 }
@@ -189,6 +192,9 @@ func newCatalog() (*i18n.Catalog, error) {
 func hostGames(cat *i18n.Catalog, o hostOptions) ([]bot.Game, error) {
 	var out []bot.Game
 	for _, g := range games() {
+		if g.host == nil {
+			continue
+		}
 		h, err := g.host(cat, o)
 		if err != nil {
 			return nil, err

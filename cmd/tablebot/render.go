@@ -39,6 +39,9 @@ func runRender(ctx context.Context, e env, args []string) error {
 	if err != nil {
 		return err
 	}
+	if g.render == nil {
+		return fmt.Errorf("%s draws no images yet", g.name)
+	}
 	draw := func(w *bufio.Writer) error { return g.render(ctx, w, text, name, *from, *names) }
 	if *out == "-" {
 		w := bufio.NewWriter(e.stdout)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"flag"
+	"github.com/tablebot/tablebot/rules/menara/notation/jsoncheck"
 	"os"
 	"path/filepath"
 	"strings"
@@ -151,7 +152,7 @@ func TestGolden(t *testing.T) {
 	if want := readOrUpdate(t, jsonFile, js); !bytes.Equal(js, want) {
 		t.Errorf("the final state's JSON differs from %s", jsonFile)
 	}
-	if err := checkJSON(js); err != nil {
+	if err := jsoncheck.Check(js); err != nil {
 		t.Errorf("the golden state: %v", err)
 	}
 	var sum bytes.Buffer

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/tablebot/tablebot/rules/menara/notation/jsoncheck"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -64,7 +65,7 @@ func TestJSONKeys(t *testing.T) {
 			for _, c := range top["columns"].([]any) {
 				checkKeys(t, "column", c.(map[string]any), map[string]string{"at": "string", "colour": "string", "cell": "array", "level": "number", "fallen": "bool"})
 			}
-			if err := checkJSON(data); err != nil {
+			if err := jsoncheck.Check(data); err != nil {
 				t.Error(err)
 			}
 		})
@@ -174,7 +175,7 @@ func checkSelfplay(t *testing.T, o menara.Options, seed, index uint64) {
 			t.Fatalf("line %d: %v", rec.Lines[i], err)
 		}
 		if p := g.Position(); i%10 == 0 || p.Phase() == menara.Over {
-			if err := checkJSON(notation.MarshalState(&p)); err != nil {
+			if err := jsoncheck.Check(notation.MarshalState(&p)); err != nil {
 				t.Fatalf("after line %d: %v", rec.Lines[i], err)
 			}
 		}

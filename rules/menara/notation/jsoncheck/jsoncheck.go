@@ -1,4 +1,11 @@
-package notation_test
+// Package jsoncheck checks a JSON state of Menara (tablebot replay --json)
+// from the JSON alone, as a tool outside the project reads it: columns
+// conserved by colour, floors conserved, levels consistent, height and
+// outcome right, and every floor's margin equal to a recomputation of the
+// statics with the model's constants in the JSON. It is written apart from
+// the engine (floats, not the engine's exact integers), so that it checks
+// the engine rather than repeating it.
+package jsoncheck
 
 import (
 	"encoding/json"
@@ -84,10 +91,11 @@ type jTurn struct {
 
 var colourNames = []string{"yellow", "red", "black", "white", "blue"}
 
-// checkJSON checks a JSON state from the JSON alone: columns conserved by
+// Check checks a JSON state from the JSON alone: columns conserved by
 // colour, floors conserved, levels consistent, height and outcome right,
-// and every margin equal to a recomputation with the model's constants.
-func checkJSON(data []byte) error {
+// and every margin equal (within 3 µm) to a recomputation with the model's
+// constants.
+func Check(data []byte) error {
 	var s jState
 	if err := json.Unmarshal(data, &s); err != nil {
 		return err
