@@ -20,9 +20,11 @@ import (
 )
 
 // Permissions is what the bot needs in a channel: to see it, to post the
-// boards of moves made through menus and by computer players, and to
-// attach their images. Interaction answers need no permission.
-const Permissions = discordgo.PermissionViewChannel | discordgo.PermissionSendMessages | discordgo.PermissionAttachFiles
+// boards of moves made through menus and by computer players, reminders,
+// and the images of the boards, in channels and in threads (a game may be
+// played in a thread). Interaction answers need no permission.
+const Permissions = discordgo.PermissionViewChannel | discordgo.PermissionSendMessages |
+	discordgo.PermissionSendMessagesInThreads | discordgo.PermissionAttachFiles
 
 // Config configures the connection to Discord.
 type Config struct {
@@ -127,8 +129,9 @@ func (a *Adapter) Start(ctx context.Context, b *bot.Bot) error {
 	}
 	a.log.Info("connected to Discord", "application", a.appID, "shard", a.cfg.ShardID, "shards", a.cfg.ShardCount, "commands", scope)
 	a.log.Info("invite the bot with this link", "url", InviteURL(a.appID))
-	// Games left waiting on a computer player go on by themselves.
-	b.Resume(ctx)
+	// Games left waiting on a computer player go on by themselves, what
+	// the channels were owed is posted, and reminders fall due.
+	b.Start(ctx)
 	return nil
 }
 
