@@ -70,4 +70,6 @@ func errCode(err error) rules.Code { return rules.ErrorCode(err) }
 
 // errNoKind is the internal error for a stored game of a kind this bot
 // does not host.
-func errNoKind(kind string) error { return fmt.Errorf("bot: a game of kind %q, which this bot does not host", kind) }
+func errNoKind(kind string) error {
+	return fmt.Errorf("bot: a game of kind %q, which this bot does not host", kind)
+}

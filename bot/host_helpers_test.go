@@ -93,7 +93,7 @@ func (h *host) open() {
 	b, err := bot.New(bot.Config{Store: db, Catalog: h.cat, Games: []bot.Game{h.game}, Poster: h.posts,
 		Log: slog.New(h.log), Metrics: h.metrics, KeepSeatOrder: true, Turns: h.turns, Now: h.clock.Now,
 		LinkBase: "https://discord.com/channels/",
-		Seed: func() uint64 { seed++; return seed }})
+		Seed:     func() uint64 { seed++; return seed }})
 	if err != nil {
 		h.t.Fatal(err)
 	}
