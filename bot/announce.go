@@ -72,9 +72,10 @@ func (b *Bot) carry(m *Message, t *table) {
 // again makes no second message: at most 25 characters.
 func nonce(seq uint64) string { return "tb" + strconv.FormatUint(seq, 36) }
 
-// backoff is the wait before attempt n+1 to post after n failures.
-func backoff(n int) time.Duration {
-	d := firstRetry
+// backoff is the wait before attempt n+1 to post after n failures, the
+// first wait being first.
+func backoff(first time.Duration, n int) time.Duration {
+	d := first
 	for i := 1; i < n && d < lastRetry; i++ {
 		d *= 2
 	}
@@ -97,7 +98,7 @@ func (b *Bot) deliverNext(ctx context.Context, channel string) (again bool, wait
 	}
 	now := b.cfg.Now()
 	first := box[0]
-	if due := first.Created.Add(replyGrace); first.Reply && now.Before(due) {
+	if due := first.Created.Add(replyGrace); b.awaited(first) && now.Before(due) {
 		return false, due.Sub(now)
 	}
 	if now.Before(first.NextTry) {
@@ -119,7 +120,7 @@ func (b *Bot) deliverNext(ctx context.Context, channel string) (again bool, wait
 	// every change's words, and the board after the last of them.
 	last, lines := first, []string{}
 	for _, a := range box {
-		if a.Game != first.Game || a.Kind != store.Board || a.Reply && now.Before(a.Created.Add(replyGrace)) {
+		if a.Game != first.Game || a.Kind != store.Board || b.awaited(a) && now.Before(a.Created.Add(replyGrace)) {
 			break
 		}
 		last = a
@@ -143,6 +144,13 @@ func (b *Bot) deliverNext(ctx context.Context, channel string) (again bool, wait
 	return b.attempt(ctx, channel, g.ID, store.Board, last, m)
 }
 
+// awaited reports whether an announcement waits for an answer of this
+// process to carry it; one made before the process started waits for
+// nothing (its answer was made or never will be).
+func (b *Bot) awaited(a store.Announcement) bool {
+	return a.Reply && !a.Created.Before(b.born)
+}
+
 // attempt posts m for the announcements of kind for game up to a, and
 // records the outcome: posted, or to be tried again after a backoff.
 func (b *Bot) attempt(ctx context.Context, channel, game, kind string, a store.Announcement, m Message) (bool, time.Duration) {
@@ -158,7 +166,7 @@ func (b *Bot) attempt(ctx context.Context, channel, game, kind string, a store.A
 	if ctx.Err() != nil {
 		return false, 0
 	}
-	wait := backoff(a.Attempts + 1)
+	wait := backoff(b.cfg.Retry, a.Attempts+1)
 	b.log.Warn("posting in a channel failed; trying again later", "err", err, "channel", channel, "attempt", a.Attempts+1, "wait", wait)
 	if err := b.cfg.Store.Retry(ctx, channel, game, kind, a.Moves, b.cfg.Now().Add(wait)); err != nil {
 		b.log.Error("recording a failed post", "err", err, "channel", channel)

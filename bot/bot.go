@@ -38,6 +38,9 @@ type Config struct {
 	// KeepSeatOrder seats players in the order they joined instead of
 	// shuffling them (tablebot local, where records are typed in seat order).
 	KeepSeatOrder bool
+	// Retry is the first wait before posting again after Discord failed;
+	// it doubles each time up to five minutes. One second when zero.
+	Retry time.Duration
 	// Turns are the reminders of channels that set none of their own;
 	// nil means DefaultTurns. A RemindAfter of 0 sends none.
 	Turns *Turns
@@ -57,6 +60,9 @@ type Bot struct {
 	games []Game
 	kinds map[string]Game
 	locks [64]sync.Mutex // striped by channel
+	// born is when this Bot was made: an answer owed by an older process
+	// will never come.
+	born time.Time
 
 	// bg is the context of background work; Close cancels it and waits.
 	bg      context.Context
@@ -86,6 +92,9 @@ func New(cfg Config) (*Bot, error) {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
+	if cfg.Retry <= 0 {
+		cfg.Retry = firstRetry
+	}
 	turns := DefaultTurns
 	if cfg.Turns != nil {
 		turns = *cfg.Turns
@@ -101,7 +110,7 @@ func New(cfg Config) (*Bot, error) {
 			return binary.LittleEndian.Uint64(b[:])
 		}
 	}
-	b := &Bot{cfg: cfg, log: cfg.Log, kinds: map[string]Game{}, workers: map[string]*worker{}, timers: map[string]timer{}}
+	b := &Bot{cfg: cfg, log: cfg.Log, kinds: map[string]Game{}, workers: map[string]*worker{}, timers: map[string]timer{}, born: cfg.Now()}
 	for _, g := range cfg.Games {
 		k := g.Kind()
 		if !kindPattern.MatchString(k) {

@@ -52,6 +52,8 @@ type Adapter struct {
 
 	mu       sync.Mutex
 	closing  bool
+	busy     int        // guarded by mu: interactions being handled
+	idle     *sync.Cond // signalled, with mu, when busy drops to 0
 	inflight sync.WaitGroup
 	ctx      context.Context
 	cancel   context.CancelFunc
@@ -87,7 +89,9 @@ func New(cfg Config, cat *i18n.Catalog) (*Adapter, error) {
 	s.Identify.Intents = discordgo.IntentsGuilds
 	s.LogLevel = discordgo.LogError
 	ctx, cancel := context.WithCancel(context.Background())
-	return &Adapter{cfg: cfg, cat: cat, log: cfg.Log, session: s, ctx: ctx, cancel: cancel}, nil
+	a := &Adapter{cfg: cfg, cat: cat, log: cfg.Log, session: s, ctx: ctx, cancel: cancel}
+	a.idle = sync.NewCond(&a.mu)
+	return a, nil
 }
 
 // Start connects to the gateway, registers every game's command and starts
@@ -168,6 +172,16 @@ func (a *Adapter) Close() error {
 	return a.session.Close()
 }
 
+// waitIdle waits until no interaction is being handled: its answer made
+// and what the bot does right after (recording the board it posted).
+func (a *Adapter) waitIdle() {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	for a.busy > 0 {
+		a.idle.Wait()
+	}
+}
+
 // track runs f as in-flight work unless the adapter is closing.
 func (a *Adapter) track(f func()) bool {
 	a.mu.Lock()
@@ -176,8 +190,16 @@ func (a *Adapter) track(f func()) bool {
 		return false
 	}
 	a.inflight.Add(1)
+	a.busy++
 	a.mu.Unlock()
-	defer a.inflight.Done()
+	defer func() {
+		a.mu.Lock()
+		if a.busy--; a.busy == 0 {
+			a.idle.Broadcast()
+		}
+		a.mu.Unlock()
+		a.inflight.Done()
+	}()
 	f()
 	return true
 }

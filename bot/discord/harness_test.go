@@ -96,22 +96,39 @@ func (h *harness) stop() {
 // user returns the id of the i-th user.
 func (h *harness) user(i int) string { return h.world.Users[i].ID }
 
-// slash runs /shangrila sub with options as user and waits for the answer.
+// slash runs /shangrila sub with options as user and waits for the answer
+// and for the bot to be done with it.
 func (h *harness) slash(user, sub string, opts ...discordfake.Option) *discordfake.Response {
 	h.t.Helper()
-	return h.fake.SlashCommand(user, h.world.Channel.ID, command, sub, opts...).Wait(h.ctx)
+	r := h.fake.SlashCommand(user, h.world.Channel.ID, command, sub, opts...).Wait(h.ctx)
+	h.settle()
+	return r
 }
 
-// click clicks a button of a message and waits for the answer.
+// click clicks a button of a message and waits for the answer and for the
+// bot to be done with it.
 func (h *harness) click(user string, m *discordfake.Message, id string) *discordfake.Response {
 	h.t.Helper()
-	return h.fake.Click(user, m, id).Wait(h.ctx)
+	r := h.fake.Click(user, m, id).Wait(h.ctx)
+	h.settle()
+	return r
 }
 
-// choose picks values in a menu of a message and waits for the answer.
+// choose picks values in a menu of a message and waits for the answer and
+// for the bot to be done with it.
 func (h *harness) choose(user string, m *discordfake.Message, id string, values ...string) *discordfake.Response {
 	h.t.Helper()
-	return h.fake.Select(user, m, id, values...).Wait(h.ctx)
+	r := h.fake.Select(user, m, id, values...).Wait(h.ctx)
+	h.settle()
+	return r
+}
+
+// settle waits until the bot is done with what it was asked: the
+// interactions' handling after their answers (recording the boards they
+// posted) and the channel's posts and computer turns.
+func (h *harness) settle() {
+	h.adapter.waitIdle()
+	h.bot.Wait(h.ctx, h.world.Channel.ID)
 }
 
 // command is the slash command of the game the tests play.
