@@ -123,7 +123,7 @@ func (s *Server) newInteractionLocked(kind discordgo.InteractionType, userID, ch
 		ChannelID:      channelID,
 		Token:          in.token,
 		Version:        1,
-		AppPermissions: fmt.Sprint(s.opts.AppPermissions),
+		AppPermissions: fmt.Sprint(s.botPermsLocked(channelID)),
 		Locale:         u.Locale,
 		Entitlements:   []any{},
 	}
