@@ -117,24 +117,38 @@ func (b *Bot) deliverNext(ctx context.Context, channel string) (again bool, wait
 		return b.remindNow(ctx, g, first)
 	}
 	// The boards of one game owed one after the other go out as one post:
-	// every change's words, and the board after the last of them.
-	last, lines := first, []string{}
+	// every change's words, and the board after the last of them. A post
+	// tried before is tried again as it was (same changes, same nonce), so
+	// that if the first try was made after all, Discord makes no second.
+	tried := first.Attempts > 0
+	last, lines, answers := first, []string{}, false
 	for _, a := range box {
-		if a.Game != first.Game || a.Kind != store.Board || b.awaited(a) && now.Before(a.Created.Add(replyGrace)) {
+		if a.Game != first.Game || a.Kind != store.Board || (a.Attempts > 0) != tried ||
+			b.awaited(a) && now.Before(a.Created.Add(replyGrace)) {
 			break
 		}
 		last = a
 		lines = append(lines, a.Lines...)
+		answers = answers || a.Interaction != ""
 	}
-	if last.Reply || first.Reply {
-		// The answer that was to carry it may have been made before the
-		// process stopped: look for it before posting again.
+	if answers {
+		// An answer that was to carry it may have been made after all
+		// (before the process stopped, or by a try whose outcome was
+		// unknown): look for it before posting.
 		if id, found := b.answered(ctx, channel, box, last); found {
 			b.posted(ctx, channel, g.ID, store.Board, last.Moves, id)
 			return true, 0
 		}
 	}
-	m, err := b.boardAt(g, last.Moves, strings.Join(lines, "\n"))
+	text := strings.Join(lines, "\n")
+	if tried && now.Sub(first.Created) > nonceWindow {
+		// Past Discord's window for nonces: look for the post itself.
+		if id, found := b.find(ctx, channel, text); found {
+			b.posted(ctx, channel, g.ID, store.Board, last.Moves, id)
+			return true, 0
+		}
+	}
+	m, err := b.boardAt(g, last.Moves, text)
 	if err != nil {
 		b.log.Error("a game of an announcement does not replay; the announcement is dropped", "err", err, "channel", channel, "game", g.ID)
 		b.drop(ctx, channel, last)
@@ -142,6 +156,23 @@ func (b *Bot) deliverNext(ctx context.Context, channel string) (again bool, wait
 	}
 	m.Nonce = nonce(last.Seq)
 	return b.attempt(ctx, channel, g.ID, store.Board, last, m)
+}
+
+// nonceWindow is how long Discord is sure to remember a post's nonce (it
+// says "the past few minutes"); a post retried later is looked for first.
+const nonceWindow = 4 * time.Minute
+
+// find looks for a post of the channel that says text, among its latest.
+func (b *Bot) find(ctx context.Context, channel, text string) (string, bool) {
+	f, ok := b.cfg.Poster.(Finder)
+	if !ok {
+		return "", false
+	}
+	id, found, err := f.Find(ctx, channel, text)
+	if err != nil {
+		b.log.Warn("looking for a post", "err", err, "channel", channel)
+	}
+	return id, found
 }
 
 // awaited reports whether an announcement waits for an answer of this

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -34,7 +35,7 @@ type host struct {
 	posts   *poster
 	log     *logRecorder
 	metrics *metrics.Metrics
-	answers int // answers delivered so far
+	answers atomic.Int64 // answers delivered so far
 	turns   *bot.Turns
 	clock   *clock
 }
@@ -153,8 +154,7 @@ func (h *host) handle(req bot.Request) bot.Reply {
 func (h *host) send(req bot.Request) bot.Reply {
 	r := h.bot.Handle(h.ctx, req)
 	if r.Message.Sent != nil {
-		h.answers++
-		r.Message.Sent(h.ctx, "answer"+itoa(h.answers))
+		r.Message.Sent(h.ctx, "answer"+itoa(int(h.answers.Add(1))))
 	}
 	for _, p := range r.Posts {
 		h.posts.Post(h.ctx, req.Channel, p)

@@ -230,10 +230,15 @@ func (b *Bot) boardPost(t *table, text string, last Effect, ping bool) Message {
 		add("\n" + t.game.Result(pub, st, names))
 		if ping {
 			// Everybody learns how it ended.
+			var who []string
 			for _, p := range t.stored.Players {
 				if p.UserID != "" {
 					m.Mentions = append(m.Mentions, p.UserID)
+					who = append(who, "<@"+p.UserID+">")
 				}
+			}
+			if len(who) > 0 {
+				add(pub.T("bot.end.everyone", "players", strings.Join(who, " ")))
 			}
 		}
 	} else {

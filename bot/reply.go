@@ -118,10 +118,12 @@ type Poster interface {
 	Post(ctx context.Context, channel string, m Message) (messageID string, err error)
 }
 
-// Finder finds the answer to an interaction among a channel's recent
-// messages, for a post whose answer may or may not have been made before
-// the process stopped. Adapters that can implement it; found is false when
-// there is no such message.
+// Finder finds, among a channel's latest messages, a post whose making is
+// in doubt: the answer to an interaction (was it made before the process
+// stopped?), or the bot's post that begins with text (was a try whose
+// outcome was unknown made after all?). Adapters that can implement it;
+// found is false when there is no such message.
 type Finder interface {
 	Answer(ctx context.Context, channel, interaction string) (messageID string, found bool, err error)
+	Find(ctx context.Context, channel, text string) (messageID string, found bool, err error)
 }

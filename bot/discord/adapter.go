@@ -226,8 +226,10 @@ func (a *Adapter) onInteraction(i *discordgo.Interaction) {
 			return
 		}
 		reply := a.bot.Handle(a.ctx, req)
-		a.deliver(i, reply)
+		// Counted as the answer leaves: what a watcher of /metrics sees
+		// once Discord has the answer.
 		a.cfg.Metrics.Interaction(kindName(req.Kind), !reply.Failed, time.Since(began))
+		a.deliver(i, reply, began)
 		if reply.Then != nil {
 			reply.Then() // computer turns after the answer, in the background
 		}

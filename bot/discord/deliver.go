@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -17,11 +18,15 @@ import (
 // ms; a board not drawn in time goes without its image.
 const drawBudget = 1500 * time.Millisecond
 
+// answerBy is how long after an interaction an answer that failed may
+// still be tried again: Discord takes none after 3 seconds.
+const answerBy = 2500 * time.Millisecond
+
 // deliver sends a reply to an interaction. A message that pings someone
 // is always a new message (Discord notifies nobody of a mention added by
 // an edit, the completion of a deferred answer included): the answer
 // itself, made at once with its image, or a post in the channel.
-func (a *Adapter) deliver(i *discordgo.Interaction, r bot.Reply) {
+func (a *Adapter) deliver(i *discordgo.Interaction, r bot.Reply, began time.Time) {
 	ctx := a.ctx
 	s := a.session
 	if i.Type == discordgo.InteractionApplicationCommandAutocomplete {
@@ -49,41 +54,41 @@ func (a *Adapter) deliver(i *discordgo.Interaction, r bot.Reply) {
 		}
 		data.Files = fs
 	}
-	err := s.InteractionRespond(i, &discordgo.InteractionResponse{Type: typ, Data: data})
+	// An answer whose outcome is unknown (a 5xx, a timeout) is made again
+	// while Discord still takes it: if the first was made after all, the
+	// second says so ("already acknowledged").
+	var err error
+	for {
+		err = s.InteractionRespond(i, &discordgo.InteractionResponse{Type: typ, Data: data})
+		if err == nil || !unknownOutcome(err) || time.Since(began) > answerBy {
+			break
+		}
+		a.log.Warn("discord: answering failed; trying again", "err", redact(err, a.cfg.Token))
+	}
 	a.answered(ctx, i, m, err)
 	a.posts(ctx, i.ChannelID, r.Posts)
 }
 
-// answered tells the message's owner how its answer went. An answer whose
-// outcome is unknown (a timeout, a 5xx) is looked for: Discord may have
-// made it.
+// answered tells the message's owner how its answer went: made (an
+// answer "already acknowledged" was made by an earlier try), or not, in
+// which case the board it carried goes to the channel.
 func (a *Adapter) answered(ctx context.Context, i *discordgo.Interaction, m bot.Message, err error) {
 	if err != nil {
 		var rest *discordgo.RESTError
 		acked := errors.As(err, &rest) && rest.Message != nil && rest.Message.Code == discordgo.ErrCodeInteractionHasAlreadyBeenAcknowledged
 		if !acked {
 			a.check(err, "answering")
-		}
-		if !acked && !unknownOutcome(err) {
 			if m.Unsent != nil {
 				m.Unsent(ctx)
 			}
 			return
 		}
 	}
-	if m.Sent == nil && m.Unsent == nil {
+	if m.Sent == nil {
 		return
 	}
-	msg, gerr := a.session.InteractionResponse(i)
-	switch {
-	case gerr == nil && m.Sent != nil:
+	if msg, err := a.session.InteractionResponse(i); a.check(err, "reading the answer") {
 		m.Sent(ctx, msg.ID)
-	case gerr != nil && err != nil && m.Unsent != nil:
-		// The answer was never made: the channel gets the post instead.
-		a.check(gerr, "looking for an answer")
-		m.Unsent(ctx)
-	case gerr != nil:
-		a.check(gerr, "reading the answer")
 	}
 }
 
@@ -180,6 +185,21 @@ func (a *Adapter) Answer(ctx context.Context, channel, interaction string) (stri
 	for _, m := range msgs {
 		if m.InteractionMetadata != nil && m.InteractionMetadata.ID == interaction ||
 			m.Interaction != nil && m.Interaction.ID == interaction {
+			return m.ID, true, nil
+		}
+	}
+	return "", false, nil
+}
+
+// Find finds the bot's post that begins with text among the channel's
+// latest messages (bot.Finder).
+func (a *Adapter) Find(ctx context.Context, channel, text string) (string, bool, error) {
+	msgs, err := a.session.ChannelMessages(channel, 100, "", "", "", discordgo.WithContext(ctx))
+	if err != nil {
+		return "", false, redact(err, a.cfg.Token)
+	}
+	for _, m := range msgs {
+		if m.Author != nil && m.Author.ID == a.appID && strings.HasPrefix(m.Content, text) {
 			return m.ID, true, nil
 		}
 	}

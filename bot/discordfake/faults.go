@@ -133,6 +133,13 @@ func (s *Server) intercept(route Route, h http.HandlerFunc) http.HandlerFunc {
 		default:
 			if f.Applied {
 				h(httptest.NewRecorder(), r)
+				if route == RouteCallback {
+					s.mu.Lock()
+					if in := s.interactions[r.PathValue("id")]; in != nil && in.acked {
+						in.ackUnseen = true
+					}
+					s.mu.Unlock()
+				}
 			}
 			writeError(w, f.Status, 0, fmt.Sprintf("%d: %s", f.Status, http.StatusText(f.Status)), nil)
 		}

@@ -175,7 +175,7 @@ func TestInteractionFaults(t *testing.T) {
 	t.Parallel()
 	s := New(t, Options{})
 	w := s.NewWorld("alice", "bob")
-	registerCommands(t, s, chatCommand("move"), chatCommand("edit"))
+	registerCommands(t, s, chatCommand("move"), chatCommand("edit"), chatCommand("again"))
 	bob := w.Users[1].ID
 	errs := make(chan error, 4)
 	openBot(t, s, func(dg *discordgo.Session, ic *discordgo.InteractionCreate) {
@@ -183,6 +183,18 @@ func TestInteractionFaults(t *testing.T) {
 		content := "<@" + bob + ">, your turn"
 		switch i.ApplicationCommandData().Name {
 		case "move":
+			errs <- dg.InteractionRespond(i, &discordgo.InteractionResponse{
+				Type: discordgo.InteractionResponseChannelMessageWithSource,
+				Data: &discordgo.InteractionResponseData{Content: content, AllowedMentions: noPings(bob)},
+			})
+		case "again":
+			// An answer whose outcome was unknown, tried again: Discord
+			// says it was made (40060), and that is no breach.
+			first := dg.InteractionRespond(i, &discordgo.InteractionResponse{
+				Type: discordgo.InteractionResponseChannelMessageWithSource,
+				Data: &discordgo.InteractionResponseData{Content: content, AllowedMentions: noPings(bob)},
+			})
+			errs <- first
 			errs <- dg.InteractionRespond(i, &discordgo.InteractionResponse{
 				Type: discordgo.InteractionResponseChannelMessageWithSource,
 				Data: &discordgo.InteractionResponseData{Content: content, AllowedMentions: noPings(bob)},
@@ -206,6 +218,23 @@ func TestInteractionFaults(t *testing.T) {
 		r := h.Wait(ctx(t))
 		if !r.Acked || len(r.Message.Notified) != 1 {
 			t.Errorf("response %s, notified %v", r, r.Message.Notified)
+		}
+	})
+
+	t.Run("an answer tried again after an applied 500", func(t *testing.T) {
+		s.Fail(RouteCallback, Fault{Status: 500, Applied: true})
+		h := s.SlashCommand(w.Users[0].ID, w.Channel.ID, "again", "")
+		if status, _ := restErr(t, <-errs); status != 500 {
+			t.Errorf("first try: HTTP %d", status)
+		}
+		if status, code := restErr(t, <-errs); status != 400 || code != 40060 {
+			t.Errorf("second try: HTTP %d, code %d; want 400, 40060", status, code)
+		}
+		if r := h.Wait(ctx(t)); !r.Acked || len(r.Message.Notified) != 1 {
+			t.Errorf("response %s", r)
+		}
+		for _, b := range s.Breaches() {
+			t.Errorf("breach: %v", b)
 		}
 	})
 

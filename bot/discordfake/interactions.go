@@ -25,7 +25,11 @@ type interaction struct {
 	dispatchedAt time.Time
 	timer        *time.Timer
 
-	acked      bool
+	acked bool
+	// ackUnseen: the initial response was made by a request that was
+	// answered with an error all the same (an Applied fault), so the bot
+	// cannot know it, and may rightly try again.
+	ackUnseen  bool
 	ackType    discordgo.InteractionResponseType
 	ackedAt    time.Time
 	expired    bool   // the deadline passed without an initial response
