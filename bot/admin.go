@@ -39,17 +39,19 @@ func (b *Bot) undo(ctx context.Context, req Request) (Reply, error) {
 	if last < 0 {
 		return Reply{}, fail(NotAllowed, "bot.err.undo")
 	}
-	g, err := b.cfg.Store.UndoMoves(ctx, req.Channel, t.stored.ID, len(moves), len(moves)-last)
+	pub := b.cfg.Catalog.Printer(t.lang())
+	move := strings.TrimPrefix(moves[last].Text, t.seat(seat).Colour+" ")
+	text := pub.T("bot.undone", "name", t.name(pub, seat), "move", move)
+	g, err := b.cfg.Store.UndoMoves(ctx, req.Channel, t.stored.ID, len(moves), len(moves)-last, viaAnswer(req).announcement(text))
 	if err != nil {
 		return Reply{}, err
 	}
 	if t, err = b.replay(t.game, g); err != nil {
 		return Reply{}, err
 	}
-	pub := b.cfg.Catalog.Printer(t.lang())
-	move := strings.TrimPrefix(moves[last].Text, t.seat(seat).Colour+" ")
-	text := pub.T("bot.undone", "name", t.name(pub, seat), "move", move)
-	return Reply{Message: b.boardPost(t, text, nil, true), Then: b.then(t)}, nil
+	post := b.boardPost(t, text, nil, true)
+	b.carry(&post, t)
+	return Reply{Message: post, Then: b.then(t)}, nil
 }
 
 // resign asks privately how the asker leaves the game: resigning (the

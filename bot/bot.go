@@ -38,6 +38,12 @@ type Config struct {
 	// KeepSeatOrder seats players in the order they joined instead of
 	// shuffling them (tablebot local, where records are typed in seat order).
 	KeepSeatOrder bool
+	// Retry is the first wait before posting again after Discord failed;
+	// it doubles each time up to five minutes. One second when zero.
+	Retry time.Duration
+	// Turns are the reminders of channels that set none of their own;
+	// nil means DefaultTurns. A RemindAfter of 0 sends none.
+	Turns *Turns
 	// LinkBase, when set, lets answers link to a message:
 	// LinkBase + guild + "/" + channel + "/" + message
 	// ("https://discord.com/channels/").
@@ -54,12 +60,16 @@ type Bot struct {
 	games []Game
 	kinds map[string]Game
 	locks [64]sync.Mutex // striped by channel
+	// born is when this Bot was made: an answer owed by an older process
+	// will never come.
+	born time.Time
 
 	// bg is the context of background work; Close cancels it and waits.
 	bg      context.Context
 	stopBg  context.CancelFunc
 	mu      sync.Mutex
 	workers map[string]*worker // guarded by mu; the channels with background work
+	timers  map[string]timer   // guarded by mu; the channels' next looks at their outbox
 	closed  bool               // guarded by mu
 	running sync.WaitGroup
 }
@@ -82,6 +92,17 @@ func New(cfg Config) (*Bot, error) {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
+	if cfg.Retry <= 0 {
+		cfg.Retry = firstRetry
+	}
+	turns := DefaultTurns
+	if cfg.Turns != nil {
+		turns = *cfg.Turns
+	}
+	if turns.RemindMax < 1 {
+		turns.RemindMax = DefaultTurns.RemindMax
+	}
+	cfg.Turns = &turns
 	if cfg.Seed == nil {
 		cfg.Seed = func() uint64 {
 			var b [8]byte
@@ -89,7 +110,7 @@ func New(cfg Config) (*Bot, error) {
 			return binary.LittleEndian.Uint64(b[:])
 		}
 	}
-	b := &Bot{cfg: cfg, log: cfg.Log, kinds: map[string]Game{}, workers: map[string]*worker{}}
+	b := &Bot{cfg: cfg, log: cfg.Log, kinds: map[string]Game{}, workers: map[string]*worker{}, timers: map[string]timer{}, born: cfg.Now()}
 	for _, g := range cfg.Games {
 		k := g.Kind()
 		if !kindPattern.MatchString(k) {
@@ -114,6 +135,9 @@ func New(cfg Config) (*Bot, error) {
 func (b *Bot) Close() {
 	b.mu.Lock()
 	b.closed = true
+	for _, t := range b.timers {
+		t.timer.Stop()
+	}
 	b.mu.Unlock()
 	b.stopBg()
 	b.running.Wait()
@@ -161,6 +185,9 @@ func (b *Bot) Handle(ctx context.Context, req Request) (reply Reply) {
 		}
 	}()
 	var err error
+	if req.Kind != AutocompleteRequest {
+		b.back(ctx, req)
+	}
 	switch req.Kind {
 	case AutocompleteRequest:
 		return Reply{Choices: b.autocomplete(ctx, req)}
@@ -212,6 +239,10 @@ func (b *Bot) slash(ctx context.Context, req Request) (Reply, error) {
 		return b.rulesGuide(g, req, 0, false), nil
 	case cmdLanguage:
 		return b.language(ctx, req)
+	case cmdSettings:
+		return b.settings(ctx, req)
+	case cmdMyGames:
+		return b.mygames(ctx, req)
 	}
 	for _, c := range g.Commands() {
 		if c.Name == req.Command {

@@ -21,6 +21,8 @@ const (
 	cmdCancel   = "cancel"
 	cmdRules    = "rules"
 	cmdLanguage = "language"
+	cmdSettings = "settings"
+	cmdMyGames  = "mygames"
 )
 
 // Options of the host's subcommands.
@@ -100,6 +102,12 @@ func hostCommands(g Game) (before, after []CommandSpec) {
 		{Name: cmdRules},
 		{Name: cmdLanguage, Options: []OptionSpec{{Name: optLanguage, Type: StringOption, Required: true,
 			Choices: []OptionChoice{{"choice.language.en", "en"}, {"choice.language.es", "es"}, {"choice.language.it", "it"}}}}},
+		{Name: cmdSettings, Options: []OptionSpec{
+			{Name: optReminders, Type: StringOption},
+			{Name: optMax, Type: IntegerOption, Min: 1, Max: maxReminders},
+			{Name: optThen, Type: StringOption, Choices: []OptionChoice{{"choice.then.wait", thenWait}, {"choice.then.computer", thenComputer}}},
+		}},
+		{Name: cmdMyGames},
 	}
 	return before, after
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/tablebot/tablebot/i18n"
 	"github.com/tablebot/tablebot/rules"
@@ -22,25 +21,35 @@ func (t *table) seed() uint64 {
 	return n
 }
 
-// computerToAct returns a seat to act that a computer plays, if any.
+// computerToAct returns a seat to act that a computer plays, if any, and
+// its level: a computer's seat, or the seat of a person who is away.
 func (t *table) computerToAct() (int, bool) {
 	for _, s := range t.toAct() {
-		if t.seat(s).Computer != "" {
+		if level(t.seat(s)) != "" {
 			return s, true
 		}
 	}
 	return -1, false
 }
 
-// then returns what follows a change of the table once its answer is
-// delivered: waking the channel's worker when a computer is to act. Nil
-// when no computer is to act.
-func (b *Bot) then(t *table) func() {
-	if _, ok := t.computerToAct(); !ok {
-		return nil
+// level is the level of the computer that plays a seat: its own, or the
+// one standing in for a person who is away; "" for a person who plays.
+func level(p store.Player) string {
+	if p.Computer != "" {
+		return p.Computer
 	}
+	return p.Away
+}
+
+// then returns what follows a change of the table once its answer is
+// delivered: the channel's worker posts what the answer did not carry and
+// plays the computers' turns.
+func (b *Bot) then(t *table) func() {
 	channel := t.stored.Channel
-	return func() { b.wake(channel) }
+	return func() {
+		b.deliver(channel)
+		b.wake(channel)
+	}
 }
 
 // computerTurn plays one computer turn in a channel, if a computer is to
@@ -62,10 +71,10 @@ func (b *Bot) computerTurn(ctx context.Context, channel string) (again bool) {
 	if !ok {
 		return false
 	}
-	level := t.seat(seat).Computer
-	player, ok := t.game.Computer(level, t.seed(), seat)
+	lv := level(t.seat(seat))
+	player, ok := t.game.Computer(lv, t.seed(), seat)
 	if !ok {
-		b.log.Error("a seat's computer level is unknown", "level", level, "channel", channel, "game", t.stored.ID)
+		b.log.Error("a seat's computer level is unknown", "level", lv, "channel", channel, "game", t.stored.ID)
 		return false
 	}
 	n := t.moves()
@@ -83,16 +92,14 @@ func (b *Bot) computerTurn(ctx context.Context, channel string) (again bool) {
 	if err != nil || now.stored.ID != t.stored.ID || now.moves() != n {
 		return err == nil // the game changed while the computer thought
 	}
-	lines, last, err := b.commit(ctx, now, store.Computer, line)
-	if err != nil {
+	if _, _, err := b.commit(ctx, now, store.Computer, line, viaChannel); err != nil {
 		if rules.ErrorCode(err) == store.Conflict {
 			return true
 		}
 		b.log.Error("storing a computer's move", "err", err, "channel", channel, "move", line)
 		return false
 	}
-	// Queued under the lock: posts go out in the order of the commits.
-	b.enqueue(channel, now.stored.ID, now.moves(), b.boardPost(now, strings.Join(lines, "\n"), last, true))
+	// Its board is in the outbox, posted before the next computer thinks.
 	return true
 }
 
@@ -122,6 +129,14 @@ func (b *Bot) Resume(ctx context.Context) {
 		if _, ok := t.computerToAct(); ok {
 			b.wake(g.Channel)
 		}
+	}
+	// What the channels were owed when the bot stopped is posted now.
+	channels, err := b.cfg.Store.OutboxChannels(ctx)
+	if err != nil {
+		b.log.Error("listing the channels owed posts", "err", err)
+	}
+	for _, c := range channels {
+		b.deliver(c)
 	}
 }
 

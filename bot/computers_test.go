@@ -118,7 +118,7 @@ func TestOneRunnerPerChannel(t *testing.T) {
 	h.click("ann", button(t, board, "ai"), "hard")
 	h.cmd("ann", "start")
 	h.cmd("ann", "take", "stones", "1")
-	h.cmd("bob", "take", "stones", "1") // the computers' turns begin
+	h.send(command("bob", "take", "stones", "1")) // the computers' turns begin
 	<-entered
 	var wg sync.WaitGroup
 	for i := 0; i < 8; i++ {
@@ -126,7 +126,7 @@ func TestOneRunnerPerChannel(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			h.bot.Resume(h.ctx)
-			h.cmd("bob", "board")
+			h.send(command("bob", "board"))
 		}()
 	}
 	wg.Wait()

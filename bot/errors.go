@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"errors"
+	"fmt"
 
 	"github.com/tablebot/tablebot/rules"
 	"github.com/tablebot/tablebot/store"
@@ -66,3 +67,9 @@ func (b *Bot) explain(req Request, err error) string {
 
 // errCode is rules.ErrorCode, short.
 func errCode(err error) rules.Code { return rules.ErrorCode(err) }
+
+// errNoKind is the internal error for a stored game of a kind this bot
+// does not host.
+func errNoKind(kind string) error {
+	return fmt.Errorf("bot: a game of kind %q, which this bot does not host", kind)
+}

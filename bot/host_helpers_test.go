@@ -2,11 +2,13 @@ package bot_test
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -33,10 +35,39 @@ type host struct {
 	posts   *poster
 	log     *logRecorder
 	metrics *metrics.Metrics
+	answers atomic.Int64 // answers delivered so far
+	turns   *bot.Turns
+	clock   *clock
 }
 
 // newHost starts a host for the take-away game configured by opts.
 func newHost(t *testing.T, opts takeaway.Options) *host {
+	t.Helper()
+	return newHostWith(t, opts, nil)
+}
+
+// clock is a test's clock: it moves only when the test moves it.
+type clock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func (c *clock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now
+}
+
+// advance moves the clock on by d.
+func (c *clock) advance(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.now = c.now.Add(d)
+}
+
+// newHostWith starts a host whose bot has the given reminders and a clock
+// of the test's (h.clock).
+func newHostWith(t *testing.T, opts takeaway.Options, turns *bot.Turns) *host {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	t.Cleanup(cancel)
@@ -45,7 +76,8 @@ func newHost(t *testing.T, opts takeaway.Options) *host {
 		t.Fatal(err)
 	}
 	h := &host{t: t, ctx: ctx, cat: cat, game: takeaway.New(opts), posts: &poster{}, log: &logRecorder{},
-		dbPath: filepath.Join(t.TempDir(), "tablebot.db"), metrics: metrics.New()}
+		dbPath: filepath.Join(t.TempDir(), "tablebot.db"), metrics: metrics.New(), turns: turns,
+		clock: &clock{now: time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)}}
 	h.open()
 	t.Cleanup(h.close)
 	return h
@@ -54,14 +86,15 @@ func newHost(t *testing.T, opts takeaway.Options) *host {
 // open opens the database and starts the bot on it.
 func (h *host) open() {
 	h.t.Helper()
-	db, err := store.Open(h.dbPath, store.Options{})
+	db, err := store.Open(h.dbPath, store.Options{Now: h.clock.Now})
 	if err != nil {
 		h.t.Fatal(err)
 	}
 	seed := uint64(0)
 	b, err := bot.New(bot.Config{Store: db, Catalog: h.cat, Games: []bot.Game{h.game}, Poster: h.posts,
-		Log: slog.New(h.log), Metrics: h.metrics, KeepSeatOrder: true,
-		Seed: func() uint64 { seed++; return seed }})
+		Log: slog.New(h.log), Metrics: h.metrics, KeepSeatOrder: true, Turns: h.turns, Now: h.clock.Now,
+		LinkBase: "https://discord.com/channels/",
+		Seed:     func() uint64 { seed++; return seed }})
 	if err != nil {
 		h.t.Fatal(err)
 	}
@@ -87,12 +120,18 @@ func user(name string) bot.User { return bot.User{ID: name, Name: name, Locale: 
 // what follows the answer as an adapter does.
 func (h *host) cmd(who, sub string, opts ...string) bot.Reply {
 	h.t.Helper()
+	return h.handle(command(who, sub, opts...))
+}
+
+// command is the request of /takeaway sub with options given as name,
+// value pairs.
+func command(who, sub string, opts ...string) bot.Request {
 	req := bot.Request{Kind: bot.CommandRequest, User: user(who), Guild: "g", Channel: channel, Game: takeaway.Kind,
 		Command: sub, Options: map[string]string{}}
 	for i := 0; i+1 < len(opts); i += 2 {
 		req.Options[opts[i]] = opts[i+1]
 	}
-	return h.handle(req)
+	return req
 }
 
 // click presses a component as who.
@@ -103,9 +142,20 @@ func (h *host) click(who, id string, values ...string) bot.Reply {
 }
 
 // handle sends a request and delivers the reply as an adapter does: the
-// posts, then what follows.
+// answer (which may carry a board the channel is owed), the posts, then
+// what follows; and waits for the channel's background work.
 func (h *host) handle(req bot.Request) bot.Reply {
+	r := h.send(req)
+	h.bot.Wait(h.ctx, channel)
+	return r
+}
+
+// send is handle without waiting for the background work.
+func (h *host) send(req bot.Request) bot.Reply {
 	r := h.bot.Handle(h.ctx, req)
+	if r.Message.Sent != nil {
+		r.Message.Sent(h.ctx, "answer"+itoa(int(h.answers.Add(1))))
+	}
 	for _, p := range r.Posts {
 		h.posts.Post(h.ctx, req.Channel, p)
 	}
@@ -113,6 +163,16 @@ func (h *host) handle(req bot.Request) bot.Reply {
 		r.Then()
 	}
 	return r
+}
+
+// lastPost returns the latest post in the channel.
+func (h *host) lastPost() bot.Message {
+	h.t.Helper()
+	ps := h.posts.all()
+	if len(ps) == 0 {
+		h.t.Fatal("nothing was posted")
+	}
+	return ps[len(ps)-1]
 }
 
 // table opens a table of take-away with the players seated (the first
@@ -189,15 +249,27 @@ func button(t *testing.T, m bot.Message, step string) string {
 
 // poster records the posts of the bot, in order.
 type poster struct {
-	mu    sync.Mutex
-	posts []bot.Message
+	mu       sync.Mutex
+	posts    []bot.Message
+	failures int // the next posts that fail
 }
 
 func (p *poster) Post(ctx context.Context, channel string, m bot.Message) (string, error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	if p.failures > 0 {
+		p.failures--
+		return "", errors.New("poster: the post failed")
+	}
 	p.posts = append(p.posts, m)
 	return "m" + itoa(len(p.posts)), nil
+}
+
+// fail makes the next n posts fail.
+func (p *poster) fail(n int) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.failures = n
 }
 
 // all returns the posts so far.

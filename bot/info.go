@@ -34,7 +34,10 @@ func (b *Bot) board(ctx context.Context, req Request) (Reply, error) {
 		return Reply{Message: b.lobbyMessage(t)}, nil
 	}
 	pub := b.cfg.Catalog.Printer(t.lang())
-	return Reply{Message: b.boardPost(t, pub.T("bot.board.again"), t.state.Last(), false)}, nil
+	m := b.boardPost(t, pub.T("bot.board.again"), t.state.Last(), false)
+	channel, game, moves := t.stored.Channel, t.stored.ID, t.moves()
+	m.Sent = func(ctx context.Context, messageID string) { b.posted(ctx, channel, game, "", moves, messageID) }
+	return Reply{Message: m}, nil
 }
 
 // status answers privately with the state of the game in words: the

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/tablebot/tablebot/i18n"
 	"github.com/tablebot/tablebot/store"
@@ -276,7 +277,13 @@ func (b *Bot) start(ctx context.Context, req Request, a *Action) (Reply, error) 
 	}
 	seed := b.cfg.Seed()
 	en := b.cfg.Catalog.Printer(i18n.English)
-	g, err := b.cfg.Store.Update(ctx, req.Channel, t.stored.ID, func(g *store.Game) error {
+	pub := b.cfg.Catalog.Printer(t.lang())
+	v := viaAnswer(req)
+	if a != nil {
+		v = viaChannel
+	}
+	var intro string
+	g, err := b.cfg.Store.UpdateAnnounced(ctx, req.Channel, t.stored.ID, func(g *store.Game) (*store.Announcement, error) {
 		players := slices.Clone(g.Players)
 		if !b.cfg.KeepSeatOrder {
 			rng := rand.New(rand.NewPCG(seed, 0))
@@ -291,10 +298,10 @@ func (b *Bot) start(ctx context.Context, req Request, a *Action) (Reply, error) 
 		}
 		setup, err := t.game.Setup(g.Settings, names, seed)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		if len(setup.Seats) != len(players) {
-			return fail(Lobby, "bot.err.too-few", "count", len(players), "min", rule.Min, "max", rule.Max)
+			return nil, fail(Lobby, b.gameID(t.game, "bot.err.too-few"), "count", len(players), "min", rule.Min, "max", rule.Max)
 		}
 		for i := range players {
 			players[i].Colour = setup.Seats[i]
@@ -302,8 +309,10 @@ func (b *Bot) start(ctx context.Context, req Request, a *Action) (Reply, error) 
 		g.Players = players
 		g.Setup = setup.Lines
 		g.Settings[settingSeed] = strconv.FormatUint(seed, 10)
+		g.Settings[settingStarted] = b.cfg.Now().UTC().Format(time.RFC3339Nano)
 		g.Status = store.Playing
-		return nil
+		intro = pub.T("bot.started", "seating", seating(pub, &table{game: t.game, stored: g}))
+		return v.announcement(intro), nil
 	})
 	if err != nil {
 		return Reply{}, err
@@ -312,11 +321,11 @@ func (b *Bot) start(ctx context.Context, req Request, a *Action) (Reply, error) 
 	if err != nil {
 		return Reply{}, err
 	}
-	pub := b.cfg.Catalog.Printer(t.lang())
-	post := b.boardPost(t, pub.T("bot.started", "seating", seating(pub, t)), nil, true)
 	if a != nil {
-		return Reply{Update: true, Message: Message{Content: pub.T("bot.lobby.started")}, Posts: []Message{post}, Then: b.then(t)}, nil
+		return Reply{Update: true, Message: Message{Content: pub.T("bot.lobby.started")}, Then: b.then(t)}, nil
 	}
+	post := b.boardPost(t, intro, nil, true)
+	b.carry(&post, t)
 	return Reply{Message: post, Then: b.then(t)}, nil
 }
 

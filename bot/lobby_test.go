@@ -113,7 +113,7 @@ func TestLobbyButtons(t *testing.T) {
 		}
 	}
 	start := button(t, r.Message, "start")
-	if r := h.click("ann", start); !r.Update || len(r.Posts) != 1 || !strings.Contains(r.Posts[0].Content, "Seats in order of play") {
+	if r := h.click("ann", start); !r.Update || !strings.Contains(h.lastPost().Content, "Seats in order of play") {
 		t.Fatalf("start button: %+v", r)
 	}
 	if r := h.click("ann", start); !r.Failed || !strings.Contains(r.Message.Content, "already started") {

@@ -118,58 +118,67 @@ func (b *Bot) act(ctx context.Context, req Request, a *Action) (Reply, error) {
 	return b.move(ctx, req, a, t, out.Move)
 }
 
-// move makes one move of the asker's and answers with the board: a slash
-// command's answer is the board post; a menu's is "done", with the board
-// posted in the channel.
+// move makes one move of the asker's and answers: a slash command's
+// answer is the board post, which carries the move's announcement; a
+// menu's is "done", and the channel's worker posts the board.
 func (b *Bot) move(ctx context.Context, req Request, a *Action, t *table, line string) (Reply, error) {
-	lines, last, err := b.commit(ctx, t, req.User.ID, line)
+	v := viaAnswer(req)
+	if a != nil {
+		v = viaChannel
+	}
+	lines, last, err := b.commit(ctx, t, req.User.ID, line, v)
 	if err != nil {
 		return Reply{}, err
 	}
-	post := b.boardPost(t, strings.Join(lines, "\n"), last, true)
 	if a != nil {
 		done := Message{Content: "✅ " + b.printer(req.User.Locale).T("bot.menu.done")}
-		return Reply{Update: true, Message: done, Posts: []Message{post}, Then: b.then(t)}, nil
+		return Reply{Update: true, Message: done, Then: b.then(t)}, nil
 	}
+	post := b.boardPost(t, strings.Join(lines, "\n"), last, true)
+	b.carry(&post, t)
 	return Reply{Message: post, Then: b.then(t)}, nil
 }
 
 // commit stores move line by user by, then the moves the game makes by
-// itself (passes), and returns the lines saying what happened and what the
-// first move did. t follows the stored game.
-func (b *Bot) commit(ctx context.Context, t *table, by, line string) ([]string, Effect, error) {
+// itself (passes), each with its announcement delivered as v says, and
+// returns the lines saying what happened and what the first move did. t
+// follows the stored game.
+func (b *Bot) commit(ctx context.Context, t *table, by, line string, v via) ([]string, Effect, error) {
 	pub := b.cfg.Catalog.Printer(t.lang())
 	names := t.names(pub)
-	e, err := b.appendMove(ctx, t, by, line)
+	e, said, err := b.appendMove(ctx, t, by, line, v, pub, names)
 	if err != nil {
 		return nil, nil, err
 	}
-	lines := []string{t.game.Describe(pub, e, names)}
+	lines := []string{said}
 	for !t.state.Over() {
 		auto, ok := t.state.Auto()
 		if !ok {
 			break
 		}
-		e, err := b.appendMove(ctx, t, byAuto, auto)
+		_, said, err := b.appendMove(ctx, t, byAuto, auto, v, pub, names)
 		if err != nil {
 			// The move itself is stored; the automatic one is made next time.
 			b.log.Error("storing an automatic move", "err", err, "channel", t.stored.Channel)
 			break
 		}
-		lines = append(lines, t.game.Describe(pub, e, names))
+		lines = append(lines, said)
 	}
 	return lines, e, nil
 }
 
-// appendMove stores one move after the game's current moves and plays it on
-// t. The store runs the check in its write transaction against the game
-// as stored, so a move made meanwhile (a second click, another process)
-// makes this one fail with a conflict instead of being applied twice.
-func (b *Bot) appendMove(ctx context.Context, t *table, by, line string) (Effect, error) {
+// appendMove stores one move after the game's current moves, with its
+// announcement, and plays it on t; it returns what the move did and the
+// line saying so in the channel's language. The store runs the check in
+// its write transaction against the game as stored, so a move made
+// meanwhile (a second click, another process) makes this one fail with a
+// conflict instead of being applied twice.
+func (b *Bot) appendMove(ctx context.Context, t *table, by, line string, v via, pub *i18n.Printer, names []string) (Effect, string, error) {
 	n := t.state.Moves()
 	var (
 		effect Effect
 		next   State
+		said   string
 	)
 	g, err := b.cfg.Store.AppendMove(ctx, t.stored.Channel, t.stored.ID,
 		store.Move{N: n, Text: line, By: by},
@@ -185,21 +194,22 @@ func (b *Bot) appendMove(ctx context.Context, t *table, by, line string) (Effect
 				return store.Checked{}, err
 			}
 			effect, next = e, s
-			var ch store.Checked
+			said = t.game.Describe(pub, e, names)
+			ch := store.Checked{Announce: v.announcement(said)}
 			if s.Over() {
 				ch.Finish = store.Over
 			}
 			return ch, nil
 		})
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	if next == nil {
-		return nil, errors.New("bot: a stored move was never checked")
+		return nil, "", errors.New("bot: a stored move was never checked")
 	}
 	t.state, t.stored = next, g
 	b.cfg.Metrics.Move()
-	return effect, nil
+	return effect, said, nil
 }
 
 // boardPost is the public post of the board: what happened (text), the
@@ -218,11 +228,24 @@ func (b *Bot) boardPost(t *table, text string, last Effect, ping bool) Message {
 	names := t.names(pub)
 	if st.Over() {
 		add("\n" + t.game.Result(pub, st, names))
+		if ping {
+			// Everybody learns how it ended.
+			var who []string
+			for _, p := range t.stored.Players {
+				if p.UserID != "" {
+					m.Mentions = append(m.Mentions, p.UserID)
+					who = append(who, "<@"+p.UserID+">")
+				}
+			}
+			if len(who) > 0 {
+				add(pub.T("bot.end.everyone", "players", strings.Join(who, " ")))
+			}
+		}
 	} else {
 		humans := false
 		for _, seat := range t.toAct() {
 			pl := t.seat(seat)
-			if pl.Computer != "" {
+			if pl.Computer != "" || pl.Away != "" {
 				add(pub.T("bot.turn.computer", "name", names[seat], "mark", t.game.Mark(seat)))
 				continue
 			}
@@ -236,26 +259,12 @@ func (b *Bot) boardPost(t *table, text string, last Effect, ping bool) Message {
 			m.Rows = t.game.Buttons(pub, st, t.action())
 		}
 	}
+	m.Notify = len(m.Mentions) > 0
 	if draw := t.game.Board(); draw != nil {
 		view := BoardView{State: st.Clone(), Last: last, Names: names, Lang: t.lang()}
 		m.Image = &Image{Name: "board.png", Render: func(ctx context.Context) ([]byte, error) {
 			return draw(ctx, view)
 		}}
-	}
-	channel, id, moves := t.stored.Channel, t.stored.ID, t.moves()
-	if st.Over() {
-		return m // the game is archived; nothing points at its board any more
-	}
-	m.Sent = func(ctx context.Context, messageID string) {
-		_, err := b.cfg.Store.Update(ctx, channel, id, func(g *store.Game) error {
-			if len(g.Moves) == moves {
-				g.BoardMessage = messageID
-			}
-			return nil
-		})
-		if err != nil && rules.ErrorCode(err) == rules.Internal {
-			b.log.Error("remembering the board post", "err", err, "channel", channel)
-		}
 	}
 	return m
 }

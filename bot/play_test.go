@@ -66,11 +66,14 @@ func TestTurns(t *testing.T) {
 	}
 	before := len(h.posts.all())
 	done := h.click("ann", button(t, menu.Message, "amount"), "3")
-	if !done.Update || len(done.Posts) != 1 || !strings.Contains(done.Posts[0].Content, "ann takes 3 stones: 1 left") {
+	if !done.Update || !strings.Contains(h.lastPost().Content, "ann takes 3 stones: 1 left") {
 		t.Fatalf("the menu's move: %+v", done)
 	}
 	if got := len(h.posts.all()); got != before+1 {
 		t.Errorf("%d posts after a menu's move, want 1", got-before)
+	}
+	if p := h.lastPost(); !slices.Equal(p.Mentions, []string{"bob"}) || !p.Notify || p.Nonce == "" {
+		t.Errorf("the menu's board post: mentions %v, notify %v, nonce %q", p.Mentions, p.Notify, p.Nonce)
 	}
 	// The menu again: the board it came from moved on.
 	if r := h.click("ann", button(t, menu.Message, "amount"), "1"); !r.Failed || !strings.Contains(r.Message.Content, "out of date") {
@@ -80,8 +83,8 @@ func TestTurns(t *testing.T) {
 		t.Errorf("a forged button was accepted")
 	}
 	r := h.cmd("bob", "take", "stones", "1")
-	if !strings.Contains(r.Message.Content, "bob takes the last stone and wins") || len(r.Message.Mentions) != 0 || len(r.Message.Rows) != 0 {
-		t.Errorf("the end: %+v", r.Message)
+	if !strings.Contains(r.Message.Content, "bob takes the last stone and wins") || !slices.Equal(r.Message.Mentions, []string{"ann", "bob"}) || len(r.Message.Rows) != 0 {
+		t.Errorf("the end, which pings everybody: %+v", r.Message)
 	}
 	if r := h.cmd("ann", "take", "stones", "1"); !r.Failed || !strings.Contains(r.Message.Content, "There is no game in this channel") {
 		t.Errorf("a move after the end: %q", r.Message.Content)
@@ -150,7 +153,7 @@ func TestResign(t *testing.T) {
 			t.Errorf("cancel: %q", r.Message.Content)
 		}
 		r := h.click("bob", button(t, q.Message, "rs"))
-		if r.Failed || len(r.Posts) != 1 || !strings.Contains(r.Posts[0].Content, "bob resigns") {
+		if r.Failed || !strings.Contains(h.lastPost().Content, "bob resigns") {
 			t.Fatalf("resign: %+v", r)
 		}
 		_, pos := h.state()
@@ -161,9 +164,9 @@ func TestResign(t *testing.T) {
 			t.Errorf("resigning twice: %q", r.Message.Content)
 		}
 		r = h.cmd("cat", "resign")
-		r = h.click("cat", button(t, r.Message, "rs"))
-		if !strings.Contains(r.Posts[0].Content, "ann takes the last stone and wins") && !strings.Contains(r.Posts[0].Content, "wins") {
-			t.Errorf("the last one left wins: %q", r.Posts[0].Content)
+		h.click("cat", button(t, r.Message, "rs"))
+		if p := h.lastPost(); !strings.Contains(p.Content, "wins") {
+			t.Errorf("the last one left wins: %q", p.Content)
 		}
 	})
 	t.Run("hand over", func(t *testing.T) {

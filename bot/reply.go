@@ -36,9 +36,20 @@ type Message struct {
 	Image *Image
 	// Rows of components (buttons or one menu a row), at most 5.
 	Rows []Row
-	// Sent, when set, is told the id of the posted message; board posts use
-	// it to remember the latest board.
+	// Sent, when set, is told the id of the message once it is posted: an
+	// answer that carries an announcement (the board after a move) then no
+	// longer owes it, and the board is remembered as the latest.
 	Sent func(ctx context.Context, messageID string)
+	// Unsent, when set, is told that the answer could not be posted for
+	// sure: the announcement it carried is then posted in the channel.
+	Unsent func(ctx context.Context)
+	// Nonce, when set, identifies the post: posting it again with the same
+	// nonce must not make a second message (Discord's enforce_nonce).
+	Nonce string
+	// Notify asks that the message notify the users it mentions: it is a
+	// turn's ping, and must be a new message, never an edit (Discord never
+	// notifies anyone of a mention added by an edit).
+	Notify bool
 }
 
 // Image is a PNG attachment drawn on demand.
@@ -99,7 +110,20 @@ type Choice struct {
 }
 
 // Poster posts public messages in a channel outside a request's answer:
-// computer players' moves, for instance. Adapters implement it.
+// the boards of computer players' moves, of moves made through menus,
+// reminders. Adapters implement it. A Message with a Nonce must be posted
+// at most once whatever happens to a first attempt (Discord's
+// enforce_nonce), so that a post whose outcome is unknown may be retried.
 type Poster interface {
 	Post(ctx context.Context, channel string, m Message) (messageID string, err error)
+}
+
+// Finder finds, among a channel's latest messages, a post whose making is
+// in doubt: the answer to an interaction (was it made before the process
+// stopped?), or the bot's post that begins with text (was a try whose
+// outcome was unknown made after all?). Adapters that can implement it;
+// found is false when there is no such message.
+type Finder interface {
+	Answer(ctx context.Context, channel, interaction string) (messageID string, found bool, err error)
+	Find(ctx context.Context, channel, text string) (messageID string, found bool, err error)
 }

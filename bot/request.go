@@ -45,6 +45,10 @@ type Request struct {
 	Options map[string]string
 	Focused string
 
+	// Interaction is the platform's id of the request (a Discord
+	// interaction id), empty where there is none (tablebot local).
+	Interaction string
+
 	// CustomID and Values are a component's id and the chosen menu values;
 	// Message is the id of the message that carries the component.
 	CustomID string

@@ -2,27 +2,22 @@ package bot
 
 import (
 	"context"
+	"time"
 )
 
-// worker is a channel's background work: the board posts of computer
-// moves, in the order of their commits, and the computer turns. One
-// goroutine a channel runs it, so that two computer turns of a channel never
-// overlap and their posts never cross; it ends when there is nothing left
-// to do. Its fields are guarded by Bot.mu.
+// worker is a channel's background work: posting what the channel is owed
+// (its outbox, in order) and playing the computers' turns. One goroutine a
+// channel runs it, so that two computer turns of a channel never overlap
+// and their posts never cross; it ends when there is nothing left to do,
+// leaving a timer when a post is due later. Its fields are guarded by
+// Bot.mu.
 type worker struct {
-	posts []queuedPost
+	// deliver asks for a look at the outbox.
+	deliver bool
 	// wake asks for a look at whose turn it is (a computer's?).
 	wake bool
 	// done is closed when the worker ends.
 	done chan struct{}
-}
-
-// queuedPost is a board post waiting to be posted, with the game and the
-// number of moves it shows.
-type queuedPost struct {
-	game  string
-	moves int
-	msg   Message
 }
 
 // wake makes the channel's worker look for computer turns.
@@ -30,10 +25,9 @@ func (b *Bot) wake(channel string) {
 	b.schedule(channel, func(w *worker) { w.wake = true })
 }
 
-// enqueue queues a board post of a channel. Callers hold the channel's
-// lock, so that posts queue in the order of the commits.
-func (b *Bot) enqueue(channel, game string, moves int, m Message) {
-	b.schedule(channel, func(w *worker) { w.posts = append(w.posts, queuedPost{game: game, moves: moves, msg: m}) })
+// deliver makes the channel's worker post what the channel is owed.
+func (b *Bot) deliver(channel string) {
+	b.schedule(channel, func(w *worker) { w.deliver = true })
 }
 
 // schedule changes a channel's worker, starting it when none runs.
@@ -53,8 +47,37 @@ func (b *Bot) schedule(channel string, change func(*worker)) {
 	change(w)
 }
 
+// deliverIn makes the channel's worker look at the outbox after d: a post
+// waits for the answer that carries it, or for its next attempt. An
+// earlier timer of the channel is kept.
+func (b *Bot) deliverIn(channel string, d time.Duration) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.closed {
+		return
+	}
+	at := time.Now().Add(d)
+	if t, ok := b.timers[channel]; ok && !t.at.After(at) {
+		return
+	} else if ok {
+		t.timer.Stop()
+	}
+	b.timers[channel] = timer{at: at, timer: time.AfterFunc(d, func() {
+		b.mu.Lock()
+		delete(b.timers, channel)
+		b.mu.Unlock()
+		b.deliver(channel)
+	})}
+}
+
+// timer is a channel's next look at its outbox.
+type timer struct {
+	at    time.Time
+	timer *time.Timer
+}
+
 // work runs a channel's worker until it has nothing left to do: first
-// the posts, then a computer turn, whose post comes next.
+// what the channel is owed, then a computer turn, whose post comes next.
 func (b *Bot) work(channel string, w *worker) {
 	defer b.running.Done()
 	defer close(w.done)
@@ -66,15 +89,21 @@ func (b *Bot) work(channel string, w *worker) {
 			delete(b.workers, channel)
 			b.mu.Unlock()
 			return
-		case len(w.posts) > 0:
-			q := w.posts[0]
-			w.posts = w.posts[1:]
+		case w.deliver:
+			w.deliver = false
 			b.mu.Unlock()
-			b.post(ctx, channel, q)
+			again, wait := b.deliverNext(ctx, channel)
+			switch {
+			case again:
+				b.deliver(channel)
+			case wait > 0:
+				b.deliverIn(channel, wait)
+			}
 		case w.wake:
 			w.wake = false
 			b.mu.Unlock()
 			if b.computerTurn(ctx, channel) {
+				b.deliver(channel)
 				b.wake(channel)
 			}
 		default:
@@ -85,24 +114,10 @@ func (b *Bot) work(channel string, w *worker) {
 	}
 }
 
-// post posts a queued board unless the game has moved on since (an undo
-// took the move back): a stale board is dropped, not posted out of order.
-func (b *Bot) post(ctx context.Context, channel string, q queuedPost) {
-	if g, err := b.cfg.Store.Game(ctx, q.game); err == nil && len(g.Moves) != q.moves {
-		b.log.Debug("dropping a stale board post", "channel", channel, "game", q.game, "moves", q.moves, "now", len(g.Moves))
-		return
-	}
-	if b.cfg.Poster == nil {
-		return
-	}
-	if _, err := b.cfg.Poster.Post(ctx, channel, q.msg); err != nil && ctx.Err() == nil {
-		b.log.Error("posting a computer's move", "err", err, "channel", channel)
-	}
-}
-
-// Wait waits until the channel's background work is done: the computer
-// turns that follow and their posts (tablebot local reads its next line
-// only then).
+// Wait waits until the channel's background work is done: the posts it is
+// owed now and the computer turns that follow (tablebot local reads its
+// next line only then). Posts due later (a retry after a failure) are not
+// waited for.
 func (b *Bot) Wait(ctx context.Context, channel string) {
 	for {
 		b.mu.Lock()

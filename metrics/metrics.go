@@ -37,7 +37,7 @@ func New() *Metrics {
 		}, []string{"kind", "outcome"}),
 		latency: prometheus.NewHistogramVec(prometheus.HistogramOpts{
 			Name:    "tablebot_interaction_seconds",
-			Help:    "Time from receiving an interaction to the end of its answer, by kind.",
+			Help:    "Time from receiving an interaction to sending its answer, by kind.",
 			Buckets: []float64{.005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5},
 		}, []string{"kind"}),
 		moves: prometheus.NewCounter(prometheus.CounterOpts{

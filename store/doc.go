@@ -38,6 +38,10 @@
 //	                            in lobby or playing status; absent when none
 //	    "settings"              bucket: the channel's own settings, which
 //	                            outlive its games; setting name → value
+//	    "outbox"                bucket (schema 2): the posts the channel is
+//	                            owed, in the order of the changes that owe
+//	                            them; its bbolt sequence numbers them
+//	      <uint64 sequence>     JSON (announcementJSON), removed once posted
 //	    "games"                 bucket; its bbolt sequence numbers the games
 //	      <uint64 sequence>     bucket, one per game, ever (archived games stay)
 //	        "game"              JSON (gameJSON): everything but moves and snapshot

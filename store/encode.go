@@ -100,6 +100,7 @@ type gameJSON struct {
 	Created      time.Time         `json:"created"`
 	Updated      time.Time         `json:"updated"`
 	BoardMessage string            `json:"board,omitempty"`
+	Reminded     int               `json:"reminded,omitempty"`
 	Settings     map[string]string `json:"settings,omitempty"`
 	Setup        []string          `json:"setup,omitempty"`
 }
@@ -109,12 +110,13 @@ type playerJSON struct {
 	Name     string `json:"name,omitempty"`
 	Colour   string `json:"colour,omitempty"`
 	Computer string `json:"computer,omitempty"`
+	Away     string `json:"away,omitempty"`
 }
 
 func encodeGame(g *Game) ([]byte, error) {
 	j := gameJSON{
 		Guild: g.Guild, Kind: g.Kind, Status: g.Status, Creator: g.Creator,
-		Created: g.Created.UTC(), Updated: g.Updated.UTC(), BoardMessage: g.BoardMessage,
+		Created: g.Created.UTC(), Updated: g.Updated.UTC(), BoardMessage: g.BoardMessage, Reminded: g.Reminded,
 		Settings: g.Settings, Setup: g.Setup,
 	}
 	for _, p := range g.Players {
@@ -132,7 +134,7 @@ func decodeGame(channel string, seq uint64, b []byte) (*Game, error) {
 	g := &Game{
 		ID: gameID(channel, seq), Guild: j.Guild, Channel: channel, Kind: j.Kind,
 		Status: j.Status, Creator: j.Creator, Created: j.Created, Updated: j.Updated,
-		BoardMessage: j.BoardMessage, Settings: j.Settings, Setup: j.Setup,
+		BoardMessage: j.BoardMessage, Reminded: j.Reminded, Settings: j.Settings, Setup: j.Setup,
 	}
 	for _, p := range j.Players {
 		g.Players = append(g.Players, Player(p))

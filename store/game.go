@@ -51,6 +51,9 @@ type Game struct {
 	// BoardMessage is the id of the latest board post, so that the bot can
 	// edit or replace it.
 	BoardMessage string
+	// Reminded counts the reminders sent since the last move (or the
+	// start); a move or an undo resets it.
+	Reminded int
 	// Settings are the game's options in the caller's words (language,
 	// start kind, shuffle seed...).
 	Settings map[string]string
@@ -69,6 +72,9 @@ type Player struct {
 	Colour string // the seat in the game's words, such as "red"
 	// Computer is the level of a computer player ("easy"); empty for humans.
 	Computer string
+	// Away is the level of the computer player that stands in for a person
+	// who has not answered their reminders; empty while they play.
+	Away string
 }
 
 // Move is one line of a game's record.
@@ -93,6 +99,10 @@ type Checked struct {
 	// Finish, when Over or Cancelled, ends and archives the game in the
 	// same transaction that stores the move.
 	Finish Status
+	// Announce, when not nil, is the post the move owes its channel,
+	// written to the outbox in the same transaction (its Kind and Lines;
+	// the store fills in the rest).
+	Announce *Announcement
 }
 
 // Clone returns a deep copy of g.

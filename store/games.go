@@ -171,6 +171,13 @@ func channelGames(channel string, ch *bolt.Bucket, current bool) ([]*Game, error
 // It fails with NotFound when the channel has no game and with Conflict
 // when its game is no longer gameID.
 func (db *DB) Update(ctx context.Context, channel, gameID string, fn func(*Game) error) (*Game, error) {
+	return db.UpdateAnnounced(ctx, channel, gameID, func(g *Game) (*Announcement, error) { return nil, fn(g) })
+}
+
+// UpdateAnnounced is Update for a change that owes its channel a post: fn
+// returns it, and it is written to the outbox in the same transaction
+// (nil: none).
+func (db *DB) UpdateAnnounced(ctx context.Context, channel, gameID string, fn func(*Game) (*Announcement, error)) (*Game, error) {
 	var out *Game
 	err := db.write(ctx, func(tx *bolt.Tx) (error, error) {
 		old, gb, err := loadCurrent(tx, channel)
@@ -184,7 +191,8 @@ func (db *DB) Update(ctx context.Context, channel, gameID string, fn func(*Game)
 			return errReplaced(gameID), nil
 		}
 		g := old.Clone()
-		if err := fn(g); err != nil {
+		a, err := fn(g)
+		if err != nil {
 			return err, nil
 		}
 		if err := checkUpdate(old, g); err != nil {
@@ -195,6 +203,9 @@ func (db *DB) Update(ctx context.Context, channel, gameID string, fn func(*Game)
 			if err := finish(tx, g, g.Status); err != nil {
 				return nil, err
 			}
+		}
+		if err := db.announce(tx, g, a); err != nil {
+			return nil, err
 		}
 		out = g
 		return nil, saveGame(gb, g)

@@ -71,10 +71,14 @@ func (db *DB) AppendMove(ctx context.Context, channel, gameID string, m Move, ch
 			return nil, err
 		}
 		g.Updated = m.At
+		g.Reminded = 0
 		if c.Finish != "" {
 			if err := finish(tx, g, c.Finish); err != nil {
 				return nil, err
 			}
+		}
+		if err := db.announce(tx, g, c.Announce); err != nil {
+			return nil, err
 		}
 		out = g
 		return nil, saveGame(gb, g)
@@ -110,13 +114,14 @@ func appendable(g *Game, channel, gameID string, n int) error {
 // when the game is no longer gameID, is not in playing status, or has a
 // different number of moves, or none.
 func (db *DB) UndoMove(ctx context.Context, channel, gameID string, expectedN int) (*Game, error) {
-	return db.UndoMoves(ctx, channel, gameID, expectedN, 1)
+	return db.UndoMoves(ctx, channel, gameID, expectedN, 1, nil)
 }
 
 // UndoMoves removes the last count moves of the channel's current game
 // gameID in one transaction, as UndoMove removes one: either all of them
-// go or none does.
-func (db *DB) UndoMoves(ctx context.Context, channel, gameID string, expectedN, count int) (*Game, error) {
+// go or none does. announce, when not nil, is written to the outbox in the
+// same transaction.
+func (db *DB) UndoMoves(ctx context.Context, channel, gameID string, expectedN, count int, announce *Announcement) (*Game, error) {
 	var out *Game
 	err := db.write(ctx, func(tx *bolt.Tx) (error, error) {
 		g, gb, err := loadCurrent(tx, channel)
@@ -141,6 +146,10 @@ func (db *DB) UndoMoves(ctx context.Context, channel, gameID string, expectedN, 
 		}
 		g.Moves, g.Snapshot = g.Moves[:keep], nil
 		g.Updated = db.now().UTC()
+		g.Reminded = 0
+		if err := db.announce(tx, g, announce); err != nil {
+			return nil, err
+		}
 		out = g
 		return nil, saveGame(gb, g)
 	})

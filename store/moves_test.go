@@ -137,7 +137,7 @@ func TestUndoMoves(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := db.UndoMoves(ctx, "c1", g.ID, tt.expected, tt.count)
+			got, err := db.UndoMoves(ctx, "c1", g.ID, tt.expected, tt.count, nil)
 			if tt.wantErr {
 				wantCode(t, err, Conflict)
 			} else if err != nil || len(got.Moves) != tt.wantMoves {

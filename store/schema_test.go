@@ -139,14 +139,16 @@ func readVersion(t *testing.T, db *DB) uint32 {
 }
 
 // TestMigration proves the migration path with a test-only migration from
-// version 1 to 2: it runs once on open, in the same transaction as the new
-// version number, and a second open does nothing; a tablebot that knows
-// only version 1 then refuses the file; a failing migration leaves the
-// file as it was.
+// the current version to the next: it runs once on open, in the same
+// transaction as the new version number, and a second open does nothing; a
+// tablebot that knows only the current version then refuses the file; a
+// failing migration leaves the file as it was.
 func TestMigration(t *testing.T) {
 	ctx := context.Background()
+	current := schemaVersion(schemaMigrations())
+	next := current + 1
 	keyRuns := []byte("test-migration-runs")
-	toV2 := func(tx *bolt.Tx) error {
+	toNext := func(tx *bolt.Tx) error {
 		meta := tx.Bucket(bucketMeta)
 		runs := uint32(0)
 		if b := meta.Get(keyRuns); b != nil {
@@ -154,7 +156,7 @@ func TestMigration(t *testing.T) {
 		}
 		return meta.Put(keyRuns, binary.BigEndian.AppendUint32(nil, runs+1))
 	}
-	v2 := func() []migration { return []migration{toV2} }
+	withNext := func() []migration { return append(schemaMigrations(), toNext) }
 	runs := func(db *DB) uint32 {
 		var n uint32
 		db.view(ctx, func(tx *bolt.Tx) error {
@@ -166,14 +168,14 @@ func TestMigration(t *testing.T) {
 		return n
 	}
 
-	path := copyFixture(t, 1)
+	path := copyFixture(t, current)
 	for open := 1; open <= 2; open++ {
-		db, err := Open(path, Options{migrations: v2})
+		db, err := Open(path, Options{migrations: withNext})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if v, n := readVersion(t, db), runs(db); v != 2 || n != 1 {
-			t.Errorf("open %d: version %d after %d migration runs, want 2 after 1", open, v, n)
+		if v, n := readVersion(t, db), runs(db); v != next || n != 1 {
+			t.Errorf("open %d: version %d after %d migration runs, want %d after 1", open, v, n, next)
 		}
 		if all, err := db.List(ctx); err != nil || len(all) != 4 {
 			t.Errorf("open %d: games %v, %v", open, ids(all), err)
@@ -182,24 +184,24 @@ func TestMigration(t *testing.T) {
 	}
 	for _, ro := range []bool{false, true} {
 		if _, err := Open(path, Options{ReadOnly: ro}); !errors.Is(err, ErrSchemaTooNew) {
-			t.Errorf("read-only %v: a version 1 tablebot opened a version 2 file: %v", ro, err)
+			t.Errorf("read-only %v: a version %d tablebot opened a version %d file: %v", ro, current, next, err)
 		}
 	}
 
-	path = copyFixture(t, 1)
+	path = copyFixture(t, current)
 	broken := errors.New("broken migration")
 	fail := func() []migration {
-		return []migration{func(tx *bolt.Tx) error {
-			if err := toV2(tx); err != nil {
+		return append(schemaMigrations(), func(tx *bolt.Tx) error {
+			if err := toNext(tx); err != nil {
 				return err
 			}
 			return broken
-		}}
+		})
 	}
 	if _, err := Open(path, Options{migrations: fail}); !errors.Is(err, broken) {
 		t.Fatalf("Open with a failing migration: %v", err)
 	}
-	if _, err := Open(path, Options{migrations: v2, ReadOnly: true}); err == nil {
+	if _, err := Open(path, Options{migrations: withNext, ReadOnly: true}); err == nil {
 		t.Error("a read-only open migrated, or ignored the old version")
 	}
 	db, err := Open(path, Options{})
@@ -207,7 +209,7 @@ func TestMigration(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	if v, n := readVersion(t, db), runs(db); v != 1 || n != 0 {
-		t.Errorf("after the failed migration: version %d, %d runs; want 1 and 0", v, n)
+	if v, n := readVersion(t, db), runs(db); v != current || n != 0 {
+		t.Errorf("after the failed migration: version %d, %d runs; want %d and 0", v, n, current)
 	}
 }

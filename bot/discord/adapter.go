@@ -20,9 +20,11 @@ import (
 )
 
 // Permissions is what the bot needs in a channel: to see it, to post the
-// boards of moves made through menus and by computer players, and to
-// attach their images. Interaction answers need no permission.
-const Permissions = discordgo.PermissionViewChannel | discordgo.PermissionSendMessages | discordgo.PermissionAttachFiles
+// boards of moves made through menus and by computer players, reminders,
+// and the images of the boards, in channels and in threads (a game may be
+// played in a thread). Interaction answers need no permission.
+const Permissions = discordgo.PermissionViewChannel | discordgo.PermissionSendMessages |
+	discordgo.PermissionSendMessagesInThreads | discordgo.PermissionAttachFiles
 
 // Config configures the connection to Discord.
 type Config struct {
@@ -50,6 +52,8 @@ type Adapter struct {
 
 	mu       sync.Mutex
 	closing  bool
+	busy     int        // guarded by mu: interactions being handled
+	idle     *sync.Cond // signalled, with mu, when busy drops to 0
 	inflight sync.WaitGroup
 	ctx      context.Context
 	cancel   context.CancelFunc
@@ -85,7 +89,9 @@ func New(cfg Config, cat *i18n.Catalog) (*Adapter, error) {
 	s.Identify.Intents = discordgo.IntentsGuilds
 	s.LogLevel = discordgo.LogError
 	ctx, cancel := context.WithCancel(context.Background())
-	return &Adapter{cfg: cfg, cat: cat, log: cfg.Log, session: s, ctx: ctx, cancel: cancel}, nil
+	a := &Adapter{cfg: cfg, cat: cat, log: cfg.Log, session: s, ctx: ctx, cancel: cancel}
+	a.idle = sync.NewCond(&a.mu)
+	return a, nil
 }
 
 // Start connects to the gateway, registers every game's command and starts
@@ -127,8 +133,9 @@ func (a *Adapter) Start(ctx context.Context, b *bot.Bot) error {
 	}
 	a.log.Info("connected to Discord", "application", a.appID, "shard", a.cfg.ShardID, "shards", a.cfg.ShardCount, "commands", scope)
 	a.log.Info("invite the bot with this link", "url", InviteURL(a.appID))
-	// Games left waiting on a computer player go on by themselves.
-	b.Resume(ctx)
+	// Games left waiting on a computer player go on by themselves, what
+	// the channels were owed is posted, and reminders fall due.
+	b.Start(ctx)
 	return nil
 }
 
@@ -165,6 +172,16 @@ func (a *Adapter) Close() error {
 	return a.session.Close()
 }
 
+// waitIdle waits until no interaction is being handled: its answer made
+// and what the bot does right after (recording the board it posted).
+func (a *Adapter) waitIdle() {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	for a.busy > 0 {
+		a.idle.Wait()
+	}
+}
+
 // track runs f as in-flight work unless the adapter is closing.
 func (a *Adapter) track(f func()) bool {
 	a.mu.Lock()
@@ -173,8 +190,16 @@ func (a *Adapter) track(f func()) bool {
 		return false
 	}
 	a.inflight.Add(1)
+	a.busy++
 	a.mu.Unlock()
-	defer a.inflight.Done()
+	defer func() {
+		a.mu.Lock()
+		if a.busy--; a.busy == 0 {
+			a.idle.Broadcast()
+		}
+		a.mu.Unlock()
+		a.inflight.Done()
+	}()
 	f()
 	return true
 }
@@ -201,8 +226,10 @@ func (a *Adapter) onInteraction(i *discordgo.Interaction) {
 			return
 		}
 		reply := a.bot.Handle(a.ctx, req)
-		a.deliver(i, reply)
+		// Counted as the answer leaves: what a watcher of /metrics sees
+		// once Discord has the answer.
 		a.cfg.Metrics.Interaction(kindName(req.Kind), !reply.Failed, time.Since(began))
+		a.deliver(i, reply, began)
 		if reply.Then != nil {
 			reply.Then() // computer turns after the answer, in the background
 		}

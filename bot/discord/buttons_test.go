@@ -104,7 +104,8 @@ func (h *harness) playByMenus(board *discordfake.Message, user string, m shangri
 }
 
 // TestGameByButtons plays whole games with buttons and menus only: after
-// the opening commands, no slash command is used.
+// /shangrila new, no slash command is used (the lobby's Join and Start
+// buttons, then the boards' buttons and menus).
 func TestGameByButtons(t *testing.T) {
 	tests := []struct {
 		name  string
@@ -118,13 +119,17 @@ func TestGameByButtons(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			h := newHarness(t, discordfake.Options{}, tt.users...)
-			board := h.openTable(tt.start).Message
+			board := h.openTableByButtons(tt.start)
+			h.checkBoardPost(board)
+			boards := 1
+			defer func() { h.checkNotifications(boards) }()
 			rng := rand.New(rand.NewPCG(uint64(len(tt.users)), 11))
 			for moves := 0; !testing.Short() || moves < shortMoves; moves++ {
 				g, pos := h.game()
 				m := randomMove(rng, pos)
 				board = h.playByMenus(board, userOf(g, m.Player), m)
 				h.checkBoardPost(board)
+				boards++
 				if strings.Contains(board.Content, "The game is over") {
 					break
 				}

@@ -60,7 +60,9 @@ func TestComputerPlayers(t *testing.T) {
 				return over
 			}
 			u := userOf(g, pos.Turn())
-			return humans[u] && len(last.Pinged) == 1 && last.Pinged[0] == u
+			// The post that gives a person their turn notifies them
+			// (a new message, not an edit), and nobody else.
+			return humans[u] && len(last.Notified) == 1 && last.Notified[0] == u
 		})
 		if over {
 			break

@@ -44,6 +44,8 @@ func TestGameBySlashCommands(t *testing.T) {
 			h := newHarness(t, discordfake.Options{}, tt.users...)
 			r := h.openTable(tt.start)
 			h.checkBoardPost(r.Message)
+			boards := 1
+			defer func() { h.checkNotifications(boards) }()
 			rng := rand.New(rand.NewPCG(uint64(len(tt.users)), 7))
 			for moves := 0; !testing.Short() || moves < shortMoves; moves++ {
 				g, pos := h.game()
@@ -57,6 +59,7 @@ func TestGameBySlashCommands(t *testing.T) {
 					t.Fatalf("move %d (%s): refused: %s", moves, m, r.Content())
 				}
 				h.checkBoardPost(r.Message)
+				boards++
 				if strings.Contains(r.Content(), "The game is over") {
 					break
 				}

@@ -8,7 +8,9 @@ import (
 	"log/slog"
 	"math/rand/v2"
 	"path/filepath"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -34,6 +36,23 @@ type harness struct {
 	adapter *Adapter
 	cat     *i18n.Catalog
 	board   bot.BoardFunc
+	// later moves the bot's clock on (reminders); zero: the real clock.
+	later time.Duration
+	mu    sync.Mutex
+}
+
+// now is the bot's clock: the real one, moved on by h.later.
+func (h *harness) now() time.Time {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return time.Now().Add(h.later)
+}
+
+// advance moves the bot's clock on by d.
+func (h *harness) advance(d time.Duration) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.later += d
 }
 
 // newHarness starts a fake Discord with one guild, one channel and the
@@ -58,7 +77,7 @@ func newHarness(t testing.TB, opts discordfake.Options, users ...string) *harnes
 // start opens the database and connects the bot.
 func (h *harness) start() {
 	h.t.Helper()
-	db, err := store.Open(h.dbPath, store.Options{})
+	db, err := store.Open(h.dbPath, store.Options{Now: h.now})
 	if err != nil {
 		h.t.Fatal(err)
 	}
@@ -71,6 +90,7 @@ func (h *harness) start() {
 	seed := uint64(1)
 	game := bshangrila.New(bshangrila.Options{Board: h.board, Computers: ai.Options{Iterations: 200}})
 	b, err := bot.New(bot.Config{Store: db, Catalog: h.cat, Games: []bot.Game{game}, Poster: a, Log: log,
+		Retry: 20 * time.Millisecond, Now: h.now, Turns: &bot.Turns{RemindAfter: time.Hour, RemindMax: 2},
 		LinkBase: "https://discord.com/channels/", Seed: func() uint64 { seed++; return seed }})
 	if err != nil {
 		h.t.Fatal(err)
@@ -96,22 +116,39 @@ func (h *harness) stop() {
 // user returns the id of the i-th user.
 func (h *harness) user(i int) string { return h.world.Users[i].ID }
 
-// slash runs /shangrila sub with options as user and waits for the answer.
+// slash runs /shangrila sub with options as user and waits for the answer
+// and for the bot to be done with it.
 func (h *harness) slash(user, sub string, opts ...discordfake.Option) *discordfake.Response {
 	h.t.Helper()
-	return h.fake.SlashCommand(user, h.world.Channel.ID, command, sub, opts...).Wait(h.ctx)
+	r := h.fake.SlashCommand(user, h.world.Channel.ID, command, sub, opts...).Wait(h.ctx)
+	h.settle()
+	return r
 }
 
-// click clicks a button of a message and waits for the answer.
+// click clicks a button of a message and waits for the answer and for the
+// bot to be done with it.
 func (h *harness) click(user string, m *discordfake.Message, id string) *discordfake.Response {
 	h.t.Helper()
-	return h.fake.Click(user, m, id).Wait(h.ctx)
+	r := h.fake.Click(user, m, id).Wait(h.ctx)
+	h.settle()
+	return r
 }
 
-// choose picks values in a menu of a message and waits for the answer.
+// choose picks values in a menu of a message and waits for the answer and
+// for the bot to be done with it.
 func (h *harness) choose(user string, m *discordfake.Message, id string, values ...string) *discordfake.Response {
 	h.t.Helper()
-	return h.fake.Select(user, m, id, values...).Wait(h.ctx)
+	r := h.fake.Select(user, m, id, values...).Wait(h.ctx)
+	h.settle()
+	return r
+}
+
+// settle waits until the bot is done with what it was asked: the
+// interactions' handling after their answers (recording the boards they
+// posted) and the channel's posts and computer turns.
+func (h *harness) settle() {
+	h.adapter.waitIdle()
+	h.bot.Wait(h.ctx, h.world.Channel.ID)
 }
 
 // command is the slash command of the game the tests play.
@@ -173,6 +210,29 @@ func (h *harness) openTable(start string) *discordfake.Response {
 	return r
 }
 
+// openTableByButtons opens a table with the harness users seated and
+// starts it, all but the first command by the lobby's buttons, and returns
+// the first board, which the bot posts in the channel.
+func (h *harness) openTableByButtons(start string) *discordfake.Message {
+	h.t.Helper()
+	opts := []discordfake.Option{discordfake.Opt("players", len(h.world.Users))}
+	if start != "" {
+		opts = append(opts, discordfake.Opt("start", start))
+	}
+	lobby := h.slash(h.user(0), "new", opts...).Message
+	for i := 1; i < len(h.world.Users); i++ {
+		lobby = h.click(h.user(i), lobby, buttonWith(h.t, lobby, "join")).Message
+	}
+	r := h.click(h.user(0), lobby, buttonWith(h.t, lobby, "start"))
+	if r.Ephemeral() {
+		h.t.Fatalf("start: %s", r)
+	}
+	last := h.fake.WaitForMessage(h.ctx, h.world.Channel.ID, func(m *discordfake.Message) bool {
+		return !m.Ephemeral() && strings.Contains(m.Content, "The game begins")
+	})
+	return last
+}
+
 // checkBoardPost checks a public board post: a PNG that decodes, a ping
 // of exactly the player to move (or nobody at the end).
 func (h *harness) checkBoardPost(m *discordfake.Message) {
@@ -194,14 +254,52 @@ func (h *harness) checkBoardPost(m *discordfake.Message) {
 	}
 	g, pos, err := h.gameIn(h.world.Channel.ID)
 	if err != nil || pos == nil || pos.Phase() == shangrila.Over {
-		if len(m.Pinged) != 0 {
-			h.t.Fatalf("a final board pings %v", m.Pinged)
+		// The end: everybody still seated learns it.
+		var want []string
+		if gs, err := h.db.Archived(h.ctx, h.world.Channel.ID); err == nil && len(gs) > 0 {
+			for _, p := range gs[len(gs)-1].Players {
+				if p.UserID != "" {
+					want = append(want, p.UserID)
+				}
+			}
+		}
+		if !sameUsers(m.Notified, want) || !sameUsers(m.Pinged, want) {
+			h.t.Fatalf("the final board notifies %v (pings %v), want %v", m.Notified, m.Pinged, want)
 		}
 		return
 	}
 	want := userOf(g, pos.Turn())
 	if len(m.Pinged) != 1 || m.Pinged[0] != want || m.PingedEveryone || len(m.PingedRoles) > 0 {
 		h.t.Fatalf("the board pings %v (everyone %v), want only %s", m.Pinged, m.PingedEveryone, want)
+	}
+	// Discord notifies of a mention only in a new message: a ping made by
+	// editing reaches nobody.
+	if len(m.Notified) != 1 || m.Notified[0] != want {
+		h.t.Fatalf("the board notifies %v, want only %s (%d edits)", m.Notified, want, m.Edits)
+	}
+}
+
+// sameUsers reports whether two lists hold the same users, in any order.
+func sameUsers(a, b []string) bool {
+	a, b = slices.Clone(a), slices.Clone(b)
+	slices.Sort(a)
+	slices.Sort(b)
+	return slices.Equal(a, b)
+}
+
+// checkNotifications checks that, in the whole channel, nobody was ever
+// notified but by a board post naming them as the player to move (or the
+// final board): every turn reached exactly its player.
+func (h *harness) checkNotifications(boards int) {
+	h.t.Helper()
+	var posts []string
+	for _, n := range h.fake.Notifications(h.world.Channel.ID) {
+		if !slices.Contains(posts, n.MessageID) {
+			posts = append(posts, n.MessageID)
+		}
+	}
+	if len(posts) != boards {
+		h.t.Errorf("%d messages notified someone, want %d (one a turn)", len(posts), boards)
 	}
 }
 

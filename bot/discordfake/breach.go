@@ -38,6 +38,7 @@ const (
 	RuleButton          Rule = "components.button"    // bad button: label length, style, url
 	RuleSelect          Rule = "components.select"    // bad select: options, placeholder, min/max values
 	RuleModal           Rule = "components.modal"     // bad modal
+	RuleNonce           Rule = "message.nonce"        // nonce neither a string nor an integer, or over 25 characters
 )
 
 // Interaction rules.

@@ -75,7 +75,12 @@ func (s *Server) handleCallback(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if in.acked {
-		s.breachLocked(Breach{Rule: RuleAlreadyAcked, Detail: fmt.Sprintf("a second initial response (type %d) after type %d", top.Type, in.ackType), Request: reqName(r), InteractionID: id})
+		if !in.ackUnseen {
+			// A bot that knows it answered must not answer again; one whose
+			// answer's outcome was unknown to it (a 5xx) may try again, and
+			// learns from Discord's 40060 that the first was made.
+			s.breachLocked(Breach{Rule: RuleAlreadyAcked, Detail: fmt.Sprintf("a second initial response (type %d) after type %d", top.Type, in.ackType), Request: reqName(r), InteractionID: id})
+		}
 		s.mu.Unlock()
 		writeError(w, http.StatusBadRequest, 40060, "Interaction has already been acknowledged.", nil)
 		return

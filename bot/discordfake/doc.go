@@ -28,6 +28,61 @@
 //		return m != nil && strings.Contains(m.Content, "bob joined")
 //	})
 //
+// # Who is notified
+//
+// Discord notifies a user only when a message that pings them is created:
+// a channel message, an immediate interaction response (type 4) or a
+// followup. No edit notifies anybody, even one that adds a mention; that
+// includes filling a deferred response (type 5), whether by editing
+// @original or by the first followup, which Discord turns into that edit
+// (discord-api-docs issues 1419, 4034 and 5497; discord.js issue 9482).
+// Ephemeral messages and messages flagged SUPPRESS_NOTIFICATIONS (1<<12)
+// notify nobody, and mentions in embeds never ping. Message.Pinged follows
+// the content as Discord's mentions array does; Message.Notified is fixed
+// when the message is created, and Server.Notifications (or
+// View.Notifications) lists every notification in order, so a test can
+// assert that a turn reached exactly the player to move:
+//
+//	v := s.WaitUntil(ctx, func(v *discordfake.View) bool { return len(v.Notifications(ch)) == n+1 })
+//	if got := v.Notifications(ch)[n]; got.UserID != bob.ID { ... }
+//
+// # Idempotent posts
+//
+// POST /channels/{channel}/messages takes a nonce (a string or an integer,
+// at most 25 characters) and enforce_nonce. With enforce_nonce, a second
+// request with the nonce of a message the bot created in the channel
+// within Options.NonceWindow (five minutes) creates nothing and is
+// answered with the existing message, so a bot may retry a post whose
+// outcome it does not know.
+//
+// # Failures and requests in flight
+//
+// Every REST endpoint is a Route. Fail queues Faults for a route: a 429
+// answered with Discord's rate-limit body and headers (discordgo waits and
+// retries by itself), or a 5xx, optionally Applied (the request took
+// effect, but the client is told it failed). Hold holds the next request
+// to a route before it is processed, until the test Releases it, applied
+// or dropped: the way to kill a bot while its post is in flight. Requests
+// counts the requests that reached a route.
+//
+// # Threads and the bot's permissions
+//
+// A Channel may be a thread (World.NewThread) under a text channel; its
+// GET /channels answer and the channel object in interactions carry its
+// type and parent_id. Each channel has the bot's permissions
+// (Channel.BotPermissions, else its parent's for a thread, else
+// Options.AppPermissions), sent as app_permissions in interactions and
+// enforced on POST /channels/{channel}/messages: VIEW_CHANNEL and
+// SEND_MESSAGES in a channel, VIEW_CHANNEL and SEND_MESSAGES_IN_THREADS in
+// a thread, ATTACH_FILES for uploads, READ_MESSAGE_HISTORY for replies. A
+// refusal is answered 403 (50001 Missing Access without VIEW_CHANNEL, else
+// 50013 Missing Permissions) and recorded in Denied; it is not a breach,
+// since the bot is not at fault for what admins allow. Interaction
+// responses and followups need no channel permissions, as in Discord.
+//
+// Every change to this state (a message, a notification, a denial, a
+// request, a fault taken, a request held) wakes WaitUntil.
+//
 // The server listens on 127.0.0.1 only and keeps all state per Server, so
 // tests may run in parallel.
 package discordfake

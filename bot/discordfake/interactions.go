@@ -25,7 +25,11 @@ type interaction struct {
 	dispatchedAt time.Time
 	timer        *time.Timer
 
-	acked      bool
+	acked bool
+	// ackUnseen: the initial response was made by a request that was
+	// answered with an error all the same (an Applied fault), so the bot
+	// cannot know it, and may rightly try again.
+	ackUnseen  bool
 	ackType    discordgo.InteractionResponseType
 	ackedAt    time.Time
 	expired    bool   // the deadline passed without an initial response
@@ -123,7 +127,7 @@ func (s *Server) newInteractionLocked(kind discordgo.InteractionType, userID, ch
 		ChannelID:      channelID,
 		Token:          in.token,
 		Version:        1,
-		AppPermissions: fmt.Sprint(s.opts.AppPermissions),
+		AppPermissions: fmt.Sprint(s.botPermsLocked(channelID)),
 		Locale:         u.Locale,
 		Entitlements:   []any{},
 	}

@@ -36,6 +36,17 @@ type Message struct {
 	Pinged         []string
 	PingedRoles    []string
 	PingedEveryone bool
+	// Notified lists the users the message notified when it was created:
+	// Pinged at that moment, unless the message is ephemeral or has the
+	// SUPPRESS_NOTIFICATIONS flag. No edit ever changes it, as no edit
+	// notifies anyone in Discord; a deferred interaction response is
+	// created without content, so filling it in (by editing @original or
+	// with the first followup) leaves it empty. See Notifications.
+	Notified []string
+
+	// Nonce is the nonce the bot sent when creating the message through
+	// POST /channels/{channel}/messages, as a string ("" if none).
+	Nonce string
 
 	// VisibleTo is the only user who sees an ephemeral message; empty for
 	// messages everyone sees.
@@ -219,6 +230,7 @@ type wireMessage struct {
 	ApplicationID   string                       `json:"application_id,omitempty"`
 	Reference       *discordgo.MessageReference  `json:"message_reference,omitempty"`
 	Interaction     *wireMessageInteraction      `json:"interaction_metadata,omitempty"`
+	Nonce           string                       `json:"nonce,omitempty"`
 }
 
 type wireMessageInteraction struct {
@@ -246,6 +258,7 @@ func (s *Server) wireLocked(m *Message) wireMessage {
 		Components:      m.Components,
 		Flags:           m.Flags,
 		Reference:       m.Reference,
+		Nonce:           m.Nonce,
 	}
 	if w.Embeds == nil {
 		w.Embeds = []*discordgo.MessageEmbed{}
@@ -322,8 +335,11 @@ func (s *Server) DeleteMessage(id string) {
 	s.deleteMessageLocked(id)
 }
 
-// storeNewLocked appends a new message to its channel.
+// storeNewLocked appends a new message to its channel. This is the moment
+// Discord creates a message, and so the only one that notifies anybody.
 func (s *Server) storeNewLocked(m *Message) {
+	m.Notified = notifiedAtCreation(m)
+	s.notifyLocked(m)
 	s.msgs[m.ID] = m
 	// Clip so that the append always copies: slices handed out earlier
 	// (Messages, Views) must never see later changes.

@@ -179,6 +179,11 @@ func (s *Server) mentionPolicyLocked(r *http.Request, interactionID string, p *m
 	}
 }
 
+// handleCreateMessage is POST /channels/{channel}/messages. In this order
+// (Discord documents none): the body is validated (400), the bot's
+// permissions in the channel checked (403), and with enforce_nonce a
+// message the bot created with the same nonce within Options.NonceWindow
+// is answered (200) instead of creating a second one.
 func (s *Server) handleCreateMessage(w http.ResponseWriter, r *http.Request) {
 	chID := r.PathValue("channel")
 	s.mu.Lock()
@@ -195,13 +200,28 @@ func (s *Server) handleCreateMessage(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	var c checker
 	m := s.newMessageLocked(&c, p, chID, createFlags)
+	checkNonce(&c, p)
 	if len(c.vs) > 0 {
 		s.mu.Unlock()
 		s.reject(w, r, "", c.vs)
 		return
 	}
-	s.storeNewLocked(m)
+	if code, msg, ok := s.permitLocked(RouteCreateMessage, chID, sendNeeds(s.channels[chID], p)); !ok {
+		s.mu.Unlock()
+		writeError(w, http.StatusForbidden, code, msg, nil)
+		return
+	}
 	s.mentionPolicyLocked(r, "", p)
+	if p.EnforceNonce && p.Nonce != "" {
+		if old := s.nonceMessageLocked(chID, p.Nonce); old != nil {
+			body := s.wireJSONLocked(old)
+			s.mu.Unlock()
+			writeRaw(w, http.StatusOK, body)
+			return
+		}
+	}
+	m.Nonce = p.Nonce
+	s.storeNewLocked(m)
 	body := s.wireJSONLocked(m)
 	s.mu.Unlock()
 	writeRaw(w, http.StatusOK, body)
@@ -231,9 +251,14 @@ func (s *Server) channelMessage(w http.ResponseWriter, r *http.Request) (*Messag
 	return m, true
 }
 
+// handleGetMessage is GET /channels/{channel}/messages/{msg}, which needs
+// VIEW_CHANNEL and READ_MESSAGE_HISTORY.
 func (s *Server) handleGetMessage(w http.ResponseWriter, r *http.Request) {
 	m, ok := s.channelMessage(w, r)
 	if !ok {
+		return
+	}
+	if !s.permit(w, RouteGetMessage, m.ChannelID, discordgo.PermissionViewChannel|discordgo.PermissionReadMessageHistory) {
 		return
 	}
 	s.mu.Lock()
@@ -242,12 +267,21 @@ func (s *Server) handleGetMessage(w http.ResponseWriter, r *http.Request) {
 	writeRaw(w, http.StatusOK, body)
 }
 
+// handleListMessages is GET /channels/{channel}/messages, newest first.
+// Without VIEW_CHANNEL it is refused; without READ_MESSAGE_HISTORY Discord
+// answers an empty list ("Get Channel Messages": "no messages will be
+// returned"), and so does the fake. before and after select the messages
+// older or newer than an id (after: the oldest ones past it); around is
+// not modelled.
 func (s *Server) handleListMessages(w http.ResponseWriter, r *http.Request) {
 	chID := r.PathValue("channel")
+	q := r.URL.Query()
 	limit := 50
-	if l, err := strconv.Atoi(r.URL.Query().Get("limit")); err == nil && l > 0 && l <= 100 {
+	if l, err := strconv.Atoi(q.Get("limit")); err == nil && l > 0 && l <= 100 {
 		limit = l
 	}
+	before, _ := strconv.ParseUint(q.Get("before"), 10, 64)
+	after, _ := strconv.ParseUint(q.Get("after"), 10, 64)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if _, ok := s.channels[chID]; !ok {
@@ -255,12 +289,32 @@ func (s *Server) handleListMessages(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, 10003, "Unknown Channel", nil)
 		return
 	}
-	out := []wireMessage{}
+	if code, msg, ok := s.permitLocked(RouteListMessages, chID, discordgo.PermissionViewChannel); !ok {
+		writeError(w, http.StatusForbidden, code, msg, nil)
+		return
+	}
 	ms := s.chanMsgs[chID]
-	for i := len(ms) - 1; i >= 0 && len(out) < limit; i-- {
-		if !ms[i].Ephemeral() {
-			out = append(out, s.wireLocked(ms[i]))
+	if s.channels[chID].GuildID != "" && s.botPermsLocked(chID)&discordgo.PermissionReadMessageHistory == 0 {
+		ms = nil
+	}
+	var sel []*Message // oldest first
+	for _, m := range ms {
+		id, _ := strconv.ParseUint(m.ID, 10, 64)
+		if m.Ephemeral() || (before != 0 && id >= before) || (after != 0 && id <= after) {
+			continue
 		}
+		sel = append(sel, m)
+	}
+	if len(sel) > limit {
+		if after != 0 && before == 0 {
+			sel = sel[:limit]
+		} else {
+			sel = sel[len(sel)-limit:]
+		}
+	}
+	out := make([]wireMessage, 0, len(sel))
+	for i := len(sel) - 1; i >= 0; i-- {
+		out = append(out, s.wireLocked(sel[i]))
 	}
 	writeJSON(w, http.StatusOK, out)
 }

@@ -48,6 +48,12 @@ type msgPayload struct {
 	Reference       *discordgo.MessageReference
 	Files           []upload
 
+	// Nonce is the nonce as a string, from a JSON string or integer;
+	// nonceBad says why the nonce field is unacceptable, "" if it is fine.
+	Nonce        string
+	nonceBad     string
+	EnforceNonce bool
+
 	// Interaction callback extras.
 	Choices  []*discordgo.ApplicationCommandOptionChoice
 	CustomID string
@@ -146,8 +152,12 @@ func parseMessagePayload(doc []byte, files []upload) (*msgPayload, error) {
 	field("choices", &p.Choices)
 	field("custom_id", &p.CustomID)
 	field("title", &p.Title)
+	field("enforce_nonce", &p.EnforceNonce)
 	if err != nil {
 		return nil, err
+	}
+	if p.has("nonce") {
+		p.Nonce, p.nonceBad = parseNonce(p.raw["nonce"])
 	}
 	if p.has("components") {
 		if p.Components, err = parseComponents(p.raw["components"]); err != nil {

@@ -7,6 +7,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/bwmarrin/discordgo"
 )
 
 // apiVersions are the REST API versions served. discordgo v0.29.0 speaks
@@ -24,10 +26,15 @@ func apiVersion(r *http.Request) string {
 // uses, the gateway websocket, and a CDN route serving attachments.
 func (s *Server) routes() http.Handler {
 	mux := http.NewServeMux()
+	// Every endpoint counts its requests and takes holds and faults (see
+	// Route); those are applied once the request is authenticated.
 	api := func(pattern string, auth authMode, h http.HandlerFunc) {
 		method, path, _ := strings.Cut(pattern, " ")
+		route := Route(pattern)
+		s.routeSet[route] = true
+		handler := s.counted(route, s.withAuth(auth, s.intercept(route, h)))
 		for _, v := range apiVersions {
-			mux.Handle(method+" /api/v"+v+path, s.withAuth(auth, h))
+			mux.Handle(method+" /api/v"+v+path, handler)
 		}
 	}
 
@@ -244,12 +251,18 @@ func (s *Server) handleApplication(w http.ResponseWriter, r *http.Request) {
 	})
 }
 
+// handleGetChannel is GET /channels/{channel}: a channel or a thread (with
+// its type, parent_id and thread_metadata); a bot that cannot see it gets
+// 50001 Missing Access.
 func (s *Server) handleGetChannel(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	ch := s.wireChannelLocked(r.PathValue("channel"))
 	s.mu.Unlock()
 	if ch == nil {
 		s.unknown(w, r, RuleUnknownResource, "", 10003, "Unknown Channel")
+		return
+	}
+	if !s.permit(w, RouteGetChannel, ch.ID, discordgo.PermissionViewChannel) {
 		return
 	}
 	writeJSON(w, http.StatusOK, ch)

@@ -67,9 +67,15 @@ type Options struct {
 	HeartbeatInterval time.Duration
 	// MaxFileSize is the largest accepted upload. Default DefaultMaxFileSize.
 	MaxFileSize int64
-	// AppPermissions is sent as app_permissions in interactions. Default
-	// DefaultAppPermissions.
+	// AppPermissions is what the bot may do in a channel that does not set
+	// Channel.BotPermissions: it is sent as app_permissions in
+	// interactions and checked by POST /channels/{channel}/messages.
+	// Default DefaultAppPermissions, which does not include
+	// SEND_MESSAGES_IN_THREADS.
 	AppPermissions int64
+	// NonceWindow is how long a nonce sent with enforce_nonce finds the
+	// message it created. Default DefaultNonceWindow.
+	NonceWindow time.Duration
 
 	// ExpectBreaches makes the server only collect breaches (see Breaches
 	// and TakeBreaches) instead of failing the test, for tests that check
@@ -113,6 +119,9 @@ func (o *Options) setDefaults(ids *snowflakes) {
 	if o.AppPermissions == 0 {
 		o.AppPermissions = DefaultAppPermissions
 	}
+	if o.NonceWindow <= 0 {
+		o.NonceWindow = DefaultNonceWindow
+	}
 }
 
 // Server is a fake Discord. All its methods are safe for concurrent use;
@@ -129,6 +138,7 @@ type Server struct {
 	mu      sync.Mutex
 	changed chan struct{} // closed and replaced on every change
 	closed  bool
+	done    chan struct{} // closed by Close
 
 	guilds     map[string]*Guild
 	guildOrder []string
@@ -150,7 +160,15 @@ type Server struct {
 	sessionOrder []*gwSession          // in order of identify
 	conns        map[*gwConn]struct{}  // open websocket connections
 
-	breaches []Breach
+	breaches      []Breach
+	notifications []Notification // append-only, clipped on append
+	denied        []Denial
+
+	routeSet map[Route]bool     // every route served, for Fail and Hold
+	requests map[Route]int      // requests that reached each route
+	faults   map[Route][]Fault  // queued faults, next first
+	holds    map[Route][]*Hold  // holds waiting for a request, next first
+	held     map[*Hold]struct{} // holds with a request held
 }
 
 // New starts a fake Discord on 127.0.0.1 and closes it when the test ends.
@@ -159,6 +177,7 @@ func New(t testing.TB, opts Options) *Server {
 	s := &Server{
 		t:            t,
 		changed:      make(chan struct{}),
+		done:         make(chan struct{}),
 		guilds:       map[string]*Guild{},
 		channels:     map[string]*Channel{},
 		users:        map[string]*User{},
@@ -171,6 +190,11 @@ func New(t testing.TB, opts Options) *Server {
 		byToken:      map[string]*interaction{},
 		sessions:     map[string]*gwSession{},
 		conns:        map[*gwConn]struct{}{},
+		routeSet:     map[Route]bool{},
+		requests:     map[Route]int{},
+		faults:       map[Route][]Fault{},
+		holds:        map[Route][]*Hold{},
+		held:         map[*Hold]struct{}{},
 	}
 	opts.setDefaults(&s.ids)
 	s.opts = opts
@@ -208,8 +232,9 @@ func (s *Server) ApplicationID() string { return s.opts.ApplicationID }
 func (s *Server) BotUserID() string { return s.opts.BotUserID }
 
 // Close shuts the fake down: gateway connections are dropped, pending
-// deadline timers stopped, and the HTTP server closed. It is registered
-// with t.Cleanup by New and safe to call more than once.
+// deadline timers stopped, held requests dropped, and the HTTP server
+// closed. It is registered with t.Cleanup by New and safe to call more
+// than once.
 func (s *Server) Close() {
 	s.mu.Lock()
 	if s.closed {
@@ -217,6 +242,8 @@ func (s *Server) Close() {
 		return
 	}
 	s.closed = true
+	close(s.done)
+	holds := s.dropHoldsLocked()
 	for _, in := range s.interactions {
 		if in.timer != nil {
 			in.timer.Stop()
@@ -229,6 +256,9 @@ func (s *Server) Close() {
 	s.changedLocked()
 	s.mu.Unlock()
 
+	for _, h := range holds {
+		h.Release(false)
+	}
 	for _, c := range conns {
 		c.ws.Close()
 	}

@@ -13,6 +13,10 @@ type View struct {
 	responses map[string]*Response
 	breaches  []Breach
 	sessions  []Session
+
+	notifications []Notification
+	denied        []Denial
+	requests      map[Route]int
 }
 
 // viewLocked snapshots the state. Message values and the per-channel
@@ -24,6 +28,10 @@ func (s *Server) viewLocked() *View {
 		responses: make(map[string]*Response, len(s.interactions)),
 		breaches:  append([]Breach(nil), s.breaches...),
 		sessions:  s.sessionsLocked(),
+
+		notifications: s.notifications[:len(s.notifications):len(s.notifications)],
+		denied:        append([]Denial(nil), s.denied...),
+		requests:      maps.Clone(s.requests),
 	}
 	for id, in := range s.interactions {
 		v.responses[id] = s.responseLocked(in)
@@ -56,8 +64,15 @@ func (v *View) Breaches() []Breach { return v.breaches }
 // Sessions returns the gateway sessions so far.
 func (v *View) Sessions() []Session { return v.sessions }
 
+// Denied returns the requests refused for lack of permissions so far.
+func (v *View) Denied() []Denial { return v.denied }
+
+// Requests returns how many requests had reached a route.
+func (v *View) Requests(route Route) int { return v.requests[route] }
+
 // WaitUntil returns the first View for which cond holds, rechecking after
-// every change (message stored or edited, response, breach, session).
+// every change (message stored or edited, notification, response, breach,
+// denial, session, request, fault or hold).
 // cond runs without the server's lock held, so it may call Server methods.
 // The test fails if ctx ends or Options.WaitTimeout passes first.
 func (s *Server) WaitUntil(ctx context.Context, cond func(v *View) bool) *View {

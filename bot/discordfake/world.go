@@ -14,12 +14,29 @@ type Guild struct {
 	OwnerID         string // default: none
 }
 
-// Channel is a text channel of the fake world. A channel with no GuildID is
-// a DM channel.
+// Channel is a text channel or a thread of the fake world. A channel with
+// no GuildID is a DM channel. A thread (Type ChannelTypeGuildPublicThread,
+// ChannelTypeGuildPrivateThread or ChannelTypeGuildNewsThread) has the text
+// channel it lives in as ParentID, in the same guild.
 type Channel struct {
-	ID      string // default: a fresh snowflake
-	GuildID string
-	Name    string // default "general"
+	ID       string                // default: a fresh snowflake
+	GuildID  string                // default for a thread: its parent's guild
+	Name     string                // default "general"
+	Type     discordgo.ChannelType // default ChannelTypeGuildText (ChannelTypeDM without a guild)
+	ParentID string                // a thread's parent channel; empty otherwise
+	// BotPermissions is what the bot may do in this channel, as Discord
+	// computes it from roles and overwrites and sends as app_permissions.
+	// 0 means: a thread's parent's, else Options.AppPermissions (threads
+	// inherit their parent's overwrites).
+	BotPermissions int64
+}
+
+// IsThread reports whether the channel is a thread.
+func (c Channel) IsThread() bool { return isThreadType(c.Type) }
+
+func isThreadType(t discordgo.ChannelType) bool {
+	return t == discordgo.ChannelTypeGuildPublicThread || t == discordgo.ChannelTypeGuildPrivateThread ||
+		t == discordgo.ChannelTypeGuildNewsThread
 }
 
 // User is a Discord user of the fake world.
@@ -68,7 +85,10 @@ func (s *Server) AddGuild(g Guild) Guild {
 }
 
 // AddChannel adds (or replaces) a channel and returns it with defaults
-// filled in. Its guild must exist already.
+// filled in. Its guild must exist already; a thread's parent too, as a
+// text channel of the same guild. Connected sessions get THREAD_CREATE for
+// a new thread (THREAD_UPDATE for a replaced one), as from Discord; GUILD_CREATE
+// lists threads apart from channels.
 func (s *Server) AddChannel(c Channel) Channel {
 	s.t.Helper()
 	if c.ID == "" {
@@ -77,15 +97,66 @@ func (s *Server) AddChannel(c Channel) Channel {
 	if c.Name == "" {
 		c.Name = "general"
 	}
+	c, event := s.addChannel(c)
+	if event != "" {
+		s.announceThread(event, c)
+	}
+	return c
+}
+
+// addChannel stores a channel; for a thread it returns the gateway event
+// announcing it.
+func (s *Server) addChannel(c Channel) (Channel, string) {
+	s.t.Helper()
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if c.IsThread() {
+		parent := s.channels[c.ParentID]
+		switch {
+		case parent == nil:
+			s.t.Fatalf("discordfake: AddChannel: thread %q: unknown parent channel %q", c.Name, c.ParentID)
+		case parent.IsThread() || parent.GuildID == "":
+			s.t.Fatalf("discordfake: AddChannel: thread %q: parent %s is not a guild text channel", c.Name, c.ParentID)
+		case c.GuildID == "":
+			c.GuildID = parent.GuildID
+		case c.GuildID != parent.GuildID:
+			s.t.Fatalf("discordfake: AddChannel: thread %q is in guild %s but its parent in %s", c.Name, c.GuildID, parent.GuildID)
+		}
+	} else if c.ParentID != "" {
+		s.t.Fatalf("discordfake: AddChannel: channel %q has a ParentID but is not a thread (type %d)", c.Name, c.Type)
+	}
 	if c.GuildID != "" && s.guilds[c.GuildID] == nil {
 		s.t.Fatalf("discordfake: AddChannel: unknown guild %s", c.GuildID)
+	}
+	event := ""
+	if c.IsThread() {
+		event = "THREAD_CREATE"
+		if s.channels[c.ID] != nil {
+			event = "THREAD_UPDATE"
+		}
 	}
 	cc := c
 	s.channels[c.ID] = &cc
 	s.changedLocked()
-	return c
+	return c, event
+}
+
+// announceThread sends THREAD_CREATE or THREAD_UPDATE to the sessions that
+// receive the thread's guild's events with the GUILDS intent.
+func (s *Server) announceThread(event string, c Channel) {
+	s.mu.Lock()
+	sessions := s.liveSessionsLocked(c.GuildID)
+	ch := s.wireChannelLocked(c.ID)
+	s.mu.Unlock()
+	data := struct {
+		*discordgo.Channel
+		NewlyCreated bool `json:"newly_created,omitempty"`
+	}{ch, event == "THREAD_CREATE"}
+	for _, sess := range sessions {
+		if sess.intents&discordgo.IntentGuilds != 0 {
+			s.sendDispatch(sess, event, data)
+		}
+	}
 }
 
 // AddUser adds (or replaces) a user and returns it with defaults filled in.
@@ -150,11 +221,13 @@ type World struct {
 	Guild   Guild
 	Channel Channel
 	Users   []User
+
+	s *Server // the server that built it, for NewThread
 }
 
 // NewWorld adds a guild, a channel "general" and one member per username.
 func (s *Server) NewWorld(usernames ...string) World {
-	w := World{Guild: s.AddGuild(Guild{})}
+	w := World{Guild: s.AddGuild(Guild{}), s: s}
 	w.Channel = s.AddChannel(Channel{GuildID: w.Guild.ID})
 	for _, name := range usernames {
 		u := s.AddUser(User{Username: name, GlobalName: name})
@@ -162,6 +235,22 @@ func (s *Server) NewWorld(usernames ...string) World {
 		w.Users = append(w.Users, u)
 	}
 	return w
+}
+
+// NewThread adds a public thread called name under the world's channel and
+// returns it. The bot's permissions there are the channel's unless the
+// thread is replaced with AddChannel and other BotPermissions.
+func (w *World) NewThread(name string) Channel {
+	if w.s == nil {
+		panic("discordfake: World.NewThread on a World not built by Server.NewWorld")
+	}
+	w.s.t.Helper()
+	return w.s.AddChannel(Channel{
+		GuildID:  w.Guild.ID,
+		Name:     name,
+		Type:     discordgo.ChannelTypeGuildPublicThread,
+		ParentID: w.Channel.ID,
+	})
 }
 
 // memberPermsLocked returns the permissions of a user in a guild; users
@@ -221,9 +310,12 @@ func (s *Server) wireChannelLocked(id string) *discordgo.Channel {
 	if c == nil {
 		return nil
 	}
-	ch := &discordgo.Channel{ID: c.ID, GuildID: c.GuildID, Name: c.Name, Type: discordgo.ChannelTypeGuildText}
-	if c.GuildID == "" {
+	ch := &discordgo.Channel{ID: c.ID, GuildID: c.GuildID, Name: c.Name, Type: c.Type, ParentID: c.ParentID}
+	if c.GuildID == "" && c.Type == discordgo.ChannelTypeGuildText {
 		ch.Type = discordgo.ChannelTypeDM
+	}
+	if c.IsThread() {
+		ch.ThreadMetadata = &discordgo.ThreadMetadata{AutoArchiveDuration: 1440}
 	}
 	return ch
 }
@@ -248,8 +340,13 @@ func (s *Server) wireGuildLocked(id string) *discordgo.Guild {
 		Channels: []*discordgo.Channel{},
 		Members:  []*discordgo.Member{},
 	}
+	// As in GUILD_CREATE, active threads come in their own list.
 	for _, c := range s.channels {
-		if c.GuildID == id {
+		switch {
+		case c.GuildID != id:
+		case c.IsThread():
+			wg.Threads = append(wg.Threads, s.wireChannelLocked(c.ID))
+		default:
 			wg.Channels = append(wg.Channels, s.wireChannelLocked(c.ID))
 		}
 	}

@@ -179,6 +179,11 @@ func (s *Session) handle(ctx context.Context, req bot.Request, show bool) bot.Re
 	if show || r.Failed {
 		s.print(ctx, r.Message, r.Private, req.User.ID)
 	}
+	if r.Message.Sent != nil {
+		// Printed (or, unshown, as good as): the board it carries is not
+		// owed any more.
+		r.Message.Sent(ctx, "")
+	}
 	for _, p := range r.Posts {
 		s.Post(ctx, s.opts.Channel, p)
 	}

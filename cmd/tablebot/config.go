@@ -7,8 +7,11 @@ import (
 	"io/fs"
 	"log/slog"
 	"strings"
+	"time"
 
 	"github.com/BurntSushi/toml"
+
+	"github.com/tablebot/tablebot/bot"
 )
 
 // Config is the bot's configuration, read from a TOML file whose keys are
@@ -31,6 +34,10 @@ type Config struct {
 	Metrics struct {
 		Listen string `toml:"listen"`
 	} `toml:"metrics"`
+	Turns struct {
+		RemindAfter string `toml:"remind_after"`
+		RemindMax   int    `toml:"remind_max"`
+	} `toml:"turns"`
 }
 
 // defaultConfigPath is read when no --config is given, if it exists.
@@ -44,7 +51,21 @@ func defaultConfig() Config {
 	c.Storage.Path = "data/tablebot.db"
 	c.Log.Level = "info"
 	c.Log.Format = "text"
+	c.Turns.RemindAfter = bot.DefaultTurns.RemindAfter.String()
+	c.Turns.RemindMax = bot.DefaultTurns.RemindMax
 	return c
+}
+
+// turns reads the [turns] section: how the bot reminds players.
+func (c Config) turns() (bot.Turns, error) {
+	d, err := time.ParseDuration(c.Turns.RemindAfter)
+	if err != nil || d < 0 {
+		return bot.Turns{}, fmt.Errorf("[turns] remind_after must be a duration such as \"24h\" or \"90m\" (\"0\" turns reminders off), not %q", c.Turns.RemindAfter)
+	}
+	if c.Turns.RemindMax < 1 {
+		return bot.Turns{}, fmt.Errorf("[turns] remind_max must be at least 1, not %d", c.Turns.RemindMax)
+	}
+	return bot.Turns{RemindAfter: d, RemindMax: c.Turns.RemindMax}, nil
 }
 
 // loadConfig reads the configuration file at path over the defaults. An
@@ -77,6 +98,9 @@ func loadConfig(path string, explicit bool, getenv func(string) string) (Config,
 	}
 	if c.Log.Format != "text" && c.Log.Format != "json" {
 		return c, fmt.Errorf("%s: [log] format must be text or json", path)
+	}
+	if _, err := c.turns(); err != nil {
+		return c, fmt.Errorf("%s: %w", path, err)
 	}
 	return c, nil
 }

@@ -104,9 +104,13 @@ func (m *Main) Run(ctx context.Context) (err error) {
 	if err != nil {
 		return err
 	}
+	turns, err := m.Config.turns()
+	if err != nil {
+		return err
+	}
 	b, err := bot.New(bot.Config{
 		Store: m.db, Catalog: cat, Games: hosted, Poster: m.discord, Log: m.Log, Metrics: m.metrics,
-		LinkBase: "https://discord.com/channels/",
+		Turns: &turns, LinkBase: "https://discord.com/channels/",
 	})
 	if err != nil {
 		return err

@@ -87,7 +87,7 @@ func TestConfig(t *testing.T) {
 		t.Fatalf("config.example.toml: %v", err)
 	}
 	example, _ := os.ReadFile("../../config.example.toml")
-	for _, key := range []string{"token", "guild_id", "api_url", "shard_id", "shard_count", "path", "level", "format", "listen"} {
+	for _, key := range []string{"token", "guild_id", "api_url", "shard_id", "shard_count", "path", "level", "format", "listen", "remind_after", "remind_max"} {
 		if !strings.Contains(string(example), key+" =") && !strings.Contains(string(example), "# "+key+" =") {
 			t.Errorf("config.example.toml does not document %s", key)
 		}
@@ -142,7 +142,7 @@ func TestServe(t *testing.T) {
 	if strings.Contains(out, fake.Token()) {
 		t.Error("the token appears in the logs")
 	}
-	if !strings.Contains(out, "https://discord.com/oauth2/authorize?client_id="+fake.ApplicationID()) || !strings.Contains(out, "permissions=35840") {
+	if !strings.Contains(out, "https://discord.com/oauth2/authorize?client_id="+fake.ApplicationID()) || !strings.Contains(out, "permissions=274877942784") {
 		t.Errorf("no invite link in the logs:\n%s", out)
 	}
 	// The database was closed: another process may open it now.

@@ -1,0 +1,166 @@
+package discordfake
+
+import (
+	"crypto/sha1"
+	"encoding/hex"
+	"fmt"
+	"math"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
+	"time"
+)
+
+// Route names one of the REST endpoints the fake serves, as "METHOD
+// /path" with Discord's path parameters in braces, for every API version
+// alike. Fail, Hold and Requests take routes.
+type Route string
+
+// Routes of the requests a bot posting game announcements makes. Every
+// endpoint the fake serves is a Route; these are the ones with names.
+const (
+	RouteCreateMessage Route = "POST /channels/{channel}/messages"
+	RouteListMessages  Route = "GET /channels/{channel}/messages"
+	RouteGetMessage    Route = "GET /channels/{channel}/messages/{msg}"
+	RouteEditMessage   Route = "PATCH /channels/{channel}/messages/{msg}"
+	RouteDeleteMessage Route = "DELETE /channels/{channel}/messages/{msg}"
+	RouteGetChannel    Route = "GET /channels/{channel}"
+	RouteCallback      Route = "POST /interactions/{id}/{token}/callback"
+	RouteFollowup      Route = "POST /webhooks/{app}/{token}"
+	RouteWebhookGet    Route = "GET /webhooks/{app}/{token}/messages/{msg}"
+	RouteWebhookEdit   Route = "PATCH /webhooks/{app}/{token}/messages/{msg}"
+	RouteWebhookDelete Route = "DELETE /webhooks/{app}/{token}/messages/{msg}"
+)
+
+// Fault is a failure Discord answers one request with instead of its
+// normal answer.
+//
+// Status 429 is a rate limit, answered as Discord's "Rate Limits" page
+// documents: a JSON body {"message", "retry_after" (seconds, a float),
+// "global": false} with the headers Retry-After (whole seconds, rounded
+// up) and X-RateLimit-Limit, -Remaining (0), -Reset, -Reset-After,
+// -Bucket and -Scope ("user"). Such a request has no effect; discordgo
+// sleeps retry_after and sends it again by itself.
+//
+// Any other status (a 5xx as a rule) is answered with Discord's error JSON
+// {"message": "500: Internal Server Error", "code": 0}. With Applied the
+// request first takes effect as usual (the message is posted, the
+// interaction answered) and the error is returned anyway: the outcome the
+// client cannot know, as when Discord's gateway times out behind a request
+// that went through. Note that discordgo itself retries a 502 up to
+// three times.
+type Fault struct {
+	Status     int
+	RetryAfter time.Duration // for 429: how long the client must wait
+	Applied    bool          // for 5xx: the request takes effect all the same
+}
+
+// Fail queues faults for a route: each of the next requests that reach it
+// gets the next fault, in order, after any Hold on the route. Requests
+// that are refused earlier (bad token) take none.
+func (s *Server) Fail(route Route, faults ...Fault) {
+	s.t.Helper()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if !s.routeSet[route] {
+		s.t.Fatalf("discordfake: Fail: %q is not a route the fake serves", route)
+	}
+	for _, f := range faults {
+		switch {
+		case f.Status < 400 || f.Status > 599:
+			s.t.Fatalf("discordfake: Fail: status %d is not an HTTP error", f.Status)
+		case f.Applied && f.Status < 500:
+			s.t.Fatalf("discordfake: Fail: only a 5xx may be Applied (got %d)", f.Status)
+		case f.RetryAfter < 0:
+			s.t.Fatalf("discordfake: Fail: negative RetryAfter %v", f.RetryAfter)
+		}
+	}
+	s.faults[route] = append(s.faults[route], faults...)
+	s.changedLocked()
+}
+
+// Faults returns how many faults queued for a route are still to come.
+func (s *Server) Faults(route Route) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.faults[route])
+}
+
+// Requests returns how many requests have reached a route so far: every
+// one, including those refused, faulted, held or retried.
+func (s *Server) Requests(route Route) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.requests[route]
+}
+
+// counted counts the requests reaching a route.
+func (s *Server) counted(route Route, next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		s.mu.Lock()
+		s.requests[route]++
+		s.changedLocked()
+		s.mu.Unlock()
+		next.ServeHTTP(w, r)
+	})
+}
+
+// intercept applies a pending Hold, then a queued Fault, before handing
+// the request to its handler.
+func (s *Server) intercept(route Route, h http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		hold, ok := s.holdRequest(route, w, r)
+		if hold != nil {
+			defer hold.finish()
+		}
+		if !ok {
+			return
+		}
+		s.mu.Lock()
+		var f Fault
+		faulted := len(s.faults[route]) > 0
+		if faulted {
+			f = s.faults[route][0]
+			s.faults[route] = s.faults[route][1:]
+			s.changedLocked()
+		}
+		s.mu.Unlock()
+		switch {
+		case !faulted:
+			h(w, r)
+		case f.Status == http.StatusTooManyRequests:
+			writeRateLimited(w, route, f.RetryAfter)
+		default:
+			if f.Applied {
+				h(httptest.NewRecorder(), r)
+				if route == RouteCallback {
+					s.mu.Lock()
+					if in := s.interactions[r.PathValue("id")]; in != nil && in.acked {
+						in.ackUnseen = true
+					}
+					s.mu.Unlock()
+				}
+			}
+			writeError(w, f.Status, 0, fmt.Sprintf("%d: %s", f.Status, http.StatusText(f.Status)), nil)
+		}
+	}
+}
+
+// writeRateLimited answers 429 as Discord does for a per-route limit.
+func writeRateLimited(w http.ResponseWriter, route Route, after time.Duration) {
+	secs := after.Seconds()
+	sum := sha1.Sum([]byte(route))
+	h := w.Header()
+	h.Set("Retry-After", strconv.Itoa(int(math.Ceil(secs))))
+	h.Set("X-RateLimit-Limit", "5")
+	h.Set("X-RateLimit-Remaining", "0")
+	h.Set("X-RateLimit-Reset", strconv.FormatFloat(float64(time.Now().Add(after).UnixMilli())/1000, 'f', 3, 64))
+	h.Set("X-RateLimit-Reset-After", strconv.FormatFloat(secs, 'f', 3, 64))
+	h.Set("X-RateLimit-Bucket", hex.EncodeToString(sum[:8]))
+	h.Set("X-RateLimit-Scope", "user")
+	writeJSON(w, http.StatusTooManyRequests, map[string]any{
+		"message":     "You are being rate limited.",
+		"retry_after": secs,
+		"global":      false,
+	})
+}

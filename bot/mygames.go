@@ -1,0 +1,83 @@
+package bot
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/tablebot/tablebot/store"
+)
+
+// myGame is a game in which the asker has a seat, as mygames lists it.
+type myGame struct {
+	line   string
+	mine   bool
+	waited time.Duration
+}
+
+// mygames lists, privately, every game on in this server in which the
+// asker has a seat, whatever the game: whose turn it is, for how long, and
+// a link to the latest board; the games waiting for the asker first, the
+// longest waiting first.
+func (b *Bot) mygames(ctx context.Context, req Request) (Reply, error) {
+	games, err := b.cfg.Store.List(ctx)
+	if err != nil {
+		return Reply{}, err
+	}
+	p := b.printer(req.User.Locale)
+	now := b.cfg.Now()
+	var out []myGame
+	for _, g := range games {
+		if g.Guild != req.Guild || g.Status != store.Playing {
+			continue
+		}
+		if _, seated := g.Player(req.User.ID); !seated {
+			continue
+		}
+		game, ok := b.game(g.Kind)
+		if !ok {
+			continue
+		}
+		t, err := b.replay(game, g)
+		if err != nil {
+			b.log.Error("a stored game does not replay", "err", err, "channel", g.Channel, "game", g.ID)
+			continue
+		}
+		mg := myGame{waited: now.Sub(since(g))}
+		var who []string
+		for _, seat := range t.toAct() {
+			if t.seat(seat).UserID == req.User.ID {
+				mg.mine = true
+			}
+			who = append(who, t.game.Mark(seat)+" "+t.name(p, seat))
+		}
+		key := "bot.mygames.theirs"
+		if mg.mine {
+			key = "bot.mygames.yours"
+		}
+		mg.line = p.T(key, "game", game.Title(p), "channel", "<#"+g.Channel+">", "who", strings.Join(who, ", "),
+			"waited", waited(p, mg.waited))
+		if link := b.link(g.Guild, g.Channel, g.BoardMessage); link != "" {
+			mg.line += " · " + link
+		}
+		out = append(out, mg)
+	}
+	if len(out) == 0 {
+		return Reply{Private: true, Message: Message{Content: p.T("bot.mygames.none")}}, nil
+	}
+	slices.SortStableFunc(out, func(a, b myGame) int {
+		switch {
+		case a.mine != b.mine && a.mine:
+			return -1
+		case a.mine != b.mine:
+			return 1
+		}
+		return int(b.waited - a.waited)
+	})
+	lines := []string{p.N("bot.mygames.title", len(out))}
+	for _, g := range out {
+		lines = append(lines, "- "+g.line)
+	}
+	return Reply{Private: true, Message: Message{Content: clipContent(strings.Join(lines, "\n"))}}, nil
+}

@@ -1,0 +1,312 @@
+package bot
+
+import (
+	"context"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/tablebot/tablebot/i18n"
+	"github.com/tablebot/tablebot/rules"
+	"github.com/tablebot/tablebot/store"
+)
+
+// Turns configures the reminders of players whose turn it is.
+type Turns struct {
+	// RemindAfter is how long a turn waits before its player is reminded,
+	// then again each time as long; 0 sends no reminders.
+	RemindAfter time.Duration
+	// RemindMax is the most reminders of one turn.
+	RemindMax int
+}
+
+// DefaultTurns are the reminders of a channel that sets none: a day, three
+// times.
+var DefaultTurns = Turns{RemindAfter: 24 * time.Hour, RemindMax: 3}
+
+// Channel settings of the reminders, which a channel's players change with
+// the settings subcommand.
+const (
+	settingReminders = "reminders"      // a duration, or "off"
+	settingRemindMax = "reminders-max"  // the most reminders a turn
+	settingThen      = "reminders-then" // after the last: "wait" or "computer"
+	settingStarted   = "started"        // when the game started (RFC 3339)
+)
+
+// What happens after a turn's last reminder.
+const (
+	thenWait     = "wait"     // nothing: the game waits
+	thenComputer = "computer" // a computer plays the seat until its owner is back
+)
+
+// standIn is the level of the computer that plays for a person who does
+// not answer their reminders: medium, or the game's middle level; "" for
+// a game without computers.
+func standIn(g Game) string {
+	levels := g.Levels()
+	if slices.Contains(levels, "medium") {
+		return "medium"
+	}
+	if len(levels) == 0 {
+		return ""
+	}
+	return levels[len(levels)/2]
+}
+
+// minReminders is the shortest wait a channel may set between reminders.
+const minReminders = 5 * time.Minute
+
+// channelTurns is a channel's reminders: its own settings over the bot's.
+type channelTurns struct {
+	Turns
+	then string
+}
+
+// turns reads a channel's reminders.
+func (b *Bot) turns(ctx context.Context, channel string) (channelTurns, error) {
+	out := channelTurns{Turns: *b.cfg.Turns, then: thenWait}
+	if v, err := b.cfg.Store.ChannelSetting(ctx, channel, settingReminders); err != nil {
+		return out, err
+	} else if v == "off" {
+		out.RemindAfter = 0
+	} else if d, ok := parseWait(v); ok {
+		out.RemindAfter = d
+	}
+	if v, err := b.cfg.Store.ChannelSetting(ctx, channel, settingRemindMax); err != nil {
+		return out, err
+	} else if n, err := strconv.Atoi(v); err == nil && n > 0 {
+		out.RemindMax = n
+	}
+	if v, err := b.cfg.Store.ChannelSetting(ctx, channel, settingThen); err != nil {
+		return out, err
+	} else if v == thenComputer {
+		out.then = v
+	}
+	return out, nil
+}
+
+// parseWait reads a wait: a Go duration ("90m", "12h") or days ("2d").
+func parseWait(s string) (time.Duration, bool) {
+	s = strings.TrimSpace(strings.ToLower(s))
+	if days, ok := strings.CutSuffix(s, "d"); ok {
+		n, err := strconv.Atoi(days)
+		return time.Duration(n) * 24 * time.Hour, err == nil && n > 0
+	}
+	d, err := time.ParseDuration(s)
+	return d, err == nil && d > 0
+}
+
+// since is when the current turn of a game began: its last move, or its
+// start.
+func since(g *store.Game) time.Time {
+	if n := len(g.Moves); n > 0 {
+		return g.Moves[n-1].At
+	}
+	if t, err := time.Parse(time.RFC3339Nano, g.Settings[settingStarted]); err == nil {
+		return t
+	}
+	return g.Created
+}
+
+// Remind sends the reminders that are due, in every channel: when the
+// player to move has not moved for the channel's wait, a short post pings
+// them, then again each time the wait passes, at most the channel's number
+// of times a turn; after that, a channel that asks for it hands the seat to
+// a computer until its owner is back. The count lives in the stored game,
+// written with the reminder's announcement, so that a restart neither loses
+// nor repeats a reminder. Bot.Start calls it regularly; tests call it with
+// their own clock.
+func (b *Bot) Remind(ctx context.Context) {
+	games, err := b.cfg.Store.List(ctx)
+	if err != nil {
+		if ctx.Err() == nil {
+			b.log.Error("listing games to remind", "err", err)
+		}
+		return
+	}
+	now := b.cfg.Now()
+	for _, g := range games {
+		if g.Status != store.Playing {
+			continue
+		}
+		if err := b.remind(ctx, g, now); err != nil && ctx.Err() == nil {
+			b.log.Error("reminding a player", "err", err, "channel", g.Channel, "game", g.ID)
+		}
+	}
+}
+
+// remind sends game g's reminder, or hands its seat over, when due.
+func (b *Bot) remind(ctx context.Context, g *store.Game, now time.Time) error {
+	turns, err := b.turns(ctx, g.Channel)
+	if err != nil || turns.RemindAfter <= 0 {
+		return err
+	}
+	if now.Before(since(g).Add(time.Duration(g.Reminded+1) * turns.RemindAfter)) {
+		return nil
+	}
+	game, ok := b.game(g.Kind)
+	if !ok {
+		return nil
+	}
+	unlock := b.lock(g.Channel)
+	defer unlock()
+	t, err := b.replay(game, g)
+	if err != nil {
+		return err
+	}
+	var waiting []int
+	for _, seat := range t.toAct() {
+		if level(t.seat(seat)) == "" {
+			waiting = append(waiting, seat)
+		}
+	}
+	if len(waiting) == 0 {
+		return nil
+	}
+	moves := len(g.Moves)
+	if g.Reminded >= turns.RemindMax {
+		lv := standIn(game)
+		if turns.then != thenComputer || lv == "" {
+			return nil
+		}
+		_, err := b.cfg.Store.Update(ctx, g.Channel, g.ID, func(g *store.Game) error {
+			if len(g.Moves) != moves {
+				return fail(store.Conflict, "bot.err.conflict")
+			}
+			for _, seat := range waiting {
+				g.Players[seat].Away = lv
+			}
+			g.Reminded++
+			return nil
+		})
+		if err == nil {
+			b.wake(g.Channel)
+		}
+		return ignoreConflict(err)
+	}
+	_, err = b.cfg.Store.UpdateAnnounced(ctx, g.Channel, g.ID, func(g *store.Game) (*store.Announcement, error) {
+		if len(g.Moves) != moves {
+			return nil, fail(store.Conflict, "bot.err.conflict")
+		}
+		g.Reminded++
+		return &store.Announcement{Kind: store.Reminder}, nil
+	})
+	if err == nil {
+		b.deliver(g.Channel)
+	}
+	return ignoreConflict(err)
+}
+
+// ignoreConflict drops the conflict of a game that moved meanwhile: its
+// reminder is not due any more.
+func ignoreConflict(err error) error {
+	if rules.ErrorCode(err) == store.Conflict {
+		return nil
+	}
+	return err
+}
+
+// remindNow posts reminder a of game g, if the turn it is for still waits.
+func (b *Bot) remindNow(ctx context.Context, g *store.Game, a store.Announcement) (bool, time.Duration) {
+	game, ok := b.game(g.Kind)
+	if !ok || g.Status != store.Playing || len(g.Moves) != a.Moves {
+		b.drop(ctx, g.Channel, a)
+		return true, 0
+	}
+	t, err := b.replay(game, g)
+	if err != nil {
+		b.drop(ctx, g.Channel, a)
+		return true, 0
+	}
+	pub := b.cfg.Catalog.Printer(t.lang())
+	var mentions, names []string
+	for _, seat := range t.toAct() {
+		if pl := t.seat(seat); level(pl) == "" {
+			mentions = append(mentions, pl.UserID)
+			names = append(names, "<@"+pl.UserID+">")
+		}
+	}
+	if len(mentions) == 0 {
+		b.drop(ctx, g.Channel, a)
+		return true, 0
+	}
+	text := pub.T("bot.remind", "mention", strings.Join(names, " "), "game", game.Title(pub),
+		"waited", waited(pub, b.cfg.Now().Sub(since(g))))
+	if link := b.link(g.Guild, g.Channel, g.BoardMessage); link != "" {
+		text += " " + pub.T("bot.remind.board", "link", link)
+	}
+	m := Message{Content: text, Mentions: mentions, Notify: true, Nonce: nonce(a.Seq)}
+	return b.attempt(ctx, g.Channel, g.ID, store.Reminder, a, m)
+}
+
+// waited writes a duration for people: "3 days 2 hours", "5 hours", "12
+// minutes".
+func waited(p *i18n.Printer, d time.Duration) string {
+	days, hours, minutes := int(d/(24*time.Hour)), int(d%(24*time.Hour)/time.Hour), int(d%time.Hour/time.Minute)
+	switch {
+	case days > 0 && hours > 0:
+		return p.N("bot.n.days", days) + " " + p.N("bot.n.hours", hours)
+	case days > 0:
+		return p.N("bot.n.days", days)
+	case hours > 0:
+		return p.N("bot.n.hours", hours)
+	}
+	return p.N("bot.n.minutes", max(minutes, 1))
+}
+
+// back gives a person their seat back from the computer that stood in for
+// them: any request of theirs in the channel does it.
+func (b *Bot) back(ctx context.Context, req Request) {
+	g, err := b.cfg.Store.Current(ctx, req.Channel)
+	if err != nil || g.Status != store.Playing {
+		return
+	}
+	away := false
+	for _, p := range g.Players {
+		away = away || p.UserID == req.User.ID && p.Away != ""
+	}
+	if !away {
+		return
+	}
+	unlock := b.lock(req.Channel)
+	defer unlock()
+	_, err = b.cfg.Store.Update(ctx, req.Channel, g.ID, func(g *store.Game) error {
+		for i := range g.Players {
+			if g.Players[i].UserID == req.User.ID {
+				g.Players[i].Away = ""
+			}
+		}
+		return nil
+	})
+	if err != nil && ctx.Err() == nil && rules.ErrorCode(err) == rules.Internal {
+		b.log.Error("giving a seat back", "err", err, "channel", req.Channel)
+	}
+}
+
+// Start starts the bot's own background work: it resumes what the games
+// were doing when the bot stopped (computer turns, posts owed), then
+// sends the reminders as they fall due, looking every minute (or every
+// tenth of the reminders' wait when that is shorter, at least every
+// second). Close stops it.
+func (b *Bot) Start(ctx context.Context) {
+	b.Resume(ctx)
+	every := time.Minute
+	if d := b.cfg.Turns.RemindAfter / 10; d > 0 && d < every {
+		every = max(d, time.Second)
+	}
+	b.running.Add(1)
+	go func() {
+		defer b.running.Done()
+		tick := time.NewTicker(every)
+		defer tick.Stop()
+		for {
+			select {
+			case <-b.bg.Done():
+				return
+			case <-tick.C:
+				b.Remind(b.bg)
+			}
+		}
+	}()
+}

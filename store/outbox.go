@@ -1,0 +1,242 @@
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+)
+
+// bucketOutbox is a channel's outbox: the announcements it is owed, by
+// sequence number.
+var bucketOutbox = []byte("outbox")
+
+// The kinds of announcement.
+const (
+	// Board announces a change of a game: what happened, the board after
+	// it, and a ping of whoever must act.
+	Board = "board"
+	// Reminder reminds the seats to act that the game waits for them.
+	Reminder = "reminder"
+)
+
+// Announcement is a public post a channel is owed: the board after a
+// change of a game (a move, the start, an undo) with what happened and the
+// ping of whoever must act, or a reminder. It is written in the same
+// transaction as the change it announces (an outbox) and removed once
+// posted, so that a post is neither lost when Discord fails or the process
+// dies, nor made twice.
+//
+// Invariants of an Announcement the store returns: Seq is its key in the
+// channel's outbox, and a later change has a greater Seq; Game is the id of
+// a game of the channel; Moves is that game's number of moves after the
+// change.
+type Announcement struct {
+	Seq     uint64
+	Channel string
+	Game    string
+	Moves   int
+	Kind    string
+	// Lines say what happened, in the channel's language.
+	Lines []string
+	// Reply is set while the answer to the request that made the change
+	// carries the post; the post is then the answer's to make first.
+	Reply bool
+	// Interaction is the id of that request's interaction (not its token,
+	// which is a secret), to find its answer among the channel's messages
+	// after a restart.
+	Interaction string
+	Created     time.Time
+	Attempts    int
+	// NextTry is when to try to post it again after a failure.
+	NextTry time.Time
+}
+
+// announcementJSON is an announcement as stored. Field names are part of
+// the file format.
+type announcementJSON struct {
+	Game        string    `json:"game"`
+	Moves       int       `json:"moves"`
+	Kind        string    `json:"kind"`
+	Lines       []string  `json:"lines,omitempty"`
+	Reply       bool      `json:"reply,omitempty"`
+	Interaction string    `json:"interaction,omitempty"`
+	Created     time.Time `json:"created"`
+	Attempts    int       `json:"attempts,omitempty"`
+	NextTry     time.Time `json:"next_try,omitzero"`
+}
+
+// announce writes a into the outbox of its game's channel, in tx, with the
+// next sequence number, for a game g after its change.
+func (db *DB) announce(tx *bolt.Tx, g *Game, a *Announcement) error {
+	if a == nil {
+		return nil
+	}
+	if a.Kind != Board && a.Kind != Reminder {
+		return fmt.Errorf("store: an announcement of kind %q", a.Kind)
+	}
+	ch, _, err := createChannelBucket(tx, g.Channel)
+	if err != nil {
+		return err
+	}
+	box, err := ch.CreateBucketIfNotExists(bucketOutbox)
+	if err != nil {
+		return err
+	}
+	seq, err := box.NextSequence()
+	if err != nil {
+		return err
+	}
+	data, err := json.Marshal(announcementJSON{Game: g.ID, Moves: len(g.Moves), Kind: a.Kind, Lines: a.Lines,
+		Reply: a.Reply, Interaction: a.Interaction, Created: db.now().UTC()})
+	if err != nil {
+		return err
+	}
+	return box.Put(seqKey(seq), data)
+}
+
+// Outbox returns the announcements a channel is owed, oldest first.
+func (db *DB) Outbox(ctx context.Context, channel string) ([]Announcement, error) {
+	var out []Announcement
+	err := db.view(ctx, func(tx *bolt.Tx) error {
+		box := outbox(tx, channel)
+		if box == nil {
+			return nil
+		}
+		return box.ForEach(func(k, v []byte) error {
+			a, err := decodeAnnouncement(channel, k, v)
+			if err != nil {
+				return err
+			}
+			out = append(out, a)
+			return nil
+		})
+	})
+	return out, err
+}
+
+// OutboxChannels returns the channels that are owed announcements.
+func (db *DB) OutboxChannels(ctx context.Context) ([]string, error) {
+	var out []string
+	err := db.view(ctx, func(tx *bolt.Tx) error {
+		chs := tx.Bucket(bucketChannels)
+		if chs == nil {
+			return nil
+		}
+		return chs.ForEachBucket(func(k []byte) error {
+			if box := chs.Bucket(k).Bucket(bucketOutbox); box != nil {
+				if first, _ := box.Cursor().First(); first != nil {
+					out = append(out, string(k))
+				}
+			}
+			return nil
+		})
+	})
+	return out, err
+}
+
+// Posted removes the announcements of kind for game up to its move moves,
+// once one post carried them, and, for a board, remembers that post as the
+// game's latest board when the game still has moves moves (not when it
+// moved on since). Kind "" removes nothing and remembers the board: a
+// board shown again. Announcements already gone are ignored: posting twice is
+// what this prevents, not an error.
+func (db *DB) Posted(ctx context.Context, channel, game, kind string, moves int, messageID string) error {
+	return db.write(ctx, func(tx *bolt.Tx) (error, error) {
+		err := eachOwed(tx, channel, game, kind, moves, func(box *bolt.Bucket, k []byte, _ *announcementJSON) error {
+			return box.Delete(k)
+		})
+		if err != nil || messageID == "" || kind != Board && kind != "" {
+			return nil, err
+		}
+		_, seq, ok := parseGameID(game)
+		gb := gameBucket(channelBucket(tx, channel), seq)
+		if !ok || gb == nil {
+			return nil, nil
+		}
+		g, err := loadGame(gb, channel, seq)
+		if err != nil || len(g.Moves) != moves {
+			return nil, err
+		}
+		g.BoardMessage = messageID
+		return nil, saveGame(gb, g)
+	})
+}
+
+// Retry records a failed attempt to post the announcements of kind for
+// game up to its move moves: they are tried again from next on, and no
+// longer wait for an answer to carry them.
+func (db *DB) Retry(ctx context.Context, channel, game, kind string, moves int, next time.Time) error {
+	return db.write(ctx, func(tx *bolt.Tx) (error, error) {
+		return nil, eachOwed(tx, channel, game, kind, moves, func(box *bolt.Bucket, k []byte, j *announcementJSON) error {
+			j.Attempts++
+			j.Reply = false
+			j.NextTry = next.UTC()
+			data, err := json.Marshal(j)
+			if err != nil {
+				return err
+			}
+			return box.Put(k, data)
+		})
+	})
+}
+
+// eachOwed calls f for every announcement of kind for game up to its move
+// moves in a channel's outbox, in tx.
+func eachOwed(tx *bolt.Tx, channel, game, kind string, moves int, f func(box *bolt.Bucket, k []byte, j *announcementJSON) error) error {
+	box := outbox(tx, channel)
+	if box == nil {
+		return nil
+	}
+	type entry struct {
+		k []byte
+		j announcementJSON
+	}
+	var owed []entry
+	err := box.ForEach(func(k, v []byte) error {
+		var j announcementJSON
+		if err := json.Unmarshal(v, &j); err != nil {
+			return fmt.Errorf("%w: an announcement of channel %s: %v", ErrCorrupt, channel, err)
+		}
+		if j.Game == game && j.Kind == kind && j.Moves <= moves {
+			owed = append(owed, entry{append([]byte(nil), k...), j})
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	// Changed after the walk: bbolt forbids changing a bucket while a
+	// ForEach walks it.
+	for i := range owed {
+		if err := f(box, owed[i].k, &owed[i].j); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// outbox returns a channel's outbox bucket, nil when it never had one.
+func outbox(tx *bolt.Tx, channel string) *bolt.Bucket {
+	ch := channelBucket(tx, channel)
+	if ch == nil {
+		return nil
+	}
+	return ch.Bucket(bucketOutbox)
+}
+
+func decodeAnnouncement(channel string, k, v []byte) (Announcement, error) {
+	seq, err := decodeSeq(k)
+	if err != nil {
+		return Announcement{}, err
+	}
+	var j announcementJSON
+	if err := json.Unmarshal(v, &j); err != nil {
+		return Announcement{}, fmt.Errorf("%w: announcement %d of channel %s: %v", ErrCorrupt, seq, channel, err)
+	}
+	return Announcement{Seq: seq, Channel: channel, Game: j.Game, Moves: j.Moves, Kind: j.Kind, Lines: slices.Clip(j.Lines),
+		Reply: j.Reply, Interaction: j.Interaction, Created: j.Created, Attempts: j.Attempts, NextTry: j.NextTry}, nil
+}

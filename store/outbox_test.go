@@ -1,0 +1,118 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"testing"
+	"time"
+)
+
+// TestOutbox: an announcement is written with its change, in the same
+// transaction (a refused move writes none), in the order of the changes;
+// Posted removes it and remembers the board; Retry reschedules it.
+func TestOutbox(t *testing.T) {
+	ctx := context.Background()
+	db, _ := openTemp(t)
+	setup, moves := randomRecord(t, 4, 21)
+	g := startGame(t, db, "c1", setup)
+	announce := func(line string) *Announcement { return &Announcement{Kind: Board, Lines: []string{line}, Reply: true} }
+	for i := range 3 {
+		check := func(g *Game, m Move) (Checked, error) {
+			c, err := shangrilaCheck(g, m)
+			c.Announce = announce(m.Text)
+			return c, err
+		}
+		if _, err := db.AppendMove(ctx, "c1", g.ID, Move{N: i, Text: moves[i], By: "u1"}, check); err != nil {
+			t.Fatal(err)
+		}
+	}
+	refused := func(g *Game, m Move) (Checked, error) {
+		return Checked{Announce: announce("never")}, errors.New("refused")
+	}
+	if _, err := db.AppendMove(ctx, "c1", g.ID, Move{N: 3, Text: moves[3], By: "u1"}, refused); err == nil {
+		t.Fatal("a refused move was stored")
+	}
+	if _, err := db.UndoMoves(ctx, "c1", g.ID, 3, 1, announce("undone")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.UpdateAnnounced(ctx, "c1", g.ID, func(g *Game) (*Announcement, error) {
+		g.Reminded++
+		return &Announcement{Kind: Reminder}, nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	box, err := db.Outbox(ctx, "c1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lines []string
+	var seqs []uint64
+	for _, a := range box {
+		lines = append(lines, a.Kind+":"+firstLine(a.Lines))
+		seqs = append(seqs, a.Seq)
+		if a.Game != g.ID || a.Channel != "c1" || a.Created.IsZero() {
+			t.Errorf("announcement %+v", a)
+		}
+	}
+	want := []string{"board:" + moves[0], "board:" + moves[1], "board:" + moves[2], "board:undone", "reminder:"}
+	if !slices.Equal(lines, want) || !slices.IsSorted(seqs) {
+		t.Fatalf("outbox %q (seqs %v), want %q", lines, seqs, want)
+	}
+	if box[2].Moves != 3 || box[3].Moves != 2 {
+		t.Errorf("moves of the announcements: %d, %d", box[2].Moves, box[3].Moves)
+	}
+	if chs, err := db.OutboxChannels(ctx); err != nil || !slices.Equal(chs, []string{"c1"}) {
+		t.Errorf("OutboxChannels = %v, %v", chs, err)
+	}
+	next := time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC)
+	if err := db.Retry(ctx, "c1", g.ID, Board, 2, next); err != nil {
+		t.Fatal(err)
+	}
+	box, _ = db.Outbox(ctx, "c1")
+	if box[0].Attempts != 1 || box[0].Reply || !box[0].NextTry.Equal(next) || box[2].Attempts != 0 || !box[2].Reply || box[3].Reply {
+		t.Errorf("after Retry: %+v / %+v", box[0], box[2])
+	}
+	// A post of the latest board: the boards up to it are gone from the
+	// outbox, the reminder is not, and the post is the latest board.
+	if err := db.Posted(ctx, "c1", g.ID, Board, 3, "m42"); err != nil {
+		t.Fatal(err)
+	}
+	if box, _ := db.Outbox(ctx, "c1"); len(box) != 1 || box[0].Kind != Reminder {
+		t.Errorf("still owed: %v", box)
+	}
+	if err := db.Posted(ctx, "c1", g.ID, Reminder, 2, "m43"); err != nil {
+		t.Fatal(err)
+	}
+	if box, _ := db.Outbox(ctx, "c1"); len(box) != 0 {
+		t.Errorf("still owed: %v", box)
+	}
+	cur, _ := db.Current(ctx, "c1")
+	if cur.BoardMessage != "" || cur.Reminded != 1 {
+		t.Errorf("board %q, reminded %d", cur.BoardMessage, cur.Reminded)
+	}
+	// A board of the game as it stands is remembered as the latest.
+	if err := db.Posted(ctx, "c1", g.ID, Board, 2, "m44"); err != nil {
+		t.Fatal(err)
+	}
+	if cur, _ := db.Current(ctx, "c1"); cur.BoardMessage != "m44" {
+		t.Errorf("the latest board is %q", cur.BoardMessage)
+	}
+	if chs, _ := db.OutboxChannels(ctx); len(chs) != 0 {
+		t.Errorf("OutboxChannels after posting: %v", chs)
+	}
+	// A move resets the reminders.
+	if _, err := db.AppendMove(ctx, "c1", g.ID, Move{N: 2, Text: moves[2], By: "u1"}, shangrilaCheck); err != nil {
+		t.Fatal(err)
+	}
+	if cur, _ := db.Current(ctx, "c1"); cur.Reminded != 0 {
+		t.Errorf("reminded %d after a move", cur.Reminded)
+	}
+}
+
+func firstLine(lines []string) string {
+	if len(lines) == 0 {
+		return ""
+	}
+	return lines[0]
+}
