@@ -4,7 +4,6 @@ import (
 	"context"
 	"math"
 	"math/rand/v2"
-	"time"
 
 	"github.com/tablebot/tablebot/rules/shangrila"
 )
@@ -57,9 +56,11 @@ type node struct {
 type tree struct {
 	nodes    []node
 	maxNodes int
-	rng      *rand.Rand
-	path     []int32
-	scratch  []cand
+	// iterations counts the iterations run.
+	iterations int
+	rng        *rand.Rand
+	path       []int32
+	scratch    []cand
 }
 
 // hard searches with Monte Carlo tree search.
@@ -94,15 +95,17 @@ func search(ctx context.Context, p *shangrila.Position, seed uint64, opts Option
 		rng:      rngFor(seed, &b),
 	}
 	t.nodes[0] = node{pos: *p, cands: cs, child: make([]int32, len(cs))}
-	deadline := time.Now().Add(opts.think())
+	now := opts.now()
+	deadline := now().Add(opts.think())
 	if d, ok := ctx.Deadline(); ok && d.Before(deadline) {
 		deadline = d
 	}
 	for i := 0; i < budget; i++ {
-		if i%checkEvery == 0 && (ctx.Err() != nil || time.Now().After(deadline)) {
+		if i%checkEvery == 0 && (ctx.Err() != nil || now().After(deadline)) {
 			break
 		}
 		t.iterate()
+		t.iterations++
 	}
 	return t.best(), t
 }

@@ -42,6 +42,17 @@ type Options struct {
 	// Once the tree is full the search goes on playing out from its leaves
 	// without growing it.
 	MaxNodes int
+	// clock, when set, is what the search reads instead of the wall clock
+	// (tests of the cap).
+	clock func() time.Time
+}
+
+// now returns the clock the search reads: the wall clock, or a test's.
+func (o Options) now() func() time.Time {
+	if o.clock != nil {
+		return o.clock
+	}
+	return time.Now
 }
 
 // think returns the wall-clock cap.
