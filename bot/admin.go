@@ -39,6 +39,9 @@ func (b *Bot) undo(ctx context.Context, req Request) (Reply, error) {
 	if last < 0 {
 		return Reply{}, fail(NotAllowed, "bot.err.undo")
 	}
+	if u, ok := t.game.(Undoer); ok && last < u.UndoFrom(t.state) {
+		return Reply{}, fail(NotAllowed, "bot.err.undo-seen")
+	}
 	pub := b.cfg.Catalog.Printer(t.lang())
 	move := strings.TrimPrefix(moves[last].Text, t.seat(seat).Colour+" ")
 	text := pub.T("bot.undone", "name", t.name(pub, seat), "move", move)

@@ -215,6 +215,14 @@ type Computers interface {
 	Resign(st State, seat int) (string, bool)
 }
 
+// Undoer is implemented by a game whose moves cannot all be taken back:
+// what a player has seen (a card revealed, columns drawn) cannot be
+// unseen. UndoFrom returns the number of moves below which an undo may
+// not go in st; a game without it lets undo go back to its start.
+type Undoer interface {
+	UndoFrom(st State) int
+}
+
 // Computer is a computer player.
 type Computer interface {
 	// Move returns the move of the computer's seat in st, as a record line.

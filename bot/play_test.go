@@ -139,6 +139,25 @@ func TestUndo(t *testing.T) {
 	}
 }
 
+// TestUndoSealed: a game may keep moves from being taken back (what they
+// showed cannot be unseen): undo refuses them, and changes nothing.
+func TestUndoSealed(t *testing.T) {
+	h := newHost(t, takeaway.Options{Sealed: 1})
+	h.table([]string{"ann", "bob"})
+	h.cmd("ann", "take", "stones", "1")
+	before := h.record()
+	if r := h.cmd("ann", "undo"); !r.Failed || !strings.Contains(r.Message.Content, "cannot be unseen") {
+		t.Errorf("undo of a sealed move: %q", r.Message.Content)
+	}
+	if h.record() != before {
+		t.Error("the refused undo changed the game")
+	}
+	h.cmd("bob", "take", "stones", "1")
+	if r := h.cmd("bob", "undo"); r.Failed {
+		t.Errorf("undo of a move after the seal: %q", r.Message.Content)
+	}
+}
+
 // TestResign: resigning asks first, privately; the answer resigns, or
 // hands the seat to a computer, which then plays it.
 func TestResign(t *testing.T) {

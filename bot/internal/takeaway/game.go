@@ -38,6 +38,9 @@ type Options struct {
 	// Broken adds the computer level "broken", whose player never finds a
 	// move.
 	Broken bool
+	// Sealed, when above zero, makes the game an Undoer: its first Sealed
+	// moves cannot be taken back (as if they had shown something).
+	Sealed int
 }
 
 // Game is the take-away game for the host.
@@ -304,6 +307,9 @@ func best(p Position, level string, seed uint64) int {
 func (g *Game) Hint(ctx context.Context, st bot.State, seat int, seed uint64, p *i18n.Printer) (string, error) {
 	return p.N("takeaway.hint", best(state(st).pos, "hard", seed)), nil
 }
+
+// UndoFrom seals the first Options.Sealed moves (bot.Undoer).
+func (g *Game) UndoFrom(st bot.State) int { return min(g.opts.Sealed, st.Moves()) }
 
 // Resign returns the seat's resignation.
 func (g *Game) Resign(st bot.State, seat int) (string, bool) {
