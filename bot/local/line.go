@@ -28,6 +28,7 @@ func (s *Session) line(ctx context.Context, raw string) bool {
 	case wordHelp:
 		fmt.Fprintln(s.out, p.T(s.game.Kind()+".local.help"))
 		fmt.Fprintln(s.out, p.T("local.help"))
+		s.printKey()
 		return false
 	case wordAs:
 		s.as(ctx, words[1:])
@@ -87,7 +88,7 @@ func (s *Session) computerLine(g *store.Game, st bot.State, who seatInfo, words 
 		return
 	}
 	p := s.printer()
-	fmt.Fprintln(s.out, "⚠️ "+p.T("local.err.computer", "seat", who.word, "name", s.names(g, p)[who.seat]))
+	fmt.Fprintln(s.out, "⚠️ "+p.T("local.err.computer", "seat", s.game.SeatName(p, who.seat), "name", s.names(g, p)[who.seat]))
 }
 
 // header answers the lines of a record's header: the seats ("players red
@@ -261,7 +262,7 @@ func (s *Session) as(ctx context.Context, words []string) {
 		fmt.Fprintln(s.out, "⚠️ "+p.T("local.err.who", "name", clip(words[0]), "names", strings.Join(s.people(), ", ")))
 	case who.computer != "":
 		g, _, _ := s.table(ctx)
-		fmt.Fprintln(s.out, "⚠️ "+p.T("local.err.computer", "seat", who.word, "name", s.names(g, p)[who.seat]))
+		fmt.Fprintln(s.out, "⚠️ "+p.T("local.err.computer", "seat", s.game.SeatName(p, who.seat), "name", s.names(g, p)[who.seat]))
 	default:
 		s.typist = who.user
 		fmt.Fprintln(s.out, p.T("local.as", "name", who.user))

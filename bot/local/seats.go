@@ -16,8 +16,6 @@ type seatInfo struct {
 	user string
 	// computer is the level of a computer seat; "" for a person.
 	computer string
-	// word is how records name the seat ("blue").
-	word string
 }
 
 // seatNamed finds the seat a typed word names: a person's name, the seat's
@@ -35,7 +33,7 @@ func (s *Session) seatNamed(g *store.Game, word string) (seatInfo, bool) {
 		}
 		for _, n := range names {
 			if n != "" && strings.EqualFold(n, word) {
-				return seatInfo{seat: i, user: pl.UserID, computer: pl.Computer, word: pl.Colour}, true
+				return seatInfo{seat: i, user: pl.UserID, computer: pl.Computer}, true
 			}
 		}
 	}

@@ -142,3 +142,13 @@ func (s *Session) echo(raw string) {
 		fmt.Fprintln(s.out, "> "+strings.ToValidUTF8(strings.ReplaceAll(raw, "\x00", ""), "?"))
 	}
 }
+
+// printKey explains how to read the game's position as text, when the
+// game says (its message "<kind>.local.key").
+func (s *Session) printKey() {
+	p := s.printer()
+	id := s.game.Kind() + ".local.key"
+	if key := p.T(id); key != id {
+		fmt.Fprintln(s.out, key)
+	}
+}

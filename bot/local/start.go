@@ -53,6 +53,7 @@ func (e *Differs) Error() string {
 
 // ensureGame starts a game in the channel unless one is there to continue.
 func (s *Session) ensureGame(ctx context.Context) error {
+	defer s.printKey()
 	g, st, err := s.table(ctx)
 	if err == nil && s.opts.New {
 		if err := s.cancelKept(ctx, g); err != nil {

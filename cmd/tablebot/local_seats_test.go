@@ -22,8 +22,8 @@ func TestLocalComputerSeatRefused(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	for _, want := range []string{
-		"yellow is a computer player",
-		"blue is a computer player",
+		"Yellow is a computer player (Computer (easy))",
+		"Blue is a computer player (Computer (easy))",
 		"setup phase, 0 placements made",
 		"Red places a starting Rainmaker in village A",
 	} {
