@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"log/slog"
 	"net"
 	"net/http"
 	"os"
@@ -91,6 +92,65 @@ func TestConfig(t *testing.T) {
 		if !strings.Contains(string(example), key+" =") && !strings.Contains(string(example), "# "+key+" =") {
 			t.Errorf("config.example.toml does not document %s", key)
 		}
+	}
+}
+
+// TestConfigTypeErrors: a value of the wrong type is explained with its
+// file, line and key, and how to write it.
+func TestConfigTypeErrors(t *testing.T) {
+	dir := t.TempDir()
+	tests := []struct {
+		name, toml string
+		want       []string
+	}{
+		{"an unquoted id", "[discord]\ntoken = \"x\"\nguild_id = 12\n", []string{"line 3", "[discord] guild_id", `in quotes: guild_id = "12"`}},
+		{"a quoted number", "[discord]\nshard_count = \"2\"\n", []string{"line 2", "[discord] shard_count", "a number without quotes: shard_count = 2"}},
+		{"an unquoted word", "[log]\nlevel = debug\n", []string{"line 2", "in quotes"}},
+		{"not TOML", "not toml =\n", []string{"c.toml", "line 1"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path := filepath.Join(dir, "c.toml")
+			if err := os.WriteFile(path, []byte(tt.toml), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			_, err := loadConfig(path, true, func(string) string { return "" })
+			if err == nil {
+				t.Fatal("accepted")
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("%q lacks %q", err, w)
+				}
+			}
+			if strings.Contains(err.Error(), "destination has type") {
+				t.Errorf("a raw decoder message: %q", err)
+			}
+		})
+	}
+}
+
+// TestServeNamesAPIURL: when Discord cannot be reached at api_url, the
+// error names api_url, not https://discord.com/.
+func TestServeNamesAPIURL(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	closed := "http://" + ln.Addr().String() + "/"
+	ln.Close()
+	var cfg Config = defaultConfig()
+	cfg.Discord.Token = "t0ken"
+	cfg.Discord.APIURL = closed
+	cfg.Storage.Path = filepath.Join(t.TempDir(), "t.db")
+	m := &Main{Config: cfg, Log: slog.New(slog.DiscardHandler)}
+	err = m.Run(context.Background())
+	if err == nil {
+		m.Close()
+		t.Fatal("connected to a closed port")
+	}
+	if !strings.Contains(err.Error(), closed) || strings.Contains(err.Error(), "discord.com") {
+		t.Errorf("error %q does not name %s alone", err, closed)
 	}
 }
 
