@@ -108,7 +108,7 @@ func runLocal(ctx context.Context, e env, args []string) error {
 	if err != nil {
 		return err
 	}
-	hosted, err := hostGames(cat, hostOptions{images: *out != "", think: *think})
+	hosted, err := hostGames(cat, hostOptions{images: true, lazy: true, think: *think})
 	if err != nil {
 		return err
 	}

@@ -87,4 +87,3 @@ type MoveWords struct {
 type SiteWords struct {
 	Village, Discipline string
 }
-

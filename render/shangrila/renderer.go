@@ -28,7 +28,7 @@ type Renderer struct {
 	// over the static layer: its path gone, a trail left (nil for a bridge
 	// not on the board).
 	broken [2][shangrila.NumBridges]*render.Sprite
-	quant     *render.Quantizer
+	quant  *render.Quantizer
 	// work recycles the per-image buffers, one pool per size of image
 	// (3 and 4 players), and png the PNG encoder's.
 	work [2]sync.Pool
