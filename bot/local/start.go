@@ -69,7 +69,9 @@ func (s *Session) ensureGame(ctx context.Context) error {
 			return err
 		}
 		fmt.Fprintln(s.out, s.printer().N("local.continue", len(g.Moves), "channel", s.opts.Channel))
-		s.printPosition(g, st)
+		// The board as it stands, with the last move that led to it, as
+		// someone coming back to the game needs it.
+		s.handle(ctx, bot.Request{Kind: bot.CommandRequest, User: s.user(s.toMove(ctx)), Command: cmdBoard}, true)
 		// A computer left to move (the bot stopped while it thought)
 		// moves now.
 		s.bot.Resume(ctx)

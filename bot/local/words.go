@@ -27,6 +27,7 @@ const (
 // The host's subcommands the terminal answers in its own way.
 const (
 	cmdNew    = "new"
+	cmdBoard  = "board"
 	cmdResign = "resign"
 	cmdRules  = "rules"
 )

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -229,4 +231,43 @@ func TestLocalTextView(t *testing.T) {
 	if n := strings.Count(stdout, `So "Rr+ Pb" is`); n != 2 {
 		t.Errorf("the codes explained %d times, want at the start and in help", n)
 	}
+}
+
+// TestLocalBoardAfterRestart: someone coming back to a game sees the board
+// with the last move that led to it: the board image written when the
+// session continues, and the one board writes, are the image written right
+// after the move.
+func TestLocalBoardAfterRestart(t *testing.T) {
+	dir := t.TempDir()
+	db, out := filepath.Join(dir, "t.db"), filepath.Join(dir, "out")
+	image := filepath.Join(out, "board.png")
+	if code, _, stderr := run(t, "place A rainmaker\n", "local", "--players", "3", "--db", db, "--out", out); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	afterMove, err := os.ReadFile(image)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(image); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := run(t, "", "local", "--players", "3", "--db", db, "--out", out)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	onContinue, err := os.ReadFile(image)
+	if err != nil {
+		t.Fatalf("no board image when the game continues: %v\n%s", err, stdout)
+	}
+	if !bytes.Equal(onContinue, afterMove) {
+		t.Error("the board image when the game continues is not the one after the move")
+	}
+	if code, _, _ := run(t, "board\n", "local", "--players", "3", "--db", db, "--out", out); code != 0 {
+		t.Fatal("board failed")
+	}
+	onBoard, _ := os.ReadFile(image)
+	if !bytes.Equal(onBoard, afterMove) {
+		t.Error("the board command's image is not the one after the move")
+	}
+	wants(t, stdout, []string{"The board as it stands", "@blue, your turn"}, nil)
 }
