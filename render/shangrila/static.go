@@ -229,14 +229,26 @@ func (r *Renderer) brokenPath(f *render.Filler, land *image.RGBA, rivers riverSh
 			r.drawPlate(f, v, vl)
 		}
 	}
-	out := image.NewRGBA(rect)
+	// The sprite is the pixels that differ, kept in the box around them.
+	differs := func(x, y int) bool {
+		i, j := v.PixOffset(x, y), static.PixOffset(x, y)
+		return v.Pix[i] != static.Pix[j] || v.Pix[i+1] != static.Pix[j+1] || v.Pix[i+2] != static.Pix[j+2]
+	}
+	var box image.Rectangle
 	for y := rect.Min.Y; y < rect.Max.Y; y++ {
-		i, j := v.PixOffset(rect.Min.X, y), static.PixOffset(rect.Min.X, y)
-		for x := 0; x < 4*rect.Dx(); x += 4 {
-			px, st := v.Pix[i+x:i+x+4], static.Pix[j+x:j+x+4]
-			if px[0] != st[0] || px[1] != st[1] || px[2] != st[2] {
-				copy(out.Pix[i+x:i+x+4], px)
-				out.Pix[i+x+3] = 0xff
+		for x := rect.Min.X; x < rect.Max.X; x++ {
+			if differs(x, y) {
+				box = box.Union(image.Rect(x, y, x+1, y+1))
+			}
+		}
+	}
+	out := image.NewRGBA(box)
+	for y := box.Min.Y; y < box.Max.Y; y++ {
+		for x := box.Min.X; x < box.Max.X; x++ {
+			if differs(x, y) {
+				i := out.PixOffset(x, y)
+				copy(out.Pix[i:i+4], v.Pix[v.PixOffset(x, y):])
+				out.Pix[i+3] = 0xff
 			}
 		}
 	}
