@@ -51,9 +51,19 @@ func (e *Differs) Error() string {
 	return fmt.Sprintf("the game kept in channel %q (%d moves) has %s", e.Channel, e.Moves, strings.Join(parts, "; "))
 }
 
-// ensureGame starts a game in the channel unless one is there to continue.
+// ensureGame starts a game in the channel unless one is there to
+// continue, and explains how to read the position as text.
 func (s *Session) ensureGame(ctx context.Context) error {
-	defer s.printKey()
+	if err := s.startOrContinue(ctx); err != nil {
+		return err
+	}
+	s.printKey()
+	return nil
+}
+
+// startOrContinue starts a game in the channel unless one is there to
+// continue.
+func (s *Session) startOrContinue(ctx context.Context) error {
 	g, st, err := s.table(ctx)
 	if err == nil && s.opts.New {
 		if err := s.cancelKept(ctx, g); err != nil {

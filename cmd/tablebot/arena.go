@@ -60,7 +60,7 @@ func arenaShangrila(ctx context.Context, e env, args []string) error {
 	fs := flag.NewFlagSet("arena", flag.ContinueOnError)
 	fs.String("game", defaultGame, "the game: "+gameNames())
 	players := fs.Int("players", 4, "number of players, 3 or 4")
-	games := fs.Int("games", 0, "number of games (default 3 × players: each level sits in each seat three times)")
+	games := fs.Int("games", 0, "number of games (default: as many as players, so that each level sits in each seat once)")
 	seats := fs.String("seats", "", "comma-separated level of each seat: random, easy, medium or hard (default hard then easy)")
 	seed := fs.Uint64("seed", 1, "random seed: the same seed plays the same games")
 	think := fs.Duration("think", 0, "cap on the hard level's time a move (default 2s); the iteration budget scales with it")
@@ -80,7 +80,7 @@ func arenaShangrila(ctx context.Context, e env, args []string) error {
 		return usagef("--players must be 3 or 4")
 	}
 	if *games == 0 {
-		*games = 3 * *players
+		*games = *players
 	}
 	if *games < 1 {
 		return usagef("--games must be at least 1")

@@ -91,15 +91,19 @@ func TestArenaText(t *testing.T) {
 
 // TestArenaProgress: off a terminal, the arena reports its progress on
 // stderr, a line a game here (each a tenth of the work or more), with an
-// estimate of the time left; by default it plays three games a seat.
+// estimate of the time left; by default it plays a game a seat.
 func TestArenaProgress(t *testing.T) {
 	code, stdout, stderr := run(t, "", "arena", "--json", "--players", "3", "--seats", "easy,random,random")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	var got arenaJSON
-	if err := json.Unmarshal([]byte(stdout), &got); err != nil || got.Games != 9 {
-		t.Errorf("default games: %v, %+v; want 9", err, got)
+	if err := json.Unmarshal([]byte(stdout), &got); err != nil || got.Games != 3 {
+		t.Errorf("default games: %v, %+v; want 3", err, got)
+	}
+	code, _, stderr = run(t, "", "arena", "--games", "9", "--players", "3", "--seats", "easy,random,random")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	lines := strings.Split(strings.TrimSpace(stderr), "\n")
 	if len(lines) != 9 {

@@ -188,8 +188,12 @@ func differsHelp(d *local.Differs) string {
 		}
 		lines = append(lines, fmt.Sprintf("  %s: the kept game has %s, the flags ask for %s", what, x.Kept, x.Asked))
 	}
-	return fmt.Sprintf("channel %q keeps a game (%d moves so far) that is not the one these flags ask for:\n%s\n"+
+	moves := fmt.Sprintf("%d moves", d.Moves)
+	if d.Moves == 1 {
+		moves = "1 move"
+	}
+	return fmt.Sprintf("channel %q keeps a game (%s so far) that is not the one these flags ask for:\n%s\n"+
 		"To go on with it, run tablebot local without those flags. To start a new game instead, add --new (the kept game stays "+
 		"in the archive: tablebot games), or give the new game a channel of its own: --channel NAME.",
-		d.Channel, d.Moves, strings.Join(lines, "\n"))
+		d.Channel, moves, strings.Join(lines, "\n"))
 }
