@@ -182,16 +182,13 @@ func TestServe(t *testing.T) {
 	if !r.Ephemeral() || r.Content() == "" {
 		t.Errorf("rules: %s", r)
 	}
-	// The metrics server listens before the command is registered.
+	// The metrics server listens before the command is registered. The
+	// adapter counts an interaction once it has delivered the answer, so
+	// the count may show a moment after the answer: wait for it.
 	for path, want := range map[string]string{"/healthz": "ok", "/metrics": "tablebot_interactions_total"} {
-		resp, err := http.Get("http://" + addr + path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		body, _ := io.ReadAll(resp.Body)
-		resp.Body.Close()
-		if resp.StatusCode != 200 || !strings.Contains(string(body), want) {
-			t.Errorf("%s: %d %q", path, resp.StatusCode, body)
+		status, body := waitFor(t, "http://"+addr+path, want)
+		if status != 200 || !strings.Contains(body, want) {
+			t.Errorf("%s: %d %q", path, status, body)
 		}
 	}
 	cancel()
@@ -214,6 +211,27 @@ func TestServe(t *testing.T) {
 }
 
 // freeAddr returns a loopback address with a port free right now.
+// waitFor gets url until its body holds want (for at most ten seconds)
+// and returns the last answer.
+func waitFor(t *testing.T, url, want string) (int, string) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	tick := time.NewTicker(10 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		resp, err := http.Get(url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if strings.Contains(string(body), want) || time.Now().After(deadline) {
+			return resp.StatusCode, string(body)
+		}
+		<-tick.C
+	}
+}
+
 func freeAddr(t *testing.T) string {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
