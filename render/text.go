@@ -5,6 +5,7 @@ import (
 	"image"
 	"image/color"
 	"image/draw"
+	"strings"
 	"sync"
 
 	"golang.org/x/image/font"
@@ -29,10 +30,12 @@ const (
 	AlignRight
 )
 
-// Text is one line of text and the box it must fit in. The drawing shrinks
+// Text is a line of text and the box it must fit in. The drawing shrinks
 // it from Size down to MinSize (pixel heights of the font) to fit the
 // box's width, and below that cuts it short with "…". It is centred
-// vertically in the box.
+// vertically in the box. With Lines above one, the text may be broken at
+// its spaces into that many lines, which share the box's height, before
+// it is shrunk.
 type Text struct {
 	S       string
 	Rect    image.Rectangle
@@ -41,6 +44,7 @@ type Text struct {
 	Bold    bool
 	Colour  color.RGBA
 	Align   Align
+	Lines   int
 }
 
 // Fonts draws and measures text in the embedded Go fonts, regular and
@@ -48,6 +52,13 @@ type Text struct {
 // mu, and then shared read-only through the cache.
 type Fonts struct {
 	regular, bold *sfnt.Font
+
+	// Steps, when above zero, rounds the coverage at the edges of the
+	// glyphs to that many steps, as Filler.Steps does for shapes: six
+	// look the same as full antialiasing and make text repeat, which the
+	// PNG compressor rewards (docs/notes/render.md). Set it before the
+	// first letter is drawn or measured.
+	Steps int
 
 	mu    sync.Mutex
 	faces map[faceKey]font.Face // guarded by mu; a face is not safe for concurrent use
@@ -125,6 +136,9 @@ func (fs *Fonts) rasterize(k glyphKey) *glyph {
 	// The face reuses its mask buffer: keep a copy.
 	m := image.NewAlpha(image.Rect(0, 0, dr.Dx(), dr.Dy()))
 	draw.Draw(m, m.Rect, mask, mp, draw.Src)
+	if fs.Steps > 0 {
+		stepMask(m, fs.Steps)
+	}
 	g.mask = m
 	return g
 }
@@ -173,11 +187,75 @@ func trimRight(s string) string {
 	return s
 }
 
-// Draw paints t over dst fitted into its box (see Fit), vertically centred
-// on the box by the height of a capital letter. Letters the fonts lack
-// draw nothing; an empty text, box or size draws nothing at all.
+// Wrap breaks t into at most t.Lines lines at its spaces, at the largest
+// size from t.Size down to t.MinSize where they fit the box's width; at
+// t.MinSize the last line keeps what is left, to be cut short when drawn.
+// Each line comes back as a one-line text with its own box, the lines
+// centred together in t's box.
+func (fs *Fonts) Wrap(t Text) []Text {
+	n := max(t.Lines, 1)
+	lo := t.MinSize
+	if lo <= 0 || lo > t.Size {
+		lo = t.Size
+	}
+	words := strings.Fields(t.S)
+	var lines []string
+	size := t.Size
+	for ; size >= lo; size-- {
+		lines = fs.breakLines(words, t.Rect.Dx(), t.Bold, size)
+		if len(lines) <= n {
+			break
+		}
+	}
+	size = max(size, lo)
+	if len(lines) > n {
+		lines = append(lines[:n-1], strings.Join(lines[n-1:], " "))
+	}
+	lineHeight := t.Rect.Dy() / n
+	y := t.Rect.Min.Y + (t.Rect.Dy()-len(lines)*lineHeight)/2
+	out := make([]Text, len(lines))
+	for i, l := range lines {
+		out[i] = t
+		out[i].S, out[i].Size, out[i].MinSize, out[i].Lines = l, size, size, 1
+		out[i].Rect = image.Rect(t.Rect.Min.X, y+i*lineHeight, t.Rect.Max.X, y+(i+1)*lineHeight)
+	}
+	return out
+}
+
+// breakLines fills lines of width w with words, set at size; a word wider
+// than a line has a line of its own.
+func (fs *Fonts) breakLines(words []string, w int, bold bool, size int) []string {
+	var lines []string
+	cur := ""
+	for _, word := range words {
+		next := word
+		if cur != "" {
+			next = cur + " " + word
+		}
+		if cur != "" && fs.Width(next, bold, size) > w {
+			lines = append(lines, cur)
+			next = word
+		}
+		cur = next
+	}
+	if cur != "" {
+		lines = append(lines, cur)
+	}
+	return lines
+}
+
+// Draw paints t over dst fitted into its box (see Fit, and Wrap for a text
+// of several lines), vertically centred on the box by the height of a
+// capital letter. Letters the fonts lack draw nothing; an empty text, box
+// or size draws nothing at all.
 func (fs *Fonts) Draw(dst *image.RGBA, t Text) {
 	if t.S == "" || t.Rect.Empty() || t.Size <= 0 {
+		return
+	}
+	if t.Lines > 1 {
+		for _, l := range fs.Wrap(t) {
+			fs.Draw(dst, l)
+		}
 		return
 	}
 	s, size := fs.Fit(t)

@@ -80,3 +80,64 @@ func TestFit(t *testing.T) {
 		})
 	}
 }
+
+func TestWrap(t *testing.T) {
+	fs := fonts(t)
+	long := "Last move: Björn sent the students of F to B: 1 promoted, 1 joined a master, 2 sent home; stone on F and B"
+	tests := []struct {
+		name      string
+		text      Text
+		wantLines int
+		wantSize  int
+	}{
+		{"one line is enough", Text{S: "Ana passed", Rect: image.Rect(0, 0, 600, 80), Size: 28, MinSize: 20, Lines: 2}, 1, 28},
+		{"two lines at full size", Text{S: long, Rect: image.Rect(0, 0, 900, 80), Size: 28, MinSize: 20, Lines: 2}, 2, 28},
+		{"two lines, smaller", Text{S: long, Rect: image.Rect(0, 0, 700, 80), Size: 28, MinSize: 14, Lines: 2}, 2, 0},
+		{"the rest on the last line", Text{S: long + " " + long, Rect: image.Rect(0, 0, 500, 80), Size: 28, MinSize: 20, Lines: 2}, 2, 20},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			lines := fs.Wrap(tc.text)
+			if len(lines) != tc.wantLines {
+				t.Fatalf("%d lines, want %d: %v", len(lines), tc.wantLines, lines)
+			}
+			var words []string
+			for i, l := range lines {
+				if tc.wantSize != 0 && l.Size != tc.wantSize {
+					t.Errorf("line %d at %dpx, want %d", i, l.Size, tc.wantSize)
+				}
+				if !l.Rect.In(tc.text.Rect) || l.Rect.Dy() != tc.text.Rect.Dy()/2 {
+					t.Errorf("line %d in %v, outside %v", i, l.Rect, tc.text.Rect)
+				}
+				if s, _ := fs.Fit(l); tc.name != "the rest on the last line" && s != l.S {
+					t.Errorf("line %q cut short", l.S)
+				}
+				words = append(words, l.S)
+			}
+			if got := strings.Join(words, " "); got != tc.text.S {
+				t.Errorf("the lines say %q, not %q", got, tc.text.S)
+			}
+		})
+	}
+}
+
+// TestFontSteps: with Steps, a glyph's coverage takes only that many
+// levels besides none.
+func TestFontSteps(t *testing.T) {
+	fs, err := NewFonts()
+	if err != nil {
+		t.Fatal(err)
+	}
+	fs.Steps = 6
+	levels := map[uint8]bool{}
+	for _, r := range "Shangri-La" {
+		if g := fs.glyph(false, 21, r); g.mask != nil {
+			for _, a := range g.mask.Pix {
+				levels[a] = true
+			}
+		}
+	}
+	if len(levels) > 7 {
+		t.Errorf("%d levels of coverage, want at most 7", len(levels))
+	}
+}

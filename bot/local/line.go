@@ -7,45 +7,28 @@ import (
 
 	"github.com/tablebot/tablebot/bot"
 	"github.com/tablebot/tablebot/rules"
-)
-
-// Words of the terminal's own, besides the commands of Discord.
-const (
-	wordQuit     = "quit"
-	wordExit     = "exit"
-	wordHelp     = "help"
-	wordAs       = "as"
-	wordMoves    = "moves"
-	wordGame     = "game"
-	wordPlayers  = "players"
-	wordResign   = "resign"
-	wordComputer = "computer"
+	"github.com/tablebot/tablebot/store"
 )
 
 // line handles one typed line; it reports whether the session should end.
 func (s *Session) line(ctx context.Context, raw string) bool {
-	if s.opts.Echo {
-		fmt.Fprintln(s.out, "> "+strings.ToValidUTF8(strings.ReplaceAll(raw, "\x00", ""), "?"))
-	}
+	s.echo(raw)
 	p := s.printer()
 	if !valid(raw) {
 		fmt.Fprintln(s.out, "⚠️ "+p.T("local.err.garbage"))
 		return false
 	}
-	text := raw
-	if i := strings.IndexByte(text, '#'); i >= 0 {
-		text = text[:i]
-	}
-	words := strings.Fields(text)
+	words := strings.Fields(stripComment(raw))
 	if len(words) == 0 {
 		return false
 	}
-	switch strings.ToLower(words[0]) {
-	case wordQuit, wordExit:
+	switch w, _ := s.words.ownWord(words[0]); w {
+	case wordQuit:
 		return true
-	case wordHelp, "?":
+	case wordHelp:
 		fmt.Fprintln(s.out, p.T(s.game.Kind()+".local.help"))
 		fmt.Fprintln(s.out, p.T("local.help"))
+		s.printKey()
 		return false
 	case wordAs:
 		s.as(ctx, words[1:])
@@ -57,19 +40,35 @@ func (s *Session) line(ctx context.Context, raw string) bool {
 		if len(words) != 2 || !strings.EqualFold(words[1], s.game.Kind()) {
 			fmt.Fprintln(s.out, "⚠️ "+p.T("local.err.game", "game", s.game.Kind()))
 		}
+		s.startRecord()
 		return false
-	case wordPlayers:
-		s.checkPlayers(ctx, words[1:])
+	}
+	g, st, err := s.table(ctx)
+	if rules.ErrorCode(err) == store.NotFound {
+		if c, _ := s.words.command(words[0]); c == cmdNew {
+			if err := s.newGame(ctx); err != nil {
+				fmt.Fprintln(s.out, err)
+			}
+			return false
+		}
+		fmt.Fprintln(s.out, s.over(ctx))
+		return false
+	}
+	if s.header(g, st, words) {
 		return false
 	}
 	typist := s.typist
-	if who, ok := s.player(ctx, words[0]); ok && len(words) > 1 {
-		typist, words = who, words[1:]
+	if who, ok := s.seatNamed(g, words[0]); ok && len(words) > 1 {
+		if who.computer != "" {
+			s.computerLine(g, st, who, words[1:])
+			return false
+		}
+		typist, words = who.user, words[1:]
 	}
 	if typist == "" {
 		typist = s.toMove(ctx)
 	}
-	req, err := s.parse(ctx, typist, words)
+	req, err := s.parse(ctx, st, typist, words)
 	if err != nil {
 		fmt.Fprintln(s.out, s.bot.Explain(s.request(bot.Request{User: s.user(typist)}), err))
 		return false
@@ -80,12 +79,52 @@ func (s *Session) line(ctx context.Context, raw string) bool {
 	return false
 }
 
+// computerLine answers a line typed for a computer's seat: a move the
+// game made already (a pass) is acknowledged, anything else refused, since
+// the computer makes its own moves.
+func (s *Session) computerLine(g *store.Game, st bot.State, who seatInfo, words []string) {
+	if say, done := s.madeAlready(st, who.seat, words); done {
+		fmt.Fprintln(s.out, say)
+		return
+	}
+	p := s.printer()
+	fmt.Fprintln(s.out, "⚠️ "+p.T("local.err.computer", "seat", s.game.SeatName(p, who.seat), "name", s.names(g, p)[who.seat]))
+}
+
+// header answers the lines of a record's header: the seats ("players red
+// blue yellow") and the game's other setup lines ("start suggested"),
+// which must be the game's own. It reports whether the line was one; a
+// record's header makes the input a record.
+func (s *Session) header(g *store.Game, st bot.State, words []string) bool {
+	if st == nil || len(words) < 2 {
+		return false
+	}
+	for _, setup := range g.Setup {
+		f := strings.Fields(setup)
+		if len(f) == 0 || !strings.EqualFold(f[0], words[0]) {
+			continue
+		}
+		if !strings.EqualFold(strings.Join(f, " "), strings.Join(words, " ")) {
+			key := "local.err.start"
+			if strings.EqualFold(f[0], "players") {
+				key = "local.err.players"
+			}
+			fmt.Fprintln(s.out, "⚠️ "+s.printer().T(key, "start", setup, "seats", strings.Join(f[1:], " ")))
+			return true
+		}
+		s.startRecord()
+		return true
+	}
+	return false
+}
+
 // parse builds the bot request of a typed command: the slash form
 // (/shangrila place village:A master:rainmaker), the game's short forms
 // (place A rainmaker; record lines without their seat), or a host
-// subcommand with its options in order (history 10). A nil request with no
+// subcommand with its options in order (history 10). Commands and option
+// names may be typed in the session's language. A nil request with no
 // error means the line was answered here.
-func (s *Session) parse(ctx context.Context, typist string, words []string) (*bot.Request, error) {
+func (s *Session) parse(ctx context.Context, st bot.State, typist string, words []string) (*bot.Request, error) {
 	kind := s.game.Kind()
 	req := &bot.Request{Kind: bot.CommandRequest, User: s.user(typist), Options: map[string]string{}}
 	if strings.HasPrefix(words[0], "/") {
@@ -97,14 +136,15 @@ func (s *Session) parse(ctx context.Context, typist string, words []string) (*bo
 		if len(words) == 0 {
 			return nil, unknown("/")
 		}
-		req.Command = strings.ToLower(words[0])
-		if _, ok := s.bot.Command(kind, req.Command); !ok {
-			return nil, unknown(words[0])
+		sub, ok := s.words.command(words[0])
+		if !ok {
+			return nil, s.unknown(words[0])
 		}
+		req.Command = sub
 		key := ""
 		for _, w := range words[1:] {
 			if k, v, ok := strings.Cut(w, ":"); ok && k != "" {
-				key = strings.ToLower(k)
+				key = s.words.option(sub, k)
 				req.Options[key] = v
 			} else if key != "" {
 				req.Options[key] += " " + w // a value of several words
@@ -114,35 +154,42 @@ func (s *Session) parse(ctx context.Context, typist string, words []string) (*bo
 		}
 		return req, nil
 	}
-	if strings.EqualFold(words[0], wordResign) {
+	sub, isCommand := s.words.command(words[0])
+	switch {
+	case sub == cmdResign:
 		return nil, s.resign(ctx, typist, words[1:])
+	case sub == cmdRules:
+		return nil, s.rules(ctx, typist, words[1:])
 	}
-	if _, st, err := s.table(ctx); err == nil && st != nil {
+	if st != nil {
 		seat := s.seatOf(ctx, typist)
-		typed, ok, err := s.game.Typed(st, seat, words, s.printer())
+		typed := words
+		if isCommand {
+			typed = append([]string{sub}, words[1:]...)
+		}
+		t, ok, err := s.game.Typed(st, seat, typed, s.printer())
 		if err != nil {
 			return nil, err
 		}
-		if ok && typed.Command == "" {
-			if typed.Say != "" {
-				fmt.Fprintln(s.out, typed.Say)
+		if ok && t.Command == "" {
+			if t.Say != "" {
+				fmt.Fprintln(s.out, t.Say)
 			}
 			return nil, nil
 		}
 		if ok {
-			req.Command, req.Options = typed.Command, typed.Options
+			req.Command, req.Options = t.Command, t.Options
 			return req, nil
 		}
 	}
-	sub := strings.ToLower(words[0])
-	spec, ok := s.bot.Command(kind, sub)
-	if !ok {
-		return nil, unknown(words[0])
+	if !isCommand {
+		return nil, s.unknown(words[0])
 	}
+	spec, _ := s.bot.Command(kind, sub)
 	req.Command = sub
 	for i, w := range words[1:] {
 		if i >= len(spec.Options) {
-			return nil, rules.Errorf(rules.Invalid, "local.err.extra", []any{"command", sub}, "too many words")
+			return nil, rules.Errorf(rules.Invalid, "local.err.extra", []any{"command", words[0]}, "too many words")
 		}
 		req.Options[spec.Options[i].Name] = w
 	}
@@ -154,15 +201,31 @@ func unknown(word string) error {
 	return rules.Errorf(rules.Invalid, "local.err.unknown", []any{"word", clip(word)}, "unknown command")
 }
 
+// unknown is the error for a word that is no command, with the command
+// it was probably meant to be.
+func (s *Session) unknown(word string) error {
+	if near, ok := s.words.nearest(word); ok {
+		return rules.Errorf(rules.Invalid, "local.err.unknown-near", []any{"word", clip(word), "near", near}, "unknown command")
+	}
+	return unknown(word)
+}
+
 // resign resigns at once: in Discord, resign asks first with buttons, but
 // a typed resign (or a record's resign line) is meant. "resign computer
 // LEVEL" hands the seat to a computer player instead, as the question's
 // menu does.
 func (s *Session) resign(ctx context.Context, typist string, words []string) error {
-	if len(words) != 0 && (len(words) != 2 || !strings.EqualFold(words[0], wordComputer)) {
+	level := ""
+	if len(words) == 2 && s.words.computer[fold(words[0])] {
+		level, _ = s.words.level(words[1])
+		if level == "" {
+			level = strings.ToLower(words[1])
+		}
+	}
+	if len(words) != 0 && level == "" {
 		return rules.Errorf(rules.Invalid, "local.err.resign", nil, "resign, or resign computer LEVEL")
 	}
-	ask := s.request(bot.Request{Kind: bot.CommandRequest, User: s.user(typist), Command: wordResign})
+	ask := s.request(bot.Request{Kind: bot.CommandRequest, User: s.user(typist), Command: cmdResign})
 	r := s.bot.Handle(ctx, ask)
 	if r.Failed {
 		s.print(ctx, r.Message, true, typist)
@@ -171,10 +234,10 @@ func (s *Session) resign(ctx context.Context, typist string, words []string) err
 	click := bot.Request{Kind: bot.ComponentRequest, User: s.user(typist)}
 	for _, row := range r.Message.Rows {
 		switch {
-		case len(words) == 0 && len(row.Buttons) > 1 && click.CustomID == "":
+		case level == "" && len(row.Buttons) > 1 && click.CustomID == "":
 			click.CustomID = row.Buttons[0].ID // the first button resigns, the second cancels
-		case len(words) == 2 && row.Menu != nil:
-			click.CustomID, click.Values = row.Menu.ID, []string{strings.ToLower(words[1])}
+		case level != "" && row.Menu != nil:
+			click.CustomID, click.Values = row.Menu.ID, []string{level}
 		}
 	}
 	if click.CustomID == "" {
@@ -185,6 +248,7 @@ func (s *Session) resign(ctx context.Context, typist string, words []string) err
 }
 
 // as switches who is typing; without a name, the player to move types.
+// A computer's seat cannot be typed for: it makes its own moves.
 func (s *Session) as(ctx context.Context, words []string) {
 	p := s.printer()
 	if len(words) == 0 {
@@ -192,30 +256,28 @@ func (s *Session) as(ctx context.Context, words []string) {
 		fmt.Fprintln(s.out, p.T("local.as-auto"))
 		return
 	}
-	who, ok := s.player(ctx, words[0])
-	if !ok {
-		fmt.Fprintln(s.out, "⚠️ "+p.T("local.err.who", "name", clip(words[0]), "names", strings.Join(s.opts.Players, ", ")))
-		return
+	who, ok := s.person(ctx, words[0])
+	switch {
+	case !ok:
+		fmt.Fprintln(s.out, "⚠️ "+p.T("local.err.who", "name", clip(words[0]), "names", strings.Join(s.people(), ", ")))
+	case who.computer != "":
+		g, _, _ := s.table(ctx)
+		fmt.Fprintln(s.out, "⚠️ "+p.T("local.err.computer", "seat", s.game.SeatName(p, who.seat), "name", s.names(g, p)[who.seat]))
+	default:
+		s.typist = who.user
+		fmt.Fprintln(s.out, p.T("local.as", "name", who.user))
 	}
-	s.typist = who
-	fmt.Fprintln(s.out, p.T("local.as", "name", who))
 }
 
-// player finds a player by name or by the name of their seat ("blue").
-func (s *Session) player(ctx context.Context, word string) (string, bool) {
-	for _, n := range s.opts.Players {
-		if strings.EqualFold(n, word) {
-			return n, true
+// people returns the names of the session's people (not its computers).
+func (s *Session) people() []string {
+	var out []string
+	for i, n := range s.opts.Players {
+		if i >= len(s.opts.Computers) || s.opts.Computers[i] == "" {
+			out = append(out, n)
 		}
 	}
-	if g, _, err := s.table(ctx); err == nil {
-		for _, pl := range g.Players {
-			if pl.Colour != "" && strings.EqualFold(pl.Colour, word) {
-				return pl.UserID, true
-			}
-		}
-	}
-	return "", false
+	return out
 }
 
 // seatOf returns the seat of a player, -1 for none.
@@ -230,7 +292,7 @@ func (s *Session) seatOf(ctx context.Context, name string) int {
 	return -1
 }
 
-// toMove returns the name of a player to act, or the first player.
+// toMove returns the name of a person to act, or the first player.
 func (s *Session) toMove(ctx context.Context) string {
 	g, st, err := s.table(ctx)
 	if err == nil && st != nil && !st.Over() {
@@ -241,38 +303,6 @@ func (s *Session) toMove(ctx context.Context) string {
 		}
 	}
 	return s.opts.Players[0]
-}
-
-// moves lists the legal moves of the seats to act, as record lines.
-func (s *Session) moves(ctx context.Context) {
-	_, st, err := s.table(ctx)
-	if err == nil && st == nil {
-		err = rules.Errorf(bot.Lobby, "bot.err.not-started", nil, "not started")
-	}
-	if err != nil {
-		fmt.Fprintln(s.out, s.bot.Explain(s.request(bot.Request{User: s.user(s.toMove(ctx))}), err))
-		return
-	}
-	legal := s.game.Moves(st)
-	fmt.Fprintln(s.out, s.printer().N("local.moves", len(legal)))
-	for _, m := range legal {
-		fmt.Fprintln(s.out, "  "+m)
-	}
-}
-
-// checkPlayers accepts a record's players line when it names the seats.
-func (s *Session) checkPlayers(ctx context.Context, words []string) {
-	g, _, err := s.table(ctx)
-	if err != nil {
-		return
-	}
-	var seats []string
-	for _, pl := range g.Players {
-		seats = append(seats, pl.Colour)
-	}
-	if !strings.EqualFold(strings.Join(words, " "), strings.Join(seats, " ")) {
-		fmt.Fprintln(s.out, "⚠️ "+s.printer().T("local.err.players", "seats", strings.Join(seats, " ")))
-	}
 }
 
 // clip shortens typed text before it is quoted back.

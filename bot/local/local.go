@@ -1,26 +1,24 @@
 // Package local plays tablebot in a terminal: `tablebot local`. A session
 // behaves like a Discord channel: people type the same commands as in
-// Discord (/shangrila place village:A master:rainmaker) or short forms
-// (place A rainmaker), and lines of a game record (red place D healer)
-// work as they stand. It drives the very same command layer (package bot),
-// so what works here works in Discord; it knows no game itself.
+// Discord (/shangrila place village:A master:rainmaker), in English or in
+// the session's language (colocar A sanador), or short forms (place A
+// rainmaker), and lines of a game record (red place D healer) work as they
+// stand, computer seats' lines included. It drives the very same command
+// layer (package bot), so what works here works in Discord; it knows no
+// game itself.
 package local
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
-	"regexp"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/tablebot/tablebot/bot"
 	"github.com/tablebot/tablebot/i18n"
-	"github.com/tablebot/tablebot/rules"
 	"github.com/tablebot/tablebot/store"
 )
 
@@ -39,21 +37,42 @@ type Options struct {
 	// Settings are the options of the game's "new" subcommand besides
 	// players ("start": "suggested").
 	Settings map[string]string
+	// Given says which of the options above were asked for: a game kept in
+	// the channel that disagrees with them is not continued (Run fails
+	// with *Differs).
+	Given Given
+	// New cancels the game kept in the channel, if any, and starts a new
+	// one; the old one stays in the archive.
+	New bool
 	// Lang is the language of everything the session prints.
 	Lang i18n.Lang
 	// Out is a directory for board images; empty writes none.
 	Out string
-	// Echo prints each input line before its answer (for piped input).
+	// Echo prints each input line before its answer: the input is piped,
+	// not typed. A record piped in then plays as it stands, computer
+	// seats' lines included.
 	Echo bool
+	// Prompt shows who is typing before each line: the input is a
+	// terminal.
+	Prompt bool
 }
 
 // Session is a terminal game session. It implements bot.Poster.
 type Session struct {
-	bot    *bot.Bot
-	game   bot.Game
-	opts   Options
-	out    io.Writer
-	typist string // who is typing; "" means the player to move
+	bot   *bot.Bot
+	game  bot.Game
+	store *store.DB
+	words *vocabulary
+	opts  Options
+	out   io.Writer
+	in    *input
+	// typist is who is typing; "" means the player to move.
+	typist string
+
+	mu sync.Mutex
+	// record is set once a piped record's header is read (guarded by mu:
+	// a computer's turn reads it).
+	record bool
 }
 
 // New returns a session on the given command layer configuration; the
@@ -68,8 +87,16 @@ func New(cfg bot.Config, opts Options, out io.Writer) (*Session, error) {
 	if opts.Lang == "" {
 		opts.Lang = i18n.English
 	}
-	s := &Session{opts: opts, out: out}
+	s := &Session{opts: opts, out: out, store: cfg.Store}
 	cfg.Poster = s
+	games := make([]bot.Game, len(cfg.Games))
+	for i, g := range cfg.Games {
+		games[i] = g
+		if g.Kind() == opts.Game {
+			games[i] = scriptedGame{Game: g, s: s}
+		}
+	}
+	cfg.Games = games
 	b, err := bot.New(cfg)
 	if err != nil {
 		return nil, err
@@ -86,29 +113,30 @@ func New(cfg bot.Config, opts Options, out io.Writer) (*Session, error) {
 		return nil, fmt.Errorf("local: %d to %d players", rule.Min, rule.Max)
 	}
 	s.bot = b
+	s.words = newVocabulary(b, s.game, s.printer())
 	return s, nil
 }
 
 // Run reads commands from in, one a line, until its end or quit.
 func (s *Session) Run(ctx context.Context, in io.Reader) error {
 	defer s.bot.Close()
+	s.in = newInput(in)
 	if err := s.ensureGame(ctx); err != nil {
 		return err
 	}
-	sc := bufio.NewScanner(in)
-	sc.Buffer(make([]byte, 0, 4096), 1<<20)
-	for sc.Scan() {
+	for {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		if quit := s.line(ctx, sc.Text()); quit {
+		s.prompt(ctx)
+		raw, ok := s.in.next()
+		if !ok {
+			return s.in.failure()
+		}
+		if quit := s.line(ctx, raw); quit {
 			return nil
 		}
 	}
-	if err := sc.Err(); err != nil && !errors.Is(err, bufio.ErrTooLong) {
-		return err
-	}
-	return nil
 }
 
 // printer is the session's language.
@@ -117,43 +145,6 @@ func (s *Session) printer() *i18n.Printer { return s.bot.Printer(s.opts.Lang) }
 // table returns the channel's game and its state (nil in the lobby).
 func (s *Session) table(ctx context.Context) (*store.Game, bot.State, error) {
 	return s.bot.Table(ctx, s.opts.Channel)
-}
-
-// ensureGame starts a game in the channel unless one is there to continue.
-func (s *Session) ensureGame(ctx context.Context) error {
-	g, st, err := s.table(ctx)
-	switch {
-	case err == nil && g.Kind != s.game.Kind():
-		p := s.printer()
-		return errors.New(p.T("local.err.game", "game", g.Kind))
-	case err == nil && st != nil:
-		fmt.Fprintln(s.out, s.printer().T("local.continue", "channel", s.opts.Channel, "moves", len(g.Moves)))
-		s.printPosition(g, st)
-		return nil
-	case err == nil:
-		// A lobby left from an earlier session: seat everyone and start.
-	case rules.ErrorCode(err) == store.NotFound:
-		opts := map[string]string{"players": fmt.Sprint(len(s.opts.Players))}
-		for k, v := range s.opts.Settings {
-			opts[k] = v
-		}
-		s.handle(ctx, bot.Request{Kind: bot.CommandRequest, User: s.user(s.opts.Players[0]), Command: "new", Options: opts}, false)
-	default:
-		return err
-	}
-	first := s.opts.Players[0]
-	for i, name := range s.opts.Players[1:] {
-		if i+1 < len(s.opts.Computers) && s.opts.Computers[i+1] != "" {
-			req := s.request(bot.Request{Kind: bot.CommandRequest, User: s.user(first)})
-			if _, err := s.bot.AddComputer(ctx, req, s.opts.Computers[i+1]); err != nil {
-				return errors.New(s.bot.Explain(req, err))
-			}
-			continue
-		}
-		s.handle(ctx, bot.Request{Kind: bot.CommandRequest, User: s.user(name), Command: "join"}, false)
-	}
-	s.handle(ctx, bot.Request{Kind: bot.CommandRequest, User: s.user(first), Command: "start"}, true)
-	return nil
 }
 
 // user is the user behind a player name: in a terminal, the name is the id.
@@ -192,61 +183,6 @@ func (s *Session) handle(ctx context.Context, req bot.Request, show bool) bot.Re
 		s.bot.Wait(ctx, s.opts.Channel)
 	}
 	return r
-}
-
-// Post prints a public message (bot.Poster).
-func (s *Session) Post(ctx context.Context, channel string, m bot.Message) (string, error) {
-	s.print(ctx, m, false, "")
-	return "", nil
-}
-
-var mention = regexp.MustCompile(`<@([^>]*)>`)
-
-// print shows a message: its text (mentions as @name), where its board
-// image was written, and the position as text after a board.
-func (s *Session) print(ctx context.Context, m bot.Message, private bool, to string) {
-	text := mention.ReplaceAllString(m.Content, "@$1")
-	if private {
-		text = s.printer().T("local.private", "name", to) + " " + text
-	}
-	fmt.Fprintln(s.out, text)
-	if m.Image == nil {
-		return
-	}
-	if g, st, err := s.table(ctx); err == nil && st != nil {
-		s.printPosition(g, st)
-	}
-	if s.opts.Out == "" {
-		return
-	}
-	png, err := m.Image.Render(ctx)
-	if err != nil {
-		fmt.Fprintln(s.out, s.printer().T("bot.err.internal"))
-		return
-	}
-	path := filepath.Join(s.opts.Out, "board.png")
-	err = os.MkdirAll(s.opts.Out, 0o755)
-	if err == nil {
-		err = os.WriteFile(path, png, 0o644)
-	}
-	if err != nil {
-		fmt.Fprintln(s.out, "⚠️ "+s.printer().T("local.err.image", "path", path, "err", err.Error()))
-		return
-	}
-	fmt.Fprintln(s.out, s.printer().T("local.image", "path", path))
-}
-
-// printPosition prints the game's position as text.
-func (s *Session) printPosition(g *store.Game, st bot.State) {
-	p := s.printer()
-	names := make([]string, len(g.Players))
-	for i, pl := range g.Players {
-		names[i] = pl.Name
-		if names[i] == "" {
-			names[i] = s.game.SeatName(p, i)
-		}
-	}
-	fmt.Fprint(s.out, s.game.Text(p, st, names))
 }
 
 // valid reports whether a typed line is text.

@@ -55,7 +55,7 @@ func Labels(p *i18n.Printer) srender.Labels {
 			return p.T("render.winners", "players", strings.Join(ps, ", "))
 		},
 		Bridges:        func(n int) string { return p.N("render.bridges", n) },
-		StonesLeft:     func(n int) string { return p.N("render.stones-left", n) },
+		ToGo:           func(n int) string { return p.N("render.to-go", n) },
 		LastMove:       func(m srender.MoveWords) string { return lastMove(p, m) },
 		Masters:        p.T("render.masters"),
 		Villages:       p.T("render.villages"),
@@ -66,6 +66,8 @@ func Labels(p *i18n.Printer) srender.Labels {
 		LegendStudent:  p.T("render.legend.student"),
 		LegendStone:    p.T("render.legend.stone"),
 		LegendBroken:   p.T("render.legend.broken"),
+		LegendLast:     p.T("render.legend.last"),
+		LegendHome:     p.T("render.legend.home"),
 	}
 	for _, c := range sl.Colours {
 		l.Colours[c] = ColourName(p, c)

@@ -168,8 +168,8 @@ func TestLabelsTranslated(t *testing.T) {
 			"winners":         l.Winners([]string{"Ana", "Bea"}),
 			"1 bridge":        l.Bridges(1),
 			"17 bridges":      l.Bridges(17),
-			"1 stone left":    l.StonesLeft(1),
-			"4 stones left":   l.StonesLeft(4),
+			"1 to go":         l.ToGo(1),
+			"16 to go":        l.ToGo(16),
 			"masters":         l.Masters,
 			"villages":        l.Villages,
 			"supply":          l.Supply,
@@ -178,6 +178,8 @@ func TestLabelsTranslated(t *testing.T) {
 			"legend student":  l.LegendStudent,
 			"legend stone":    l.LegendStone,
 			"legend broken":   l.LegendBroken,
+			"legend last":     l.LegendLast,
+			"legend home":     l.LegendHome,
 		}
 		for _, c := range shangrila.Colours {
 			w["colour "+c.String()] = l.Colours[c]

@@ -11,8 +11,9 @@ import (
 
 // Standing describes in words where every player stands, one line each in
 // seat order (mark, name, colour, masters, villages), then the bridges still
-// standing and the stones. name gives a colour's player name. /shangrila
-// status and the position tablebot local prints share it.
+// standing, how many journeys the game has to go, and the stones. name
+// gives a colour's player name. /shangrila status and the position
+// tablebot local prints share it.
 func Standing(p *i18n.Printer, pos *sl.Position, name func(sl.Colour) string) string {
 	var s strings.Builder
 	for _, c := range pos.Players() {
@@ -25,15 +26,7 @@ func Standing(p *i18n.Printer, pos *sl.Position, name func(sl.Colour) string) st
 			"masters", counted(p, "masters", sc.Masters), "villages", counted(p, "villages", sc.Villages)))
 		s.WriteString("\n")
 	}
-	var stones []string
-	for v := sl.Village(0); v < sl.NumVillages; v++ {
-		if pos.Stone(v) {
-			stones = append(stones, v.String())
-		}
-	}
-	// Without stones the villages placeholder is empty: no trailing space.
-	s.WriteString(strings.TrimSpace(p.T("bot.status.bridges", "bridges", pos.NumBridges(),
-		"stones", len(stones), "villages", strings.Join(stones, " "))))
+	s.WriteString(bridgeLines(p, pos))
 	return s.String()
 }
 
@@ -49,4 +42,28 @@ func VillageLine(p *i18n.Printer, pos *sl.Position, v sl.Village) string {
 	}
 	st := pos.Strength(v)
 	return fmt.Sprintf("%s  [%s]%s", v, p.T("render.strength", "tiles", st.Tiles, "masters", st.Masters), notation.VillageSpaces(pos, v))
+}
+
+// bridgeLines lists the bridges standing, how close the end is (the game
+// ends when one bridge is left, and every journey breaks one) and the
+// villages with a stone.
+func bridgeLines(p *i18n.Printer, pos *sl.Position) string {
+	var standing []string
+	for _, b := range pos.Bridges() {
+		standing = append(standing, b.String())
+	}
+	lines := []string{p.N("bot.status.bridges", len(standing), "list", strings.Join(standing, " "))}
+	if pos.Phase() != sl.Over {
+		lines = append(lines, p.N("bot.status.to-go", max(len(standing)-1, 0)))
+	}
+	var stones []string
+	for v := sl.Village(0); v < sl.NumVillages; v++ {
+		if pos.Stone(v) {
+			stones = append(stones, v.String())
+		}
+	}
+	if len(stones) > 0 {
+		lines = append(lines, p.N("bot.status.stones", len(stones), "villages", strings.Join(stones, " ")))
+	}
+	return strings.Join(lines, "\n")
 }

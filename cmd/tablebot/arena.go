@@ -63,7 +63,7 @@ func arenaShangrila(ctx context.Context, e env, args []string) error {
 	fs := flag.NewFlagSet("arena", flag.ContinueOnError)
 	fs.String("game", defaultGame, "the game: "+gameNames())
 	players := fs.Int("players", 4, "number of players, 3 or 4")
-	games := fs.Int("games", 100, "number of games")
+	games := fs.Int("games", 0, "number of games (default: as many as players, so that each level sits in each seat once)")
 	seats := fs.String("seats", "", "comma-separated level of each seat: random, easy, medium or hard (default hard then easy)")
 	seed := fs.Uint64("seed", 1, "random seed: the same seed plays the same games")
 	think := fs.Duration("think", 0, "cap on the hard level's time a move (default 2s); the iteration budget scales with it")
@@ -81,6 +81,9 @@ func arenaShangrila(ctx context.Context, e env, args []string) error {
 	}
 	if *players != 3 && *players != 4 {
 		return usagef("--players must be 3 or 4")
+	}
+	if *games == 0 {
+		*games = *players
 	}
 	if *games < 1 {
 		return usagef("--games must be at least 1")
@@ -115,7 +118,9 @@ func arenaShangrila(ctx context.Context, e env, args []string) error {
 		return usagef("--seats names %d levels for %d players", len(cfg.seats), *players)
 	}
 	began := time.Now()
-	results, err := playArena(ctx, cfg)
+	prog := newProgress(e.stderr, isTerminal(e.stderr), "arena", "games", cfg.games)
+	results, err := playArena(ctx, cfg, prog.Done)
+	prog.Finish()
 	if err != nil {
 		return err
 	}
@@ -139,8 +144,8 @@ func arenaShangrila(ctx context.Context, e env, args []string) error {
 }
 
 // playArena plays the configured games on cfg.workers goroutines and
-// returns their outcomes in game order.
-func playArena(ctx context.Context, cfg arenaConfig) ([]arenaGame, error) {
+// returns their outcomes in game order; done is called after each game.
+func playArena(ctx context.Context, cfg arenaConfig, done func()) ([]arenaGame, error) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	results := make([]arenaGame, cfg.games)
@@ -155,7 +160,9 @@ func playArena(ctx context.Context, cfg arenaConfig) ([]arenaGame, error) {
 				results[i], errs[i] = playArenaGame(ctx, cfg, i)
 				if errs[i] != nil {
 					cancel()
+					continue
 				}
+				done()
 			}
 		}()
 	}

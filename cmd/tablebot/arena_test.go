@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"math"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -88,6 +89,34 @@ func TestArenaText(t *testing.T) {
 	}
 }
 
+// TestArenaProgress: off a terminal, the arena reports its progress on
+// stderr, a line a game here (each a tenth of the work or more), with an
+// estimate of the time left; by default it plays a game a seat.
+func TestArenaProgress(t *testing.T) {
+	code, stdout, stderr := run(t, "", "arena", "--json", "--players", "3", "--seats", "easy,random,random")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var got arenaJSON
+	if err := json.Unmarshal([]byte(stdout), &got); err != nil || got.Games != 3 {
+		t.Errorf("default games: %v, %+v; want 3", err, got)
+	}
+	code, _, stderr = run(t, "", "arena", "--games", "9", "--players", "3", "--seats", "easy,random,random")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	lines := strings.Split(strings.TrimSpace(stderr), "\n")
+	if len(lines) != 9 {
+		t.Fatalf("%d progress lines, want 9:\n%s", len(lines), stderr)
+	}
+	if !regexp.MustCompile(`^arena: 1/9 games, [0-9.]+m?s, about [0-9.hms]+ left$`).MatchString(lines[0]) {
+		t.Errorf("first line %q", lines[0])
+	}
+	if !regexp.MustCompile(`^arena: 9/9 games, [0-9.]+m?s$`).MatchString(lines[8]) {
+		t.Errorf("last line %q", lines[8])
+	}
+}
+
 func TestArenaUsage(t *testing.T) {
 	tests := []struct {
 		name string
@@ -97,7 +126,7 @@ func TestArenaUsage(t *testing.T) {
 		{"players", []string{"--players", "5"}, "--players must be 3 or 4"},
 		{"seat count", []string{"--seats", "hard,easy"}, "names 2 levels for 4 players"},
 		{"unknown level", []string{"--seats", "hard,expert,easy,easy"}, `unknown level "expert"`},
-		{"games", []string{"--games", "0"}, "--games must be at least 1"},
+		{"games", []string{"--games", "-1"}, "--games must be at least 1"},
 		{"think", []string{"--think", "-1s"}, "must not be negative"},
 		{"start", []string{"--start", "middle"}, "--start must be setup or suggested"},
 		{"argument", []string{"extra"}, `unexpected argument "extra"`},

@@ -6,6 +6,9 @@ import (
 	"io"
 	"io/fs"
 	"log/slog"
+	"os"
+	"regexp"
+	"strconv"
 	"strings"
 	"time"
 
@@ -85,7 +88,7 @@ func loadConfig(path string, explicit bool, getenv func(string) string) (Config,
 		}
 	case errors.Is(err, fs.ErrNotExist) && !explicit:
 	default:
-		return c, fmt.Errorf("reading the configuration: %w", err)
+		return c, configError(path, err)
 	}
 	if t := getenv("DISCORD_TOKEN"); t != "" {
 		c.Discord.Token = t
@@ -103,6 +106,67 @@ func loadConfig(path string, explicit bool, getenv func(string) string) (Config,
 		return c, fmt.Errorf("%s: %w", path, err)
 	}
 	return c, nil
+}
+
+// configError explains an error of the configuration file at path: where
+// it is (line and key) and, for a value of the wrong type, how to write
+// it ("guild_id = 12" wants quotes: ids are text).
+func configError(path string, err error) error {
+	line, key, msg, ok := tomlError(err)
+	if !ok {
+		return fmt.Errorf("reading the configuration: %w", err)
+	}
+	where := fmt.Sprintf("%s, line %d", path, line)
+	section, name := "", key
+	if i := strings.LastIndexByte(key, '.'); i >= 0 {
+		section, name = "["+key[:i]+"] ", key[i+1:]
+	}
+	data, _ := os.ReadFile(path)
+	value := configValue(string(data), line, name)
+	switch {
+	case strings.Contains(msg, "destination has type string"):
+		return fmt.Errorf("%s: %s%s must be text in quotes: %s = %q", where, section, name, name, strings.Trim(value, `"'`))
+	case strings.Contains(msg, "destination has type int"):
+		return fmt.Errorf("%s: %s%s must be a number without quotes: %s = %s", where, section, name, name, strings.Trim(value, `"'`))
+	case name != "" && value != "" && !strings.ContainsAny(value[:1], `"'[{0123456789-+`):
+		return fmt.Errorf("%s: %s%s: write the value in quotes: %s = %q", where, section, name, name, value)
+	}
+	return fmt.Errorf("%s: %s (see config.example.toml)", where, msg)
+}
+
+// tomlDecodeError is how the TOML decoder words a value of the wrong type.
+var tomlDecodeError = regexp.MustCompile(`^toml: line (\d+) \(last key "([^"]*)"\): (.*)$`)
+
+// tomlError reads where a TOML error is: its line, the last key read and
+// its message, from a parse error or a decoding error.
+func tomlError(err error) (line int, key, msg string, ok bool) {
+	var pe toml.ParseError
+	if errors.As(err, &pe) {
+		return pe.Position.Line, pe.LastKey, pe.Message, true
+	}
+	m := tomlDecodeError.FindStringSubmatch(err.Error())
+	if m == nil {
+		return 0, "", "", false
+	}
+	line, _ = strconv.Atoi(m[1])
+	return line, m[2], m[3], true
+}
+
+// configValue returns the value written for key name on line n of a
+// configuration file, as it was typed; "" when the line holds no such key.
+func configValue(file string, n int, name string) string {
+	lines := strings.Split(file, "\n")
+	if name == "" || n < 1 || n > len(lines) {
+		return ""
+	}
+	k, v, ok := strings.Cut(lines[n-1], "=")
+	if !ok || strings.TrimSpace(k) != name {
+		return ""
+	}
+	if i := strings.IndexByte(v, '#'); i >= 0 && !strings.ContainsAny(v[:i], `"'`) {
+		v = v[:i]
+	}
+	return strings.TrimSpace(v)
 }
 
 // logLevel reads a log level name.

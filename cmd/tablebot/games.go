@@ -42,8 +42,9 @@ type cliGame struct {
 
 // hostOptions is how the binary hosts a game.
 type hostOptions struct {
-	// images draws board images (serve; local with --out).
-	images bool
+	// images draws board images (serve, local); lazy builds the renderer
+	// at the first image (local, which draws none without --out).
+	images, lazy bool
 	// think caps a hard computer's thinking a move; 0 for the default.
 	think time.Duration
 }

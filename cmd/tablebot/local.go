@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"strings"
@@ -28,8 +29,9 @@ func runLocal(ctx context.Context, e env, args []string) error {
 	start := fs.String("start", "setup", "how a new game starts: setup or suggested")
 	computers := fs.String("ai", "", "computer players, seat by seat: human, easy, medium or hard, comma-separated (the first seat is human), e.g. human,hard,hard")
 	think := fs.Duration("think", 0, "cap on a hard computer's thinking time a move (default 2s)")
+	fresh := fs.Bool("new", false, "start a new game even if the channel keeps one (which stays in the archive)")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "Usage: tablebot local [--game shangrila] [--players 3|4] [--db FILE] [--out DIR] [--names A,B,C] [--shuffle] [--channel NAME] [--lang en|es|it] [--start setup|suggested] [--ai LEVELS] [--think DURATION]")
+		fmt.Fprintln(fs.Output(), "Usage: tablebot local [--game shangrila] [--players 3|4] [--db FILE] [--out DIR] [--names A,B,C] [--shuffle] [--channel NAME] [--new] [--lang en|es|it] [--start setup|suggested] [--ai LEVELS] [--think DURATION]")
 		fmt.Fprintln(fs.Output(), "Commands are read from standard input, one a line; type help for the list.")
 		fs.PrintDefaults()
 	}
@@ -57,20 +59,14 @@ func runLocal(ctx context.Context, e env, args []string) error {
 		seats[i] = shangrila.Colours[i].String()
 	}
 	if *names != "" {
-		list := strings.Split(*names, ",")
-		if len(list) != *players {
-			return usagef("--names needs %d names", *players)
-		}
-		for i, n := range list {
-			seats[i] = strings.TrimSpace(n)
-			if seats[i] == "" || strings.ContainsAny(seats[i], " \t#:") {
-				return usagef("names are single words without '#' or ':'")
-			}
+		if err := localNames(seats, *names); err != nil {
+			return err
 		}
 	}
 	var levels []string
 	if *computers != "" {
-		for i, l := range strings.Split(*computers, ",") {
+		list := strings.Split(*computers, ",")
+		for i, l := range list {
 			l = strings.ToLower(strings.TrimSpace(l))
 			switch {
 			case l == "" || l == "human":
@@ -79,15 +75,30 @@ func runLocal(ctx context.Context, e env, args []string) error {
 				return usagef("--ai: the first seat is the person who opens the table")
 			case l == "easy" || l == "medium" || l == "hard":
 				levels = append(levels, l)
-				seats[i] = "computer" + fmt.Sprint(i+1)
+				if i < len(seats) {
+					seats[i] = "computer" + fmt.Sprint(i+1)
+				}
 			default:
 				return usagef("--ai: %q is not human, easy, medium or hard", l)
 			}
 		}
-		if len(levels) > *players {
-			return usagef("--ai names %d seats for %d players", len(levels), *players)
+		if len(list) != *players {
+			return usagef("--ai names %d seats for %d players: give a level for every seat, such as --ai human%s", len(list), *players, strings.Repeat(",hard", *players-1))
 		}
 	}
+	given := local.Given{}
+	fs.Visit(func(f *flag.Flag) {
+		switch f.Name {
+		case "players":
+			given.Players = true
+		case "ai":
+			given.Computers = true
+		case "names":
+			given.Names = true
+		case "start":
+			given.Settings = true
+		}
+	})
 	d, err := store.Open(*db, store.Options{})
 	if err != nil {
 		return err
@@ -97,7 +108,7 @@ func runLocal(ctx context.Context, e env, args []string) error {
 	if err != nil {
 		return err
 	}
-	hosted, err := hostGames(cat, hostOptions{images: true, think: *think})
+	hosted, err := hostGames(cat, hostOptions{images: true, lazy: true, think: *think})
 	if err != nil {
 		return err
 	}
@@ -105,10 +116,84 @@ func runLocal(ctx context.Context, e env, args []string) error {
 		Store: d, Catalog: cat, Games: hosted, KeepSeatOrder: !*shuffle,
 	}, local.Options{
 		Game: defaultGame, Channel: *channel, Players: seats, Computers: levels, Settings: map[string]string{"start": *start},
-		Lang: l, Out: *out, Echo: !isTerminal(e.stdin),
+		Given: given, New: *fresh, Lang: l, Out: *out, Echo: !isTerminal(e.stdin), Prompt: isTerminal(e.stdin),
 	}, e.stdout)
 	if err != nil {
 		return err
 	}
-	return s.Run(ctx, e.stdin)
+	err = s.Run(ctx, e.stdin)
+	var differs *local.Differs
+	if errors.As(err, &differs) {
+		return usagef("%s", differsHelp(differs))
+	}
+	return err
+}
+
+// localNames reads --names into the seats: one single word a seat, each
+// different from the others, from the other seats' colours and from the
+// words of the terminal, so that a line starting with it can only mean
+// that player.
+func localNames(seats []string, list string) error {
+	names := strings.Split(list, ",")
+	if len(names) != len(seats) {
+		return usagef("--names needs %d names, one a seat", len(seats))
+	}
+	taken := map[string]int{}
+	for i, n := range names {
+		n = strings.TrimSpace(n)
+		if n == "" || strings.ContainsAny(n, " \t#:/") {
+			return usagef("--names: %q: names are single words without '#', ':' or '/'", n)
+		}
+		key := strings.ToLower(n)
+		if j, ok := taken[key]; ok {
+			return usagef("--names: seats %d and %d are both called %q: every player needs a name of their own", j+1, i+1, n)
+		}
+		for j, c := range shangrila.Colours[:len(seats)] {
+			if j != i && strings.EqualFold(c.String(), n) {
+				return usagef("--names: %q is the colour of seat %d: call seat %d something else", n, j+1, i+1)
+			}
+		}
+		if localWord(key) {
+			return usagef("--names: %q is a command of tablebot local: choose another name", n)
+		}
+		taken[key] = i
+		seats[i] = n
+	}
+	return nil
+}
+
+// localWord reports whether a name would read as a command of the
+// terminal in English.
+func localWord(name string) bool {
+	switch name {
+	case "quit", "exit", "help", "as", "moves", "game", "players", "new", "join", "leave", "start", "board", "status",
+		"history", "hint", "undo", "resign", "cancel", "rules", "language", "place", "recruit", "journey", "setup", "pass":
+		return true
+	}
+	return false
+}
+
+// differsHelp explains flags that disagree with the game kept in the
+// channel, and how to start afresh.
+func differsHelp(d *local.Differs) string {
+	flags := map[string]string{"players": "--players", "computers": "--ai", "names": "--names", "start": "--start"}
+	var lines []string
+	for _, x := range d.Diffs {
+		what := flags[x.Option]
+		if what == "" {
+			what = x.Option
+		}
+		if x.Seat > 0 {
+			what += fmt.Sprintf(" (seat %d)", x.Seat)
+		}
+		lines = append(lines, fmt.Sprintf("  %s: the kept game has %s, the flags ask for %s", what, x.Kept, x.Asked))
+	}
+	moves := fmt.Sprintf("%d moves", d.Moves)
+	if d.Moves == 1 {
+		moves = "1 move"
+	}
+	return fmt.Sprintf("channel %q keeps a game (%s so far) that is not the one these flags ask for:\n%s\n"+
+		"To go on with it, run tablebot local without those flags. To start a new game instead, add --new (the kept game stays "+
+		"in the archive: tablebot games), or give the new game a channel of its own: --channel NAME.",
+		d.Channel, moves, strings.Join(lines, "\n"))
 }

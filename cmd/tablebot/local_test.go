@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tablebot/tablebot/rules/shangrila"
 	"github.com/tablebot/tablebot/rules/shangrila/notation"
 )
 
@@ -74,6 +75,13 @@ func TestLocalWholeGame(t *testing.T) {
 // replayText replays a record and returns its final position as JSON.
 func replayText(t *testing.T, record string) string {
 	t.Helper()
+	p := replayPosition(t, record)
+	return string(notation.MarshalPosition(&p))
+}
+
+// replayPosition replays a record and returns its final position.
+func replayPosition(t *testing.T, record string) shangrila.Position {
+	t.Helper()
 	rec, err := notation.ParseRecord(strings.NewReader(record))
 	if err != nil {
 		t.Fatal(err)
@@ -82,8 +90,7 @@ func replayText(t *testing.T, record string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := g.Position()
-	return string(notation.MarshalPosition(&p))
+	return g.Position()
 }
 
 func firstWarning(s string) string {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net"
+	"strings"
 
 	"github.com/tablebot/tablebot/bot"
 	"github.com/tablebot/tablebot/bot/discord"
@@ -116,9 +117,24 @@ func (m *Main) Run(ctx context.Context) (err error) {
 		return err
 	}
 	if err := m.discord.Start(ctx, b); err != nil {
-		return err
+		return atAPIURL(err, m.Config.Discord.APIURL)
 	}
 	return nil
+}
+
+// discordBase is where Discord's REST API and gateway discovery live.
+const discordBase = "https://discord.com/"
+
+// atAPIURL makes an error of the Discord connection name the api_url it
+// went to: discordgo addresses every call to discord.com and the adapter's
+// transport sends it to api_url, so the error quotes discord.com even when
+// a proxy or a fake at api_url is what failed.
+func atAPIURL(err error, apiURL string) error {
+	base := strings.TrimSuffix(apiURL, "/") + "/"
+	if base == discordBase || !strings.Contains(err.Error(), discordBase) {
+		return err
+	}
+	return fmt.Errorf("%s (api_url %s)", strings.ReplaceAll(err.Error(), discordBase, base), apiURL)
 }
 
 // Close finishes what is in flight, disconnects, closes the database and

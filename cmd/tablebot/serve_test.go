@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"log/slog"
 	"net"
 	"net/http"
 	"os"
@@ -94,6 +95,65 @@ func TestConfig(t *testing.T) {
 	}
 }
 
+// TestConfigTypeErrors: a value of the wrong type is explained with its
+// file, line and key, and how to write it.
+func TestConfigTypeErrors(t *testing.T) {
+	dir := t.TempDir()
+	tests := []struct {
+		name, toml string
+		want       []string
+	}{
+		{"an unquoted id", "[discord]\ntoken = \"x\"\nguild_id = 12\n", []string{"line 3", "[discord] guild_id", `in quotes: guild_id = "12"`}},
+		{"a quoted number", "[discord]\nshard_count = \"2\"\n", []string{"line 2", "[discord] shard_count", "a number without quotes: shard_count = 2"}},
+		{"an unquoted word", "[log]\nlevel = debug\n", []string{"line 2", "in quotes"}},
+		{"not TOML", "not toml =\n", []string{"c.toml", "line 1"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path := filepath.Join(dir, "c.toml")
+			if err := os.WriteFile(path, []byte(tt.toml), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			_, err := loadConfig(path, true, func(string) string { return "" })
+			if err == nil {
+				t.Fatal("accepted")
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("%q lacks %q", err, w)
+				}
+			}
+			if strings.Contains(err.Error(), "destination has type") {
+				t.Errorf("a raw decoder message: %q", err)
+			}
+		})
+	}
+}
+
+// TestServeNamesAPIURL: when Discord cannot be reached at api_url, the
+// error names api_url, not https://discord.com/.
+func TestServeNamesAPIURL(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	closed := "http://" + ln.Addr().String() + "/"
+	ln.Close()
+	var cfg Config = defaultConfig()
+	cfg.Discord.Token = "t0ken"
+	cfg.Discord.APIURL = closed
+	cfg.Storage.Path = filepath.Join(t.TempDir(), "t.db")
+	m := &Main{Config: cfg, Log: slog.New(slog.DiscardHandler)}
+	err = m.Run(context.Background())
+	if err == nil {
+		m.Close()
+		t.Fatal("connected to a closed port")
+	}
+	if !strings.Contains(err.Error(), closed) || strings.Contains(err.Error(), "discord.com") {
+		t.Errorf("error %q does not name %s alone", err, closed)
+	}
+}
+
 // TestServe runs the bot as the binary does, against the fake Discord:
 // it registers the command in the guild, logs the invite link but never
 // the token, answers a command, serves metrics and health, and stops on
@@ -122,16 +182,13 @@ func TestServe(t *testing.T) {
 	if !r.Ephemeral() || r.Content() == "" {
 		t.Errorf("rules: %s", r)
 	}
-	// The metrics server listens before the command is registered.
+	// The metrics server listens before the command is registered. The
+	// adapter counts an interaction once it has delivered the answer, so
+	// the count may show a moment after the answer: wait for it.
 	for path, want := range map[string]string{"/healthz": "ok", "/metrics": "tablebot_interactions_total"} {
-		resp, err := http.Get("http://" + addr + path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		body, _ := io.ReadAll(resp.Body)
-		resp.Body.Close()
-		if resp.StatusCode != 200 || !strings.Contains(string(body), want) {
-			t.Errorf("%s: %d %q", path, resp.StatusCode, body)
+		status, body := waitFor(t, "http://"+addr+path, want)
+		if status != 200 || !strings.Contains(body, want) {
+			t.Errorf("%s: %d %q", path, status, body)
 		}
 	}
 	cancel()
@@ -154,6 +211,27 @@ func TestServe(t *testing.T) {
 }
 
 // freeAddr returns a loopback address with a port free right now.
+// waitFor gets url until its body holds want (for at most ten seconds)
+// and returns the last answer.
+func waitFor(t *testing.T, url, want string) (int, string) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	tick := time.NewTicker(10 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		resp, err := http.Get(url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if strings.Contains(string(body), want) || time.Now().After(deadline) {
+			return resp.StatusCode, string(body)
+		}
+		<-tick.C
+	}
+}
+
 func freeAddr(t *testing.T) string {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"sync"
 
 	"github.com/tablebot/tablebot/bot"
 	bshangrila "github.com/tablebot/tablebot/bot/shangrila"
@@ -36,12 +37,28 @@ func shangrilaCLI() cliGame {
 // hostShangrila returns the game for the bot.
 func hostShangrila(cat *i18n.Catalog, o hostOptions) (bot.Game, error) {
 	opts := bshangrila.Options{Computers: ai.Options{Think: o.think}}
-	if o.images {
+	board := sync.OnceValues(func() (bot.BoardFunc, error) {
 		r, err := srender.New()
 		if err != nil {
 			return nil, err
 		}
-		opts.Board = bshangrila.NewBoardFunc(r, cat)
+		return bshangrila.NewBoardFunc(r, cat), nil
+	})
+	switch {
+	case o.images && o.lazy:
+		opts.Board = func(ctx context.Context, v bot.BoardView) ([]byte, error) {
+			draw, err := board()
+			if err != nil {
+				return nil, err
+			}
+			return draw(ctx, v)
+		}
+	case o.images:
+		draw, err := board()
+		if err != nil {
+			return nil, err
+		}
+		opts.Board = draw
 	}
 	return bshangrila.New(opts), nil
 }

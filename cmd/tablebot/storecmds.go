@@ -11,6 +11,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/tablebot/tablebot/rules"
 	"github.com/tablebot/tablebot/store"
 )
 
@@ -86,11 +87,12 @@ func players(g *store.Game) string {
 }
 
 // runExport prints a channel's current game, or any game by id, as a game
-// record that `tablebot replay` reads.
+// record that `tablebot replay` reads. A channel without a current game
+// prints the last game that ended there, with a note on stderr.
 func runExport(ctx context.Context, e env, args []string) error {
 	fs := flag.NewFlagSet("export", flag.ContinueOnError)
 	dbPath := fs.String("db", defaultConfig().Storage.Path, "the database file")
-	channel := fs.String("channel", "", "export the current game of this channel id")
+	channel := fs.String("channel", "", "export this channel id's current game, or the last one that ended there")
 	id := fs.String("game", "", "export the game with this id (also an ended one; see tablebot games)")
 	comments := fs.Bool("comments", true, "end each move with a comment saying who made it and when")
 	fs.Usage = func() {
@@ -100,7 +102,10 @@ func runExport(ctx context.Context, e env, args []string) error {
 	if err := parseNoArgs(fs, e, args); err != nil {
 		return err
 	}
-	if (*channel == "") == (*id == "") {
+	switch {
+	case *channel != "" && *id != "":
+		return usagef("--channel and --game both given: give one (--channel ID for a channel's current or last game, --game ID for a game by its id, as tablebot games lists them)")
+	case *channel == "" && *id == "":
 		return usagef("give --channel ID or --game ID")
 	}
 	db, done, err := openForReading(ctx, *dbPath)
@@ -110,7 +115,7 @@ func runExport(ctx context.Context, e env, args []string) error {
 	defer done()
 	var g *store.Game
 	if *channel != "" {
-		g, err = db.Current(ctx, *channel)
+		g, err = channelGame(ctx, e, db, *channel)
 	} else {
 		g, err = db.Game(ctx, *id)
 	}
@@ -120,6 +125,31 @@ func runExport(ctx context.Context, e env, args []string) error {
 	fmt.Fprintf(e.stdout, "# tablebot game %s in channel %s, %s, last activity %s\n",
 		g.ID, g.Channel, g.Status, g.LastActivity().UTC().Format(time.RFC3339))
 	return g.WriteRecord(e.stdout, *comments)
+}
+
+// channelGame returns a channel's current game or, when it has none, the
+// last game that ended there, saying so on stderr.
+func channelGame(ctx context.Context, e env, db *store.DB, channel string) (*store.Game, error) {
+	g, err := db.Current(ctx, channel)
+	if rules.ErrorCode(err) != store.NotFound {
+		return g, err
+	}
+	ended, err := db.Archived(ctx, channel)
+	if err != nil {
+		return nil, err
+	}
+	if len(ended) == 0 {
+		return nil, fmt.Errorf("there is no game in channel %q, current or ended (tablebot games lists the channels and their games)", channel)
+	}
+	last := ended[0]
+	for _, a := range ended[1:] {
+		if a.LastActivity().After(last.LastActivity()) {
+			last = a
+		}
+	}
+	fmt.Fprintf(e.stderr, "tablebot export: no game is being played in channel %q: this is the last one that ended there (%s, %s %s)\n",
+		channel, last.ID, last.Status, last.LastActivity().UTC().Format(time.RFC3339))
+	return last, nil
 }
 
 // runBackup writes a consistent copy of the database. While the bot runs

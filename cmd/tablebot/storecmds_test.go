@@ -21,8 +21,9 @@ type storedGame struct {
 	pos     shangrila.Position // after the stored moves
 }
 
-// testDB writes a database with a game being played in channel 100 and,
-// in channel 200, an ended game and a new one in the lobby. It returns
+// testDB writes a database with a game being played in channel 100; in
+// channel 200, an ended game and a new one in the lobby; in channel 300, an
+// ended game only. It returns
 // the file and the games by id.
 func testDB(t *testing.T) (string, map[string]storedGame) {
 	t.Helper()
@@ -80,6 +81,7 @@ func testDB(t *testing.T) (string, map[string]storedGame) {
 	}
 	play("100", 3, 30)
 	play("200", 4, 0)
+	play("300", 6, 0)
 	lobby := &store.Game{Channel: "200", Kind: "shangrila", Creator: "u2",
 		Players: []store.Player{{UserID: "u2", Name: "Bob"}}, Setup: []string{"players red blue yellow"}}
 	if err := db.Create(ctx, lobby); err != nil {
@@ -187,6 +189,27 @@ func TestExportReplays(t *testing.T) {
 	}
 }
 
+// TestExportLastEnded: a channel without a current game exports the last
+// game that ended there, with a note on stderr saying so.
+func TestExportLastEnded(t *testing.T) {
+	path, want := testDB(t)
+	code, stdout, stderr := run(t, "", "export", "--db", path, "--channel", "300")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if got, w := replayText(t, stdout), want["300-1"].pos; got != string(notation.MarshalPosition(&w)) {
+		t.Errorf("the export is not game 300-1:\n%s", stdout)
+	}
+	if !strings.Contains(stderr, `no game is being played in channel "300": this is the last one that ended there (300-1, over`) {
+		t.Errorf("stderr %q", stderr)
+	}
+	// A channel with a current game exports it, without a note.
+	code, stdout, stderr = run(t, "", "export", "--db", path, "--channel", "100")
+	if code != 0 || stderr != "" || !strings.Contains(stdout, "game 100-1 in channel 100") {
+		t.Errorf("current game: exit %d, stderr %q:\n%s", code, stderr, stdout)
+	}
+}
+
 func TestStoreCommandErrors(t *testing.T) {
 	path, _ := testDB(t)
 	missing := filepath.Join(t.TempDir(), "missing.db")
@@ -197,8 +220,8 @@ func TestStoreCommandErrors(t *testing.T) {
 		stderr string
 	}{
 		{"export without a channel", []string{"export", "--db", path}, 2, "give --channel ID or --game ID"},
-		{"export with both", []string{"export", "--db", path, "--channel", "1", "--game", "1-1"}, 2, "give --channel"},
-		{"export of an empty channel", []string{"export", "--db", path, "--channel", "999"}, 1, "there is no game in this channel"},
+		{"export with both", []string{"export", "--db", path, "--channel", "1", "--game", "1-1"}, 2, "--channel and --game both given: give one"},
+		{"export of an empty channel", []string{"export", "--db", path, "--channel", "999"}, 1, `there is no game in channel "999", current or ended`},
 		{"export of an unknown game", []string{"export", "--db", path, "--game", "100-7"}, 1, "there is no game 100-7"},
 		{"games of a missing file", []string{"games", "--db", missing}, 1, "no such file"},
 		{"games with an argument", []string{"games", "--db", path, "extra"}, 2, "unexpected argument"},

@@ -1,14 +1,14 @@
 package main
 
 import (
-	"io"
 	"os"
 )
 
-// isTerminal reports whether r is an interactive terminal (a character
-// device), so that piped input can be echoed and typed input not.
-func isTerminal(r io.Reader) bool {
-	f, ok := r.(*os.File)
+// isTerminal reports whether a stream (standard input, output or error) is
+// an interactive terminal (a character device): typed input is not echoed
+// and gets a prompt, and progress is a bar redrawn in place.
+func isTerminal(stream any) bool {
+	f, ok := stream.(*os.File)
 	if !ok {
 		return false
 	}

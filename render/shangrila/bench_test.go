@@ -30,7 +30,7 @@ var benchNames = map[shangrila.Colour]string{shangrila.Red: "Ana María", shangr
 func BenchmarkRenderShangrila(b *testing.B) {
 	r := renderer(b)
 	pos, last := midGame(b)
-	opts := Options{Last: last, Names: benchNames}
+	opts := Options{Last: last, Names: benchNames, Labels: english(b)}
 	var buf bytes.Buffer
 	b.ReportAllocs()
 	for b.Loop() {
@@ -49,7 +49,7 @@ func BenchmarkRenderShangrila(b *testing.B) {
 func BenchmarkEncoders(b *testing.B) {
 	r := renderer(b)
 	pos, last := midGame(b)
-	opts := Options{Last: last, Names: benchNames}
+	opts := Options{Last: last, Names: benchNames, Labels: english(b)}
 	levels := []struct {
 		name  string
 		level png.CompressionLevel
@@ -98,7 +98,7 @@ func BenchmarkEncoders(b *testing.B) {
 // in full antialiasing against three steps of edge coverage.
 func BenchmarkStaticSteps(b *testing.B) {
 	pos, last := midGame(b)
-	opts := Options{Last: last, Names: benchNames}
+	opts := Options{Last: last, Names: benchNames, Labels: english(b)}
 	for _, steps := range []int{0, staticSteps} {
 		r, err := newRenderer(steps)
 		if err != nil {

@@ -16,6 +16,7 @@
 // channels at once.
 //
 // Every word on the image comes from a Labels value supplied by the caller,
-// so that the image can be drawn in any language; EnglishLabels is the
-// default.
+// so that the image can be drawn in any language: the message catalogue is
+// the one source of the words (bot/shangrila.Labels fills them), here and
+// in tablebot render.
 package shangrila

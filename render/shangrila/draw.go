@@ -18,7 +18,7 @@ type painter struct {
 func (p *painter) dynamic(l *Layout) {
 	sp := p.r.sprites
 	for _, b := range l.Bridges {
-		sp.bridges[b.Bridge][boolIndex(b.Standing)].Draw(p.dst, image.Point{})
+		p.r.bridge(l, b).Draw(p.dst, image.Point{})
 	}
 	for i := range l.Villages {
 		if v := &l.Villages[i]; !v.Stone.Empty() {
@@ -41,6 +41,18 @@ func (p *painter) dynamic(l *Layout) {
 	p.panel(&l.Panel)
 }
 
+// bridge returns the sprite of a bridge as laid out: its deck standing,
+// or its path gone.
+func (r *Renderer) bridge(l *Layout, b BridgeLayout) *render.Sprite {
+	if b.Bridge >= shangrila.NumBridges {
+		return nil
+	}
+	if b.Standing {
+		return r.sprites.bridges[b.Bridge]
+	}
+	return r.broken[r.staticIndex(l.Players)][b.Bridge]
+}
+
 func boolIndex(b bool) int {
 	if b {
 		return 1
@@ -59,23 +71,25 @@ func (p *painter) badges(v *VillageLayout) {
 func (p *painter) highlight(h Highlight) {
 	switch h.Kind {
 	case Outline:
-		p.ring(h.Rect, 12)
+		p.ring(h.Rect.Inset(ringGrow), h.Colour)
 	case StoneRing:
-		p.ring(h.Rect, float32(h.Rect.Dx())/2)
+		p.ring(h.Rect.Inset(5), shangrila.Red) // a stone is round
 	case Arrow:
 		p.arrow(render.PtOf(h.From), render.PtOf(h.Via), render.PtOf(h.To))
 	case DrivenOut, SentHome:
 		if h.Colour.Valid() {
-			p.r.sprites.ghosts[h.Colour][boolIndex(h.Kind == SentHome)][boolIndex(h.Student)].Draw(p.dst, h.Rect.Min)
+			p.r.sprites.ghosts[h.Colour][boolIndex(h.Student)].Draw(p.dst, h.Rect.Min)
 		}
 	}
 }
 
-// ring draws a white band edged in black around r, readable on the light
-// plates and on every tile colour.
-func (p *painter) ring(r image.Rectangle, rad float32) {
-	p.f.FillHoles(p.dst, render.Shape{render.RoundRectOf(r.Inset(-2), rad+2)}, render.Shape{render.RoundRectOf(r.Inset(5), rad-5)}, colHighEdge)
-	p.f.FillHoles(p.dst, render.Shape{render.RoundRectOf(r, rad)}, render.Shape{render.RoundRectOf(r.Inset(3), rad-3)}, colHighlight)
+// ring draws a bold band in the last move's colour, edged in dark, around
+// the shape of colour c's tile at r: what the last move placed is what the
+// eye finds first, on the light plates and on every tile colour, also small
+// on a phone.
+func (p *painter) ring(r image.Rectangle, c shangrila.Colour) {
+	p.f.FillHoles(p.dst, render.Shape{silhouette(c, r, ringGrow)}, render.Shape{silhouette(c, r, 1.5)}, colHighEdge)
+	p.f.FillHoles(p.dst, render.Shape{silhouette(c, r, ringGrow-1.8)}, render.Shape{silhouette(c, r, 3.2)}, colLastMove)
 }
 
 // arrowBounds returns the rectangle an arrow from a to b through via may
@@ -90,17 +104,22 @@ func arrowBounds(a, via, b image.Point) image.Rectangle {
 
 const arrowHead = 30
 
-// arrow draws a journey's arrow from a to b, curved through via: white,
-// edged in black.
+// arrow draws a journey's arrow from a to b, curved through via, in the
+// last move's colour, edged in dark.
 func (p *painter) arrow(a, via, b render.Pt) {
 	const headHalf, shaft = 19, 12
-	u := b.Sub(via).Unit()
-	if via == b {
-		u = b.Sub(a).Unit()
-	}
+	curve := render.Quad(a, via, b, 32)
+	u := b.Sub(curve[len(curve)-3]).Unit() // the direction at the tip
 	base := b.Sub(u.Mul(arrowHead))
 	// The shaft follows the curve up to the head's base.
-	line := render.Quad(a, via, base, 16)
+	var line []render.Pt
+	for _, q := range curve {
+		if q.Sub(a).Len() > base.Sub(a).Len() {
+			break
+		}
+		line = append(line, q)
+	}
+	line = append(line, base)
 	head := func(grow float32) render.Poly {
 		n := u.Perp().Mul(headHalf + grow)
 		tip := b.Add(u.Mul(grow))
@@ -108,7 +127,7 @@ func (p *painter) arrow(a, via, b render.Pt) {
 		return render.Poly{back.Add(n), tip, back.Sub(n)}
 	}
 	p.f.Fill(p.dst, append(render.Stroke(line, shaft+6), head(4)), colHighEdge)
-	p.f.Fill(p.dst, append(render.Stroke(line, shaft), head(0)), colHighlight)
+	p.f.Fill(p.dst, append(render.Stroke(line, shaft), head(0)), colLastMove)
 }
 
 // dirtyRects returns the parts of the image that drawing layout l changes
@@ -147,7 +166,9 @@ func (r *Renderer) dirtyRects(l *Layout) []image.Rectangle {
 		}
 	}
 	for _, b := range l.Bridges {
-		out = append(out, r.sprites.bridges[b.Bridge][boolIndex(b.Standing)].Bounds(image.Point{}))
+		if s := r.bridge(l, b); s != nil {
+			out = append(out, s.Bounds(image.Point{}))
+		}
 	}
 	out = append(out, l.Panel.Rect)
 	bounds := image.Rectangle{Max: l.Size}

@@ -16,7 +16,13 @@ func (p *painter) panel(pn *Panel) {
 	} else if !pn.StatusMark.Empty() {
 		render.Stamp(p.dst, p.r.icons.symbol(symStar, starSize), pn.StatusMark, colAccent)
 	}
-	for _, t := range []render.Text{pn.Status, pn.Bridges, pn.Stones, pn.LastMove} {
+	if !pn.LastMoveBand.Empty() {
+		p.f.Fill(p.dst, render.Shape{render.RoundRectOf(pn.LastMoveBand, 10)}, colLastBand)
+		bar := pn.LastMoveBand
+		bar.Max.X = bar.Min.X + 8
+		p.f.Fill(p.dst, render.Shape{render.RoundRectOf(bar.Inset(1), 4)}, colLastMove)
+	}
+	for _, t := range []render.Text{pn.Status, pn.Bridges, pn.ToGo, pn.LastMove} {
 		fonts.Draw(p.dst, t)
 	}
 	for _, t := range pn.Headings {
@@ -65,7 +71,6 @@ func (r *Renderer) staticPanel(f *render.Filler, dst *image.RGBA, pn *Panel) {
 		f.Fill(dst, render.Shape{render.RoundRectOf(row.Rect, 10)}, colPanelRow)
 	}
 	bridgeIcon(f, dst, pn.BridgeIcon)
-	r.sprites.smallStone.Draw(dst, pn.StoneIcon.Min)
 	for d, rect := range pn.SupplyIcons {
 		render.Stamp(dst, r.icons.get(shangrila.Discipline(d), rect.Dx()), rect, colTextDim)
 	}
@@ -103,24 +108,35 @@ func (r *Renderer) legendSign(f *render.Filler, dst *image.RGBA, it LegendItem) 
 		f.Fill(dst, render.Shape{render.RoundRectOf(rect, 11)}, colInk)
 		f.Fill(dst, render.Shape{render.RoundRectOf(rect.Inset(3), 8)}, colHighlight)
 	case StudentSign:
-		t := image.Rect(rect.Min.X, rect.Min.Y, rect.Min.X+26, rect.Min.Y+26)
-		tc := playerColours(shangrila.Blue)
-		for _, q := range []image.Rectangle{t.Add(image.Pt(6, 6)), t} {
-			f.Fill(dst, render.Shape{render.RoundRectOf(q.Add(image.Pt(0, 2)), 6)}, tc.edge)
-			f.Fill(dst, render.Shape{render.RoundRectOf(q, 6)}, tc.face)
+		t := image.Rect(rect.Min.X+6, rect.Min.Y+4, rect.Min.X+34, rect.Min.Y+32)
+		c := shangrila.Blue
+		tc := playerColours(c)
+		for _, q := range []image.Rectangle{t.Add(image.Pt(4, 1)), t.Sub(image.Pt(4, 1))} {
+			f.Fill(dst, render.Shape{silhouette(c, q, 1.4), silhouette(c, q.Add(image.Pt(0, 2)), 1.4)}, colHighEdge)
+			f.Fill(dst, render.Shape{silhouette(c, q.Add(image.Pt(0, 2)), 0)}, tc.edge)
+			f.Fill(dst, render.Shape{silhouette(c, q, 0)}, tc.face)
 		}
-		render.Stamp(dst, r.icons.mark(shangrila.Blue, legendMark), image.Rect(t.Min.X+3, t.Min.Y+3, t.Min.X+12, t.Min.Y+12), tc.ink)
 	case StoneSign:
 		r.sprites.smallStone.Draw(dst, rect.Min)
 	case BrokenSign:
-		x0, x1 := float32(rect.Min.X), float32(rect.Max.X)
+		// The river runs through where the path was; a trail of dots is
+		// left.
 		y := float32(rect.Min.Y+rect.Max.Y) / 2
-		cx := (x0 + x1) / 2
-		f.Fill(dst, render.Shape{render.RectPoly(cx-7, y-12, cx+7, y+12)}, colWater)
-		for _, s := range []float32{-1, 1} {
-			a, b := cx+s*22, cx+s*8
-			f.Fill(dst, render.Shape{render.Poly{{X: a, Y: y - 9}, {X: b, Y: y - 9}, {X: b + s*3, Y: y}, {X: b, Y: y + 9}, {X: a, Y: y + 9}}}, colWoodDark)
-			f.Fill(dst, render.Shape{render.Poly{{X: a, Y: y - 6}, {X: b - s*2, Y: y - 6}, {X: b + s, Y: y}, {X: b - s*2, Y: y + 6}, {X: a, Y: y + 6}}}, colWoodBroken)
+		cx := float32(rect.Min.X+rect.Max.X) / 2
+		f.Fill(dst, render.Shape{render.RoundRect(cx-9, float32(rect.Min.Y), cx+9, float32(rect.Max.Y), 4)}, colRiverBank)
+		f.Fill(dst, render.Shape{render.RoundRect(cx-6, float32(rect.Min.Y), cx+6, float32(rect.Max.Y), 3)}, colWater)
+		var dots render.Shape
+		for _, x := range []float32{float32(rect.Min.X) + 4, float32(rect.Min.X) + 16, float32(rect.Max.X) - 16, float32(rect.Max.X) - 4} {
+			dots = append(dots, render.Circle(pt(x, y), 2.6))
 		}
+		f.Fill(dst, dots, colTrailLight)
+	case LastSign:
+		t := image.Rect(rect.Min.X+10, rect.Min.Y+8, rect.Min.X+30, rect.Min.Y+28)
+		c := shangrila.Red
+		f.FillHoles(dst, render.Shape{silhouette(c, t, 8)}, render.Shape{silhouette(c, t, 1.5)}, colHighEdge)
+		f.FillHoles(dst, render.Shape{silhouette(c, t, 6.2)}, render.Shape{silhouette(c, t, 3.2)}, colLastMove)
+		f.Fill(dst, render.Shape{silhouette(c, t, 0)}, playerColours(c).face)
+	case HomeSign:
+		r.sprites.ghosts[shangrila.Yellow][0].Draw(dst, rect.Min.Add(image.Pt(4, 4)))
 	}
 }

@@ -18,13 +18,21 @@ const (
 	mapMargin   = 124  // from the image's edge to the centre of the outermost villages
 	mapHeight   = 1288 // 2*mapMargin and the board's height at mapScale
 	plateRadius = 102  // the round plaza of a village
-	tileSize    = 48   // a master tile, square
+	tileSize    = 44   // the square a tile's shape fits in
 	tilePitch   = 62   // from one space's centre to the next in the cluster
-	stackShift  = 4    // how far a student and its master are drawn apart
 
 	// The published board's extreme village centres, in its own pixels.
 	boardMinX, boardMaxX = 218, 1135
 	boardMinY, boardMaxY = 192, 1192
+)
+
+// A student sits on its master; the pair is drawn shifted sideways, the
+// student up and to the left, so that both show. The spaces' rows lie
+// closer than their columns, so the pair is shifted sideways only (one
+// pixel up and down): a stack never reaches into the row above or below.
+var (
+	studentShift = image.Pt(-4, -1)
+	masterShift  = image.Pt(4, 1)
 )
 
 // mapScale maps the board's pixels to the image's.
@@ -111,7 +119,7 @@ func pathControl(b shangrila.Bridge) render.Pt {
 // pathCurve returns bridge b's path as points from centre to centre.
 func pathCurve(b shangrila.Bridge) []render.Pt {
 	v, w := b.Ends()
-	return render.Quad(villageCentre(v), pathControl(b), villageCentre(w), 24)
+	return render.Quad(villageCentre(v), pathControl(b), villageCentre(w), 48)
 }
 
 // pathEnds returns where bridge b's path leaves the plates of its two

@@ -13,6 +13,20 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden images under testdata/ and the example images under ../../docs/")
 
+// englishLabels returns the board's English words, from the catalogue
+// (see SetEnglish).
+var englishLabels func() Labels
+
+// english returns the board's English words.
+func english(tb testing.TB) *Labels {
+	tb.Helper()
+	if englishLabels == nil {
+		tb.Fatal("no English words: words_test.go sets them")
+	}
+	lb := englishLabels()
+	return &lb
+}
+
 // sharedRenderer returns one Renderer for all the tests of the package:
 // building one takes a while, and sharing it is how the bot uses it.
 var sharedRenderer = sync.OnceValues(New)

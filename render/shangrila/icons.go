@@ -139,29 +139,8 @@ func fireIcon() []render.MaskOp {
 	}
 }
 
-// playerMark returns the shape printed on colour c's tiles beside the
-// colour, for players who cannot tell the colours apart: red a disc, blue a
-// square, yellow a triangle, violet a diamond.
-func playerMark(c shangrila.Colour) []render.MaskOp {
-	switch c {
-	case shangrila.Red:
-		return []render.MaskOp{{Shape: render.Shape{render.Circle(pt(0.5, 0.5), 0.46)}}}
-	case shangrila.Blue:
-		return []render.MaskOp{{Shape: render.Shape{render.RectPoly(0.1, 0.1, 0.9, 0.9)}}}
-	case shangrila.Yellow:
-		return []render.MaskOp{{Shape: render.Shape{render.Poly{{X: 0.5, Y: 0.04}, {X: 0.98, Y: 0.9}, {X: 0.02, Y: 0.9}}}}}
-	case shangrila.Violet:
-		return []render.MaskOp{{Shape: render.Shape{render.Poly{{X: 0.5, Y: 0}, {X: 1, Y: 0.5}, {X: 0.5, Y: 1}, {X: 0, Y: 0.5}}}}}
-	}
-	return nil
-}
-
-// crossIcon is the × drawn on a master driven out by a journey.
-func crossIcon() []render.MaskOp {
-	return []render.MaskOp{{Shape: append(render.Stroke([]render.Pt{{X: 0.2, Y: 0.2}, {X: 0.8, Y: 0.8}}, 0.2), render.Stroke([]render.Pt{{X: 0.8, Y: 0.2}, {X: 0.2, Y: 0.8}}, 0.2)...)}}
-}
-
-// homeIcon is the turning arrow drawn on a student sent home.
+// homeIcon is the turning arrow drawn on a small tile going back to its
+// owner's supply: a master driven out, a student sent home.
 func homeIcon() []render.MaskOp {
 	var bend []render.Pt
 	bend = append(bend, pt(0.84, 0.84), pt(0.84, 0.52))

@@ -11,23 +11,21 @@ import (
 type symbol uint8
 
 const (
-	symCross symbol = iota
-	symHome
+	symHome symbol = iota
 	symStar
 	numSymbols
 )
 
 // iconKey names one rasterized icon: a discipline's (kind below
-// NumDisciplines), a colour's mark, or a symbol, at a size.
+// NumDisciplines) or a symbol, at a size.
 type iconKey struct {
 	kind uint8
 	size int
 }
 
-const (
-	markKinds   = shangrila.NumDisciplines          // marks follow the disciplines, by colour
-	symbolKinds = markKinds + int(shangrila.Violet) // symbols follow the marks
-)
+// symbolKinds is the first kind of the symbols, which follow the
+// disciplines.
+const symbolKinds = shangrila.NumDisciplines
 
 // iconSet holds the icon masks rasterized in New at the sizes the layout
 // uses. It is read-only once built; an icon at another size is rasterized
@@ -43,11 +41,6 @@ func newIconSet(f *render.Filler) *iconSet {
 			s.masks[iconKey{uint8(d), size}] = f.Scaled(disciplineIcon(d), size)
 		}
 	}
-	for _, size := range []int{markSize, legendMark, swatchMark} {
-		for _, c := range shangrila.Colours {
-			s.masks[iconKey{uint8(markKinds + int(c) - 1), size}] = f.Scaled(playerMark(c), size)
-		}
-	}
 	for _, size := range []int{ghostSymbol, starSize} {
 		for sym := symbol(0); sym < numSymbols; sym++ {
 			s.masks[iconKey{uint8(symbolKinds + int(sym)), size}] = f.Scaled(symbolIcon(sym), size)
@@ -57,10 +50,7 @@ func newIconSet(f *render.Filler) *iconSet {
 }
 
 func symbolIcon(sym symbol) []render.MaskOp {
-	switch sym {
-	case symCross:
-		return crossIcon()
-	case symHome:
+	if sym == symHome {
 		return homeIcon()
 	}
 	return starIcon()
@@ -77,14 +67,6 @@ func (s *iconSet) lookup(k iconKey, ops func() []render.MaskOp) *image.Alpha {
 // get returns discipline d's icon at size.
 func (s *iconSet) get(d shangrila.Discipline, size int) *image.Alpha {
 	return s.lookup(iconKey{uint8(d), size}, func() []render.MaskOp { return disciplineIcon(d) })
-}
-
-// mark returns colour c's mark at size.
-func (s *iconSet) mark(c shangrila.Colour, size int) *image.Alpha {
-	if !c.Valid() {
-		return nil
-	}
-	return s.lookup(iconKey{uint8(markKinds + int(c) - 1), size}, func() []render.MaskOp { return playerMark(c) })
 }
 
 // symbol returns a symbol's icon at size.

@@ -87,16 +87,19 @@ type BridgeLayout struct {
 type HighlightKind uint8
 
 const (
-	// Outline rings Rect: a master placed, a student recruited, a
-	// traveller arrived.
+	// Outline rings the tile at Rect, in Colour's shape: a master placed,
+	// a student recruited, a traveller arrived.
 	Outline HighlightKind = iota
-	// Arrow is a journey from From to To along its path.
+	// Arrow is a journey from From to To, beside its path, so that the
+	// bridge it broke stays in view.
 	Arrow
-	// DrivenOut is a small crossed-out tile of Colour at Rect: a master
-	// (with its student when Student) that travellers drove out.
+	// DrivenOut is a small tile of Colour at Rect, just outside the rim of
+	// the village it was driven out of, beside its space, with the sign of
+	// a tile going back to its owner's supply: a master (with its student
+	// when Student) that travellers drove out.
 	DrivenOut
-	// SentHome is a small tile of Colour with a turning arrow at Rect: a
-	// student that travelled and found no room, and went home.
+	// SentHome is the same for a student that travelled and found no
+	// room, outside the rim of the village it left.
 	SentHome
 	// StoneRing rings Rect, a stone the move placed.
 	StoneRing
@@ -107,11 +110,11 @@ type Highlight struct {
 	Kind HighlightKind
 	Rect image.Rectangle
 	// From, Via and To are an arrow's start, the control point of its
-	// curve (the bent path from A to G; the middle of the straight line
-	// for the others) and its tip.
+	// curve and its tip.
 	From, Via, To image.Point
-	// Colour is whose the highlight is: the mover's for an outline, an
-	// arrow or a stone, the tile's owner for a small tile.
+	// Colour is whose the highlight is: the ringed tile's owner for an
+	// outline, the mover's for an arrow or a stone, the small tile's
+	// owner for a tile going back to the supply.
 	Colour shangrila.Colour
 	// Student is set on a master driven out together with its student.
 	Student bool
@@ -125,13 +128,11 @@ const (
 	badgeDistance = 108 // from the village centre to a badge's centre
 	stoneRadius   = 24
 	slotIconSize  = 30
-	tileIconSize  = 30
-	markSize      = 13 // a colour's mark on a tile
-	swatchMark    = 20 // and on a swatch in the panel
-	legendMark    = 9  // and on the legend's small tile
-	ghostSymbol   = 16
-	ghostSize     = 24
-	ringPad       = 5
+	tileIconSize  = 28
+	ghostSymbol   = 20
+	ghostSize     = 34
+	ghostDistance = plateRadius + ghostSize/2 + 4 // from a village's centre to a small tile beside its rim
+	ringGrow      = 9                             // how far the last move's ring reaches around a tile
 	smallStone    = 28
 	starSize      = 34
 )
@@ -217,20 +218,20 @@ func appendTiles(tiles []TileLayout, p *shangrila.Position, v shangrila.Village)
 			continue
 		}
 		tiles = append(tiles,
-			TileLayout{Site: site, Colour: s.Master(), Rect: r.Add(image.Pt(stackShift, stackShift))},
-			TileLayout{Site: site, Colour: s.Master(), Student: true, Rect: r.Sub(image.Pt(stackShift, stackShift))})
+			TileLayout{Site: site, Colour: s.Master(), Rect: r.Add(masterShift)},
+			TileLayout{Site: site, Colour: s.Master(), Student: true, Rect: r.Add(studentShift)})
 	}
 	return tiles
 }
 
-// topTile returns the rectangle of the uppermost tile on a site, or the
-// space's square when it is empty.
-func (l *Layout) topTile(s shangrila.Site) image.Rectangle {
-	r := l.Villages[s.Village].Spaces[s.Discipline]
+// topTile returns the rectangle and the colour of the uppermost tile on a
+// site; the space's square and no colour when it is empty.
+func (l *Layout) topTile(s shangrila.Site) (image.Rectangle, shangrila.Colour) {
+	r, c := l.Villages[s.Village].Spaces[s.Discipline], shangrila.NoColour
 	for _, t := range l.Tiles {
 		if t.Site == s {
-			r = t.Rect
+			r, c = t.Rect, t.Colour
 		}
 	}
-	return r
+	return r, c
 }

@@ -39,21 +39,21 @@ func layoutCases() []layoutCase {
 			if len(l.Bridges) != 20 {
 				t.Errorf("%d bridges, want 20", len(l.Bridges))
 			}
-			if got, want := l.Panel.Stones.S, "10 stones left"; got != want {
-				t.Errorf("stones %q, want %q", got, want)
+			if got, want := l.Panel.ToGo.S, "The game ends when one bridge is left: 19 to go"; got != want {
+				t.Errorf("to go %q, want %q", got, want)
 			}
 		}},
 		{"setup move", func(t *testing.T) game {
 			return start(t, 4, shangrila.StartSetup).apply(t, shangrila.SetupMove(shangrila.Red, shangrila.VillageE, shangrila.Healer))
 		}, func(t *testing.T, g game, l Layout) {
-			wantHighlights(t, l, Highlight{Kind: Outline, Rect: spaceRect(shangrila.VillageE, shangrila.Healer).Inset(-ringPad), Colour: shangrila.Red})
-			if got, want := l.Panel.LastMove.S, "Last move: Red placed a Healer in E"; got != want {
+			wantHighlights(t, l, Highlight{Kind: Outline, Rect: spaceRect(shangrila.VillageE, shangrila.Healer).Inset(-ringGrow), Colour: shangrila.Red})
+			if got, want := l.Panel.LastMove.S, "Last move: Red placed their Healer in E"; got != want {
 				t.Errorf("last move %q, want %q", got, want)
 			}
 		}},
 		{"place", func(t *testing.T) game { return play(t, 4, shangrila.StartSuggested, 1, kindAfter(shangrila.Place, 0)) }, func(t *testing.T, g game, l Layout) {
 			site := g.last.Move.Sites[0]
-			wantHighlights(t, l, Highlight{Kind: Outline, Rect: spaceRect(site.Village, site.Discipline).Inset(-ringPad), Colour: g.last.Move.Player})
+			wantHighlights(t, l, Highlight{Kind: Outline, Rect: spaceRect(site.Village, site.Discipline).Inset(-ringGrow), Colour: g.last.Move.Player})
 		}},
 		{"recruit", func(t *testing.T) game {
 			return play(t, 4, shangrila.StartSuggested, 2, func(_ int, e *shangrila.Effects) bool {
@@ -62,10 +62,10 @@ func layoutCases() []layoutCase {
 		}, func(t *testing.T, g game, l Layout) {
 			var want []Highlight
 			for _, s := range g.last.Move.Recruited() {
-				want = append(want, Highlight{Kind: Outline, Rect: spaceRect(s.Village, s.Discipline).Sub(image.Pt(stackShift, stackShift)).Inset(-ringPad), Colour: g.last.Move.Player})
+				want = append(want, Highlight{Kind: Outline, Rect: spaceRect(s.Village, s.Discipline).Add(studentShift).Inset(-ringGrow), Colour: g.last.Move.Player})
 			}
 			wantHighlights(t, l, want...)
-			if !strings.Contains(l.Panel.LastMove.S, "recruited students for the") {
+			if !strings.Contains(l.Panel.LastMove.S, "recruited students: ") {
 				t.Errorf("last move %q", l.Panel.LastMove.S)
 			}
 		}},
@@ -101,8 +101,8 @@ func layoutCases() []layoutCase {
 		{"game over", func(t *testing.T) game { return play(t, 4, shangrila.StartSetup, 5, untilOver) }, func(t *testing.T, g game, l Layout) {
 			rank := g.pos.Ranking()
 			for i, row := range l.Panel.Rows {
-				if row.Colour != rank[i].Colour || row.Rank.S != englishOrdinal(rank[i].Rank) || row.ToMove {
-					t.Errorf("row %d: %v %q to move %v, want %v %s", i, row.Colour, row.Rank.S, row.ToMove, rank[i].Colour, englishOrdinal(rank[i].Rank))
+				if want := fmt.Sprintf("#%d", rank[i].Rank); row.Colour != rank[i].Colour || row.Rank.S != want || row.ToMove {
+					t.Errorf("row %d: %v %q to move %v, want %v %s", i, row.Colour, row.Rank.S, row.ToMove, rank[i].Colour, want)
 				}
 				if row.Winner != (rank[i].Rank == 1) {
 					t.Errorf("row %d: winner %v", i, row.Winner)
@@ -111,8 +111,8 @@ func layoutCases() []layoutCase {
 			if !strings.HasSuffix(l.Panel.Status.S, " wins") && !strings.HasSuffix(l.Panel.Status.S, " share the win") {
 				t.Errorf("status %q", l.Panel.Status.S)
 			}
-			if got, want := l.Panel.Stones.S, "0 stones left"; got != want {
-				t.Errorf("stones %q, want %q", got, want)
+			if l.Panel.ToGo.S != "" {
+				t.Errorf("to go %q once the game is over", l.Panel.ToGo.S)
 			}
 		}},
 	}
@@ -122,7 +122,7 @@ func TestNewLayout(t *testing.T) {
 	for _, tc := range layoutCases() {
 		t.Run(tc.name, func(t *testing.T) {
 			g := tc.game(t)
-			l := NewLayout(&g.pos, Options{Last: g.last})
+			l := NewLayout(&g.pos, Options{Last: g.last, Labels: english(t)})
 			checkLayout(t, g, l)
 			tc.check(t, g, l)
 		})
@@ -157,8 +157,8 @@ func checkLayout(t *testing.T, g game, l Layout) {
 			switch {
 			case s.Student():
 				want = []TileLayout{
-					{Site: site, Colour: s.Master(), Rect: space.Add(image.Pt(stackShift, stackShift))},
-					{Site: site, Colour: s.Master(), Student: true, Rect: space.Sub(image.Pt(stackShift, stackShift))},
+					{Site: site, Colour: s.Master(), Rect: space.Add(masterShift)},
+					{Site: site, Colour: s.Master(), Student: true, Rect: space.Add(studentShift)},
 				}
 			case !s.Empty():
 				want = []TileLayout{{Site: site, Colour: s.Master(), Rect: space}}
@@ -223,7 +223,7 @@ func checkLayout(t *testing.T, g game, l Layout) {
 			t.Errorf("row %v outside the image", row.Rect)
 		}
 	}
-	if got, want := l.Panel.Bridges.S, plural(p.NumBridges(), "bridge", "bridges"); got != want {
+	if got, want := l.Panel.Bridges.S, englishLabels().Bridges(p.NumBridges()); got != want {
 		t.Errorf("bridges %q, want %q", got, want)
 	}
 	for _, h := range l.Highlights {
@@ -262,10 +262,11 @@ func checkJourney(t *testing.T, g game, l Layout) {
 	if count[Arrow] != 1 || count[Outline] != arrived || count[DrivenOut] != drivenOut || count[SentHome] != sentHome || count[StoneRing] != len(e.Stones()) {
 		t.Errorf("highlights %v; want 1 arrow, %d outlines, %d driven out, %d sent home, %d stones", count, arrived, drivenOut, sentHome, len(e.Stones()))
 	}
-	// The arrow runs from the source's plate to the destination's.
+	// The arrow runs from beside the source's plate to beside the
+	// destination's (shortened where a letter or badge is in the way).
 	near := func(p image.Point, v shangrila.Village) bool {
 		d := render.PtOf(p).Sub(villageCentre(v)).Len()
-		return d > plateRadius-10 && d < plateRadius+10
+		return d > plateRadius && d < plateRadius+80
 	}
 	if !near(arrow.From, e.Move.From) || !near(arrow.To, e.Move.To) {
 		t.Errorf("arrow %v to %v, want from %v's rim to %v's", arrow.From, arrow.To, e.Move.From, e.Move.To)
@@ -310,7 +311,7 @@ func TestLayoutNames(t *testing.T) {
 	g := start(t, 4, shangrila.StartSuggested)
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			l := NewLayout(&g.pos, Options{Names: map[shangrila.Colour]string{shangrila.Blue: tc.given}})
+			l := NewLayout(&g.pos, Options{Names: map[shangrila.Colour]string{shangrila.Blue: tc.given}, Labels: english(t)})
 			got := l.Panel.Rows[1].Name.S
 			if tc.name == "very long" {
 				if n := len([]rune(got)); n != render.MaxNameRunes {
@@ -337,7 +338,7 @@ func TestLayoutLabels(t *testing.T) {
 		}
 	})
 	t.Run("long labels", func(t *testing.T) {
-		lb := EnglishLabels()
+		lb := *english(t)
 		lb.Disciplines[shangrila.Rainmaker] = "Hacedor de Lluvia"
 		lb.ToMove = func(p string) string { return "Es el turno de " + p + ", que debe elegir una acción" }
 		l := NewLayout(&g.pos, Options{Labels: &lb})

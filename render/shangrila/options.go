@@ -11,14 +11,15 @@ type Options struct {
 	// names are cut short, and a player without a usable name is called by
 	// their colour.
 	Names map[shangrila.Colour]string
-	// Labels are the words on the image; nil means EnglishLabels.
+	// Labels are the words on the image, in the players' language
+	// (bot/shangrila.Labels); nil draws no words.
 	Labels *Labels
 }
 
-// labels returns the options' labels, English by default.
+// labels returns the options' labels; none by default.
 func (o Options) labels() Labels {
 	if o.Labels != nil {
 		return *o.Labels
 	}
-	return EnglishLabels()
+	return Labels{}
 }

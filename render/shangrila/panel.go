@@ -14,17 +14,19 @@ type Panel struct {
 	// Status says whose turn it is, or who won.
 	Status render.Text
 	// StatusColour is the player named in Status (the player to move),
-	// whose colour and mark are drawn at StatusMark; at the end it is
-	// NoColour and a star is drawn there.
+	// whose swatch is drawn at StatusMark; at the end it is NoColour and a
+	// star is drawn there.
 	StatusColour shangrila.Colour
 	StatusMark   image.Rectangle
-	// Bridges and Stones count the bridges standing and the stones left,
-	// each after its icon.
-	Bridges, Stones       render.Text
-	BridgeIcon, StoneIcon image.Rectangle
-	// LastMove spells out the move that led to the position (empty without
-	// one).
-	LastMove render.Text
+	// Bridges counts the bridges standing, after its icon; ToGo says how
+	// close the end is (empty once the game is over).
+	Bridges    render.Text
+	BridgeIcon image.Rectangle
+	ToGo       render.Text
+	// LastMove spells out the move that led to the position, on up to two
+	// lines in a band of its own (empty without one).
+	LastMove     render.Text
+	LastMoveBand image.Rectangle
 	// Headings head the columns of masters, villages and supply;
 	// SupplyIcons show the discipline of each supply column.
 	Headings    []render.Text
@@ -47,7 +49,7 @@ type PanelRow struct {
 	// game); Winner marks the winners, whose rows are outlined.
 	Rank   render.Text
 	Winner bool
-	// Swatch is a tile of the player's colour with their mark.
+	// Swatch is the player's colour in their tiles' shape.
 	Swatch image.Rectangle
 	Name   render.Text
 	// Resigned dims the row; Name then comes from Labels.Resigned.
@@ -81,26 +83,29 @@ const (
 	StudentSign
 	StoneSign
 	BrokenSign
+	LastSign
+	HomeSign
 )
 
 // The panel's grid, in pixels.
 const (
 	panelPad     = 24
-	panelHeight  = 526 // with four players; a row less with three
-	legendHeight = 124
+	panelHeight  = 684 // with four players; a row less with three
+	legendHeight = 172
 	rowHeight    = 54
 	rowGap       = 6
 	colMarker    = panelPad
 	colSwatch    = 76
-	colName      = 130
+	colName      = 132
 	colMasters   = 470
 	colVillages  = 580
 	colSupply    = 690
 	supplyWidth  = (Width - panelPad - colSupply) / shangrila.NumDisciplines
-	swatchSize   = 40
+	swatchSize   = 38
 	legendIcon   = 28
 	supplyIcon   = 26
-	statusHeight = 50
+	statusHeight = 52
+	lastMoveLine = 34 // a line of the last move's text
 )
 
 func layoutPanel(p *shangrila.Position, opts Options, lb Labels) Panel {
@@ -124,10 +129,11 @@ func layoutPanel(p *shangrila.Position, opts Options, lb Labels) Panel {
 		return f(n)
 	}
 
-	// Status line: whose turn, or who won; counters on the right.
-	y := top + 16
-	pn.StatusMark = image.Rect(panelPad, y+5, panelPad+swatchSize, y+5+swatchSize)
-	statusX := panelPad + swatchSize + 10
+	// Status line: whose turn, or who won; the bridges standing on the
+	// right, and how close the end is below.
+	y := top + 18
+	pn.StatusMark = image.Rect(panelPad+2, y+7, panelPad+2+swatchSize, y+7+swatchSize)
+	statusX := panelPad + swatchSize + 16
 	switch p.Phase() {
 	case shangrila.Over:
 		var ws []string
@@ -145,23 +151,31 @@ func layoutPanel(p *shangrila.Position, opts Options, lb Labels) Panel {
 			pn.Status.S = call1(lb.ToMove, name(p.Turn()))
 		}
 	}
-	pn.Status = text(pn.Status.S, image.Rect(statusX, y, 750, y+statusHeight), 32, 20, true, colText, render.AlignLeft)
-	pn.BridgeIcon = image.Rect(770, y+12, 800, y+38)
-	pn.Bridges = text(callN(lb.Bridges, p.NumBridges()), image.Rect(806, y, 970, y+statusHeight), 24, 14, false, colText, render.AlignLeft)
-	pn.StoneIcon = image.Rect(980, y+11, 1008, y+39)
-	pn.Stones = text(callN(lb.StonesLeft, stonesLeft(p)), image.Rect(1014, y, Width-panelPad, y+statusHeight), 24, 14, false, colText, render.AlignLeft)
-
+	pn.Status = text(pn.Status.S, image.Rect(statusX, y, 900, y+statusHeight), 34, 20, true, colText, render.AlignLeft)
+	pn.BridgeIcon = image.Rect(920, y+12, 956, y+40)
+	pn.Bridges = text(callN(lb.Bridges, p.NumBridges()), image.Rect(964, y, Width-panelPad, y+statusHeight), 28, 16, true, colText, render.AlignLeft)
 	y += statusHeight
-	if opts.Last != nil && lb.LastMove != nil {
-		pn.LastMove = text(lb.LastMove(moveWords(opts.Last, lb, name)), image.Rect(panelPad, y, Width-panelPad, y+34), 21, 14, false, colTextDim, render.AlignLeft)
+	if p.Phase() != shangrila.Over {
+		pn.ToGo = text(callN(lb.ToGo, max(p.NumBridges()-1, 0)), image.Rect(statusX, y, Width-panelPad, y+32), 26, 16, false, colText, render.AlignLeft)
 	}
+	y += 40
+
+	// The last move, in a band of its own: what players look for first.
+	band := image.Rect(panelPad-8, y, Width-panelPad+8, y+2*lastMoveLine+12)
+	if opts.Last != nil && lb.LastMove != nil {
+		if s := lb.LastMove(moveWords(opts.Last, lb, name)); s != "" {
+			pn.LastMoveBand = band
+			pn.LastMove = text(s, image.Rect(band.Min.X+24, band.Min.Y+6, band.Max.X-14, band.Max.Y-6), 28, 20, false, colText, render.AlignLeft)
+			pn.LastMove.Lines = 2
+		}
+	}
+	y = band.Max.Y + 12
 
 	// Column headings.
-	y += 44
 	pn.Headings = []render.Text{
-		text(lb.Masters, image.Rect(colMasters, y, colVillages-6, y+40), 18, 12, false, colTextDim, render.AlignCentre),
-		text(lb.Villages, image.Rect(colVillages, y, colSupply-10, y+40), 18, 12, false, colTextDim, render.AlignCentre),
-		text(lb.Supply, image.Rect(colSupply, y-4, Width-panelPad, y+16), 16, 12, false, colTextDim, render.AlignCentre),
+		text(lb.Masters, image.Rect(colMasters, y, colVillages-6, y+40), 20, 12, false, colTextDim, render.AlignCentre),
+		text(lb.Villages, image.Rect(colVillages, y, colSupply-10, y+40), 20, 12, false, colTextDim, render.AlignCentre),
+		text(lb.Supply, image.Rect(colSupply, y-4, Width-panelPad, y+16), 18, 12, false, colTextDim, render.AlignCentre),
 	}
 	for _, d := range shangrila.Disciplines {
 		x := colSupply + int(d)*supplyWidth + (supplyWidth-supplyIcon)/2
@@ -176,7 +190,7 @@ func layoutPanel(p *shangrila.Position, opts Options, lb Labels) Panel {
 		mid := y + rowHeight/2
 		row := PanelRow{Colour: c, Rect: r, Resigned: pl.Resigned}
 		row.Marker = image.Rect(colMarker, mid-14, colMarker+28, mid+14)
-		row.Swatch = image.Rect(colSwatch, mid-swatchSize/2, colSwatch+swatchSize, mid+swatchSize/2)
+		row.Swatch = image.Rect(colSwatch, mid-swatchSize/2-1, colSwatch+swatchSize, mid+swatchSize/2-1)
 		nm := name(c)
 		if pl.Resigned && lb.Resigned != nil {
 			nm = lb.Resigned(nm)
@@ -199,7 +213,7 @@ func layoutPanel(p *shangrila.Position, opts Options, lb Labels) Panel {
 			row.Supply[d] = text(strconv.Itoa(n), image.Rect(x, y, x+supplyWidth, y+rowHeight), 26, 26, false, sink, render.AlignCentre)
 		}
 		if p.Phase() == shangrila.Over {
-			row.Rank = text(callN(lb.Rank, pl.Rank), image.Rect(colMarker-4, y, colSwatch-4, y+rowHeight), 22, 12, true, colTextDim, render.AlignLeft)
+			row.Rank = text(callN(lb.Rank, pl.Rank), image.Rect(colMarker-4, y, colSwatch-4, y+rowHeight), 24, 12, true, colTextDim, render.AlignLeft)
 			row.Winner = pl.Rank == 1 && !pl.Resigned
 			if row.Winner {
 				row.Rank.Colour = colAccent.Colour()
@@ -211,7 +225,7 @@ func layoutPanel(p *shangrila.Position, opts Options, lb Labels) Panel {
 		y += rowHeight + rowGap
 	}
 
-	// Legend: the disciplines, then the signs.
+	// Legend: the disciplines, then the signs, three to a line.
 	// Each discipline's name has a whole column under its icon, since the
 	// names run long in some languages.
 	y = pn.Rect.Max.Y - legendHeight
@@ -222,25 +236,30 @@ func layoutPanel(p *shangrila.Position, opts Options, lb Labels) Panel {
 		pn.Legend = append(pn.Legend, LegendItem{
 			Sign: DisciplineSign, Discipline: d,
 			Icon: image.Rect(mid-legendIcon/2, y, mid+legendIcon/2, y+legendIcon),
-			Text: text(lb.Disciplines[d], image.Rect(x+4, y+legendIcon+2, x+cell-4, y+legendIcon+26), 19, 12, false, colText, render.AlignCentre),
+			Text: text(lb.Disciplines[d], image.Rect(x+4, y+legendIcon+2, x+cell-4, y+legendIcon+28), 19, 12, false, colText, render.AlignCentre),
 		})
 	}
-	y += legendIcon + 38
+	y += legendIcon + 40
 	signs := []struct {
 		sign LegendSign
 		s    string
 		w    int
-	}{{StrengthSign, lb.LegendStrength, 64}, {StudentSign, lb.LegendStudent, 36}, {StoneSign, lb.LegendStone, 30}, {BrokenSign, lb.LegendBroken, 48}}
-	cell = (Width - 2*panelPad) / len(signs)
+	}{
+		{StrengthSign, lb.LegendStrength, 64}, {StudentSign, lb.LegendStudent, 44}, {StoneSign, lb.LegendStone, 30},
+		{BrokenSign, lb.LegendBroken, 64}, {LastSign, lb.LegendLast, 44}, {HomeSign, lb.LegendHome, 36},
+	}
+	const perLine = 3
+	cell = (Width - 2*panelPad) / perLine
 	for i, sg := range signs {
-		x := panelPad + i*cell
+		x := panelPad + i%perLine*cell
+		top := y + i/perLine*48
 		it := LegendItem{
 			Sign: sg.sign,
-			Icon: image.Rect(x, y+4, x+sg.w, y+36),
-			Text: text(sg.s, image.Rect(x+sg.w+8, y, x+cell-8, y+40), 19, 12, false, colText, render.AlignLeft),
+			Icon: image.Rect(x, top+2, x+sg.w, top+38),
+			Text: text(sg.s, image.Rect(x+sg.w+12, top, x+cell-8, top+40), 20, 13, false, colText, render.AlignLeft),
 		}
 		if sg.sign == StrengthSign && lb.Strength != nil {
-			it.Sample = text(lb.Strength(8, 5), it.Icon.Inset(4), 20, 12, true, colInk, render.AlignCentre)
+			it.Sample = text(lb.Strength(8, 5), it.Icon.Inset(4), 22, 12, true, colInk, render.AlignCentre)
 		}
 		pn.Legend = append(pn.Legend, it)
 	}
@@ -258,13 +277,6 @@ func panelOrder(p *shangrila.Position) []shangrila.Placing {
 		out = append(out, shangrila.Placing{Colour: c, Score: p.Score(c), Resigned: p.Resigned(c)})
 	}
 	return out
-}
-
-// stonesLeft is how many stones are still to be placed: the game ends when
-// only two villages in play are left without one (with three players the
-// stone on village C counts).
-func stonesLeft(p *shangrila.Position) int {
-	return max(shangrila.NumVillages-2-p.NumStones(), 0)
 }
 
 // displayName returns the name to draw for colour c: the given name made

@@ -46,7 +46,7 @@ func TestGoldenImages(t *testing.T) {
 		t.Run(filepath.Base(tc.path), func(t *testing.T) {
 			g := tc.game(t)
 			opt := tc.opt
-			opt.Last = g.last
+			opt.Last, opt.Labels = g.last, english(t)
 			var buf bytes.Buffer
 			if err := r.WritePNG(&buf, &g.pos, opt); err != nil {
 				t.Fatal(err)
@@ -74,11 +74,12 @@ func TestDirtyRects(t *testing.T) {
 	for _, tc := range layoutCases() {
 		t.Run(tc.name, func(t *testing.T) {
 			g := tc.game(t)
-			l := NewLayout(&g.pos, Options{Last: g.last})
+			opts := Options{Last: g.last, Labels: english(t)}
+			l := NewLayout(&g.pos, opts)
 			full := r.Draw(l)
 			want := image.NewPaletted(full.Rect, r.quant.Palette())
 			r.quant.Convert(want, full, full.Rect)
-			got := r.Image(&g.pos, Options{Last: g.last})
+			got := r.Image(&g.pos, opts)
 			if !bytes.Equal(got.Pix, want.Pix) {
 				n, first := 0, image.Point{}
 				for i := range got.Pix {

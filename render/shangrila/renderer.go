@@ -24,7 +24,11 @@ type Renderer struct {
 	// same converted to the palette.
 	static    [2]*image.RGBA
 	staticOut [2]*image.Paletted
-	quant     *render.Quantizer
+	// broken holds, for 3 and for 4 players, each bridge's broken look
+	// over the static layer: its path gone, a trail left (nil for a bridge
+	// not on the board).
+	broken [2][shangrila.NumBridges]*render.Sprite
+	quant  *render.Quantizer
 	// work recycles the per-image buffers, one pool per size of image
 	// (3 and 4 players), and png the PNG encoder's.
 	work [2]sync.Pool
@@ -40,8 +44,12 @@ type work struct {
 }
 
 // staticSteps is how many steps of edge coverage the static layer and the
-// sprites are drawn with (see render.Filler.Steps).
-const staticSteps = 3
+// sprites are drawn with (see render.Filler.Steps), and textSteps the text
+// (render.Fonts.Steps).
+const (
+	staticSteps = 3
+	textSteps   = 6
+)
 
 // New builds a Renderer. It takes a fraction of a second: call it once and
 // share the result.
@@ -54,6 +62,7 @@ func newRenderer(steps int) (*Renderer, error) {
 	if err != nil {
 		return nil, err
 	}
+	fonts.Steps = textSteps
 	r := &Renderer{fonts: fonts}
 	f := render.Filler{Steps: steps}
 	r.icons = newIconSet(&f)
@@ -70,8 +79,14 @@ func newRenderer(steps int) (*Renderer, error) {
 	drawLand(&f, land)
 	rivers := newRiverShapes(land.Rect)
 	rivers.draw(&f, land)
+	paths := newPathShapes()
 	for i := range layouts {
-		r.static[i] = r.drawStatic(&f, land, rivers, layouts[i])
+		r.static[i] = r.drawStatic(&f, land, rivers, paths, layouts[i])
+		for b := shangrila.Bridge(0); b < shangrila.NumBridges; b++ {
+			if onBoard(b, layouts[i].Players) {
+				r.broken[i][b] = r.brokenPath(&f, land, rivers, paths, &layouts[i], r.static[i], b)
+			}
+		}
 	}
 	r.quant, err = r.buildQuantizer()
 	if err != nil {

@@ -49,7 +49,8 @@ func samplePositions() ([]sample, error) {
 		if err != nil {
 			return nil, fmt.Errorf("render: sample game: %w", err)
 		}
-		out = append(out, sample{pos: pos, opts: Options{Last: last, Names: names}})
+		lb := sampleLabels()
+		out = append(out, sample{pos: pos, opts: Options{Last: last, Names: names, Labels: &lb}})
 	}
 	return out, nil
 }
@@ -86,4 +87,34 @@ func journeyAfter(n int) func(int, *shangrila.Effects) bool {
 	return func(m int, e *shangrila.Effects) bool {
 		return m >= n && e != nil && e.Move.Kind == shangrila.Journey
 	}
+}
+
+// sampleLabels are words for the sample images: any letters and digits,
+// so that the palette learns the edges of text on the panel's and the
+// badges' colours. The words drawn on real images come from the caller.
+func sampleLabels() Labels {
+	const words = "Abc defg hij klmn opq rstu vwxyz 0123456789"
+	text := func(string) string { return words }
+	number := func(n int) string { return fmt.Sprint(n) + " " + words }
+	lb := Labels{
+		Strength:    func(t, m int) string { return fmt.Sprintf("%d/%d", t, m) },
+		OutOfPlay:   words,
+		ToMove:      text,
+		SetupToMove: text,
+		Winners:     func([]string) string { return words },
+		Bridges:     number,
+		ToGo:        number,
+		LastMove:    func(MoveWords) string { return words + " " + words + " " + words },
+		Masters:     words, Villages: words, Supply: words,
+		Resigned:       text,
+		Rank:           number,
+		LegendStrength: words, LegendStudent: words, LegendStone: words, LegendBroken: words, LegendLast: words, LegendHome: words,
+	}
+	for _, c := range shangrila.Colours {
+		lb.Colours[c] = words
+	}
+	for _, d := range shangrila.Disciplines {
+		lb.Disciplines[d] = words
+	}
+	return lb
 }

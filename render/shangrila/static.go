@@ -65,20 +65,28 @@ func (s riverShapes) draw(f *render.Filler, dst *image.RGBA) {
 }
 
 // crossings paints the rivers again around the middle of every path on the
-// board, over the paths: the gaps the bridges span.
-func (s riverShapes) crossings(f *render.Filler, dst *image.RGBA, players int) {
+// board but skip's, over the paths: the gaps the bridges span.
+func (s riverShapes) crossings(f *render.Filler, dst *image.RGBA, players int, skip shangrila.Bridge) {
 	for b := shangrila.Bridge(0); b < shangrila.NumBridges; b++ {
-		if !onBoard(b, players) {
-			continue
+		if b != skip && onBoard(b, players) {
+			s.crossing(f, dst, b)
 		}
-		_, _, mid := pathEnds(b)
-		near := dst.SubImage(render.CircleRect(mid, pathWidth+riverWidth)).(*image.RGBA)
-		for i := range s.banks {
-			f.Fill(near, s.banks[i], colRiverBank)
-		}
-		for i := range s.water {
-			f.Fill(near, s.water[i], colWater)
-		}
+	}
+}
+
+// crossing paints the rivers again around the middle of bridge b's path.
+func (s riverShapes) crossing(f *render.Filler, dst *image.RGBA, b shangrila.Bridge) {
+	_, _, mid := pathEnds(b)
+	r := render.CircleRect(mid, pathWidth+riverWidth).Intersect(dst.Rect)
+	if r.Empty() {
+		return
+	}
+	near := dst.SubImage(r).(*image.RGBA)
+	for i := range s.banks {
+		f.Fill(near, s.banks[i], colRiverBank)
+	}
+	for i := range s.water {
+		f.Fill(near, s.water[i], colWater)
 	}
 }
 
@@ -167,21 +175,110 @@ func hills() []hill {
 	}
 }
 
-// drawPaths paints the paths of the bridges on the board, village centre to
-// village centre; the plates drawn next cover their ends.
-func drawPaths(f *render.Filler, dst *image.RGBA, players int) {
+// pathShapes holds the shapes of every path, its edge and its road, made
+// once: New draws them many times over.
+type pathShapes struct {
+	edge, road [shangrila.NumBridges]render.Shape
+}
+
+func newPathShapes() *pathShapes {
+	ps := &pathShapes{}
 	for b := shangrila.Bridge(0); b < shangrila.NumBridges; b++ {
-		if !onBoard(b, players) {
-			continue
+		ps.edge[b] = render.Stroke(pathCurve(b), pathWidth)
+		ps.road[b] = render.Stroke(pathCurve(b), roadWidth)
+	}
+	return ps
+}
+
+// draw paints the paths of the bridges on the board but skip's, village
+// centre to village centre; the plates drawn next cover their ends.
+func (ps *pathShapes) draw(f *render.Filler, dst *image.RGBA, players int, skip shangrila.Bridge) {
+	for b := shangrila.Bridge(0); b < shangrila.NumBridges; b++ {
+		if b != skip && onBoard(b, players) {
+			f.Fill(dst, ps.edge[b], colPathEdge)
 		}
-		f.Fill(dst, render.Stroke(pathCurve(b), pathWidth), colPathEdge)
 	}
 	for b := shangrila.Bridge(0); b < shangrila.NumBridges; b++ {
-		if !onBoard(b, players) {
+		if b != skip && onBoard(b, players) {
+			f.Fill(dst, ps.road[b], colPath)
+		}
+	}
+}
+
+// A broken bridge takes its path with it: where the path ran, a faint
+// trail of dots is left, and the river runs through unbroken, so that at a
+// glance (and on a phone) only the paths still standing read as ways
+// across. The renderer draws, once per number of players, each path's
+// broken look as a sprite: the pixels where the static layer drawn without
+// the path, and with the trail, differs from the static layer.
+
+// brokenPath returns the sprite of bridge b broken over static, the static
+// layer of layout l, drawn over land with its rivers.
+func (r *Renderer) brokenPath(f *render.Filler, land *image.RGBA, rivers riverShapes, paths *pathShapes, l *Layout, static *image.RGBA, b shangrila.Bridge) *render.Sprite {
+	_, _, mid := pathEnds(b)
+	rect := paths.edge[b].Bounds().Inset(-3).Union(render.CircleRect(mid, pathWidth+riverWidth)).Intersect(land.Rect)
+	v := image.NewRGBA(rect)
+	render.CopyRect(v, land, rect)
+	paths.draw(f, v, l.Players, b)
+	rivers.crossings(f, v, l.Players, b)
+	drawTrail(f, v, b)
+	rivers.crossing(f, v, b)
+	for i := range l.Villages {
+		vl := &l.Villages[i]
+		if render.CircleRect(render.PtOf(vl.Centre), plateRadius+8).Union(vl.Letter.Rect.Inset(-4)).Overlaps(rect) {
+			r.drawPlate(f, v, vl)
+		}
+	}
+	// The sprite is the pixels that differ, kept in the box around them.
+	differs := func(x, y int) bool {
+		i, j := v.PixOffset(x, y), static.PixOffset(x, y)
+		return v.Pix[i] != static.Pix[j] || v.Pix[i+1] != static.Pix[j+1] || v.Pix[i+2] != static.Pix[j+2]
+	}
+	var box image.Rectangle
+	for y := rect.Min.Y; y < rect.Max.Y; y++ {
+		for x := rect.Min.X; x < rect.Max.X; x++ {
+			if differs(x, y) {
+				box = box.Union(image.Rect(x, y, x+1, y+1))
+			}
+		}
+	}
+	out := image.NewRGBA(box)
+	for y := box.Min.Y; y < box.Max.Y; y++ {
+		for x := box.Min.X; x < box.Max.X; x++ {
+			if differs(x, y) {
+				i := out.PixOffset(x, y)
+				copy(out.Pix[i:i+4], v.Pix[v.PixOffset(x, y):])
+				out.Pix[i+3] = 0xff
+			}
+		}
+	}
+	return render.NewSprite(out)
+}
+
+// trailStep is the spacing of the dots of a broken bridge's trail.
+const trailStep = 15
+
+// drawTrail paints the trail a broken bridge's path leaves: dots along
+// it, between the villages' plates.
+func drawTrail(f *render.Filler, dst *image.RGBA, b shangrila.Bridge) {
+	v, w := b.Ends()
+	a, c := villageCentre(v), villageCentre(w)
+	pts := render.Quad(a, pathControl(b), c, 200)
+	var dots render.Shape
+	walked := float32(trailStep / 2)
+	for i := 1; i < len(pts); i++ {
+		walked += pts[i].Sub(pts[i-1]).Len()
+		if walked < trailStep {
 			continue
 		}
-		f.Fill(dst, render.Stroke(pathCurve(b), roadWidth), colPath)
+		walked = 0
+		q := pts[i]
+		if q.Sub(a).Len() < plateRadius+6 || q.Sub(c).Len() < plateRadius+6 {
+			continue
+		}
+		dots = append(dots, render.Circle(q, 2.6))
 	}
+	f.Fill(dst, dots, colTrail)
 }
 
 // onBoard reports whether bridge b's path is on the board with the given
@@ -194,12 +291,12 @@ func onBoard(b shangrila.Bridge, players int) bool {
 // drawStatic draws the static layer for the number of players of layout
 // l, which is the layout of an empty board, over land, the map's
 // landscape and rivers.
-func (r *Renderer) drawStatic(f *render.Filler, land *image.RGBA, rivers riverShapes, l Layout) *image.RGBA {
+func (r *Renderer) drawStatic(f *render.Filler, land *image.RGBA, rivers riverShapes, paths *pathShapes, l Layout) *image.RGBA {
 	dst := image.NewRGBA(image.Rectangle{Max: l.Size})
 	render.CopyRect(dst, land, land.Rect)
 	mapArea := dst.SubImage(land.Rect).(*image.RGBA)
-	drawPaths(f, mapArea, l.Players)
-	rivers.crossings(f, mapArea, l.Players)
+	paths.draw(f, mapArea, l.Players, shangrila.NumBridges)
+	rivers.crossings(f, mapArea, l.Players, shangrila.NumBridges)
 	for i := range l.Villages {
 		r.drawPlate(f, dst, &l.Villages[i])
 	}

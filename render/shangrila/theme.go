@@ -17,6 +17,7 @@ const (
 	colWaterLight render.Hex = 0xb2d9e4
 	colPath       render.Hex = 0xf1e4c2
 	colPathEdge   render.Hex = 0xc4af82
+	colTrail      render.Hex = 0xb3ad8c // the dots left by a broken bridge's path
 	colPlate      render.Hex = 0xf6efdf
 	colPlateRim   render.Hex = 0xb0976e
 	colPlateShade render.Hex = 0xb8c59d
@@ -34,6 +35,7 @@ const (
 	colStoneDark  render.Hex = 0x2d6a68
 	colStoneLight render.Hex = 0xe6fbf8
 	colHighlight  render.Hex = 0xffffff
+	colLastMove   render.Hex = 0xffc93c // the rings and the arrow of the last move
 	colHighEdge   render.Hex = 0x1d1d22
 	colPanel      render.Hex = 0x292e37
 	colPanelRow   render.Hex = 0x333945
@@ -42,27 +44,33 @@ const (
 	colTextDim    render.Hex = 0xa4abb7
 	colTextFaint  render.Hex = 0x6a7282
 	colAccent     render.Hex = 0xffb84a
+	colLastBand   render.Hex = 0x3d4554 // behind the last move's words
+	colTrailLight render.Hex = 0xc9c2a0 // a broken path's trail in the legend
 )
 
 // tileColours is how one player's tiles look: the face, the darker edge that
-// gives the tile its thickness, and the ink of the icon and mark printed on
-// it. The faces differ in lightness as well as hue (yellow light, blue
-// middle, red darker, violet darkest) so that they stay apart for
-// colour-blind players even before the marks.
+// gives the tile its thickness, and the ink of the icon printed on it.
 type tileColours struct {
 	face, edge, ink render.Hex
 }
 
+// playerColours returns colour c's tile colours. The four faces were
+// chosen to stay apart for people with any of the three kinds of
+// colour-blindness, not only with normal vision: they differ in lightness
+// (yellow light, blue fairly light, red darker, violet darkest) as well as
+// in hue. TestPlayerColoursApart measures it (CIEDE2000 under simulated
+// deuteranopia, protanopia and tritanopia); each colour's tiles also have
+// a shape of their own (silhouette).
 func playerColours(c shangrila.Colour) tileColours {
 	switch c {
 	case shangrila.Red:
-		return tileColours{0xd6403a, 0x93251f, 0xffffff}
+		return tileColours{0xd0312a, 0x8a1f19, 0xffffff}
 	case shangrila.Blue:
-		return tileColours{0x3c86e0, 0x22559c, 0xffffff}
+		return tileColours{0x5c98ee, 0x32609f, 0xffffff}
 	case shangrila.Yellow:
-		return tileColours{0xf5c52c, 0xb0840e, 0x453608}
+		return tileColours{0xf5d02c, 0xa88a10, 0x453608}
 	case shangrila.Violet:
-		return tileColours{0x7643a6, 0x4a266e, 0xffffff}
+		return tileColours{0x612f77, 0x3d1a4c, 0xffffff}
 	}
 	return tileColours{0x999999, 0x666666, 0xffffff}
 }

@@ -1,0 +1,116 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+	"time"
+)
+
+// progress reports how far a long command has come, with an estimate of
+// the time left: on a terminal, a bar redrawn in place; otherwise (a log, a
+// pipe) a line at every tenth of the work and at least every minute. Any
+// command that counts its work in items (games, positions) can use it: call
+// Done once an item is finished, from any goroutine, and Finish at the end.
+type progress struct {
+	w     io.Writer
+	term  bool
+	label string // what runs ("arena")
+	unit  string // what is counted, plural ("games")
+	total int
+	now   func() time.Time
+	// every is the longest silence between two lines off a terminal.
+	every time.Duration
+
+	mu      sync.Mutex
+	start   time.Time
+	done    int
+	lastOut time.Time // when the last line was written
+	tenth   int       // the last tenth of the work reported
+	width   int       // the width of the bar last drawn
+}
+
+// progressBar is how many characters the bar has on a terminal.
+const progressBar = 24
+
+// newProgress starts reporting total items of unit to w, which term says
+// is a terminal.
+func newProgress(w io.Writer, term bool, label, unit string, total int) *progress {
+	p := &progress{w: w, term: term, label: label, unit: unit, total: total, now: time.Now, every: time.Minute}
+	p.start = p.now()
+	p.lastOut = p.start
+	p.draw()
+	return p
+}
+
+// Done counts one more item finished.
+func (p *progress) Done() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.done++
+	if p.term {
+		p.draw()
+		return
+	}
+	now := p.now()
+	tenth := 10 * p.done / max(p.total, 1)
+	if tenth > p.tenth || now.Sub(p.lastOut) >= p.every || p.done == p.total {
+		p.tenth = tenth
+		p.lastOut = now
+		fmt.Fprintln(p.w, p.status(now))
+	}
+}
+
+// Finish ends the report: the bar's line is closed on a terminal.
+func (p *progress) Finish() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.term {
+		fmt.Fprintln(p.w)
+	}
+}
+
+// draw redraws the bar on a terminal (the caller holds mu, or owns p).
+func (p *progress) draw() {
+	if !p.term {
+		return
+	}
+	filled := progressBar * p.done / max(p.total, 1)
+	line := fmt.Sprintf("\r%s [%s%s] %s", p.label, strings.Repeat("#", filled), strings.Repeat(".", progressBar-filled), p.counts(p.now()))
+	if pad := p.width - len(line); pad > 0 {
+		line += strings.Repeat(" ", pad) // wipe what a longer line left
+	}
+	p.width = len(line)
+	fmt.Fprint(p.w, line)
+}
+
+// status is a line of progress off a terminal.
+func (p *progress) status(now time.Time) string {
+	return p.label + ": " + p.counts(now)
+}
+
+// counts says how many items are done, the time taken and the time left:
+// "12/40 games, 1m02s, about 3m10s left".
+func (p *progress) counts(now time.Time) string {
+	elapsed := now.Sub(p.start)
+	s := fmt.Sprintf("%d/%d %s, %s", p.done, p.total, p.unit, roundDuration(elapsed))
+	switch {
+	case p.done == p.total:
+	case p.done == 0:
+		s += ", estimating the time left"
+	default:
+		left := time.Duration(float64(elapsed) / float64(p.done) * float64(p.total-p.done))
+		s += ", about " + roundDuration(left) + " left"
+	}
+	return s
+}
+
+// roundDuration writes a duration to the second (to the tenth below ten
+// seconds).
+func roundDuration(d time.Duration) string {
+	if d < 10*time.Second {
+		return d.Round(100 * time.Millisecond).String()
+	}
+	return d.Round(time.Second).String()
+}
