@@ -87,14 +87,17 @@ func (s *State) Auto() (string, bool) {
 	return notation.FormatMove(legal[0]), true
 }
 
-// Last returns the effects of the latest move (*sl.Effects), nil before
-// the first.
+// Last returns the effects of the latest move that did something
+// (*sl.Effects): the automatic passes that follow a move are not what a
+// player coming back wants highlighted. Nil before the first move.
 func (s *State) Last() bot.Effect {
-	if len(s.moves) == 0 {
-		return nil
-	}
 	h := s.History()
-	return h[len(h)-1]
+	for i := len(h) - 1; i >= 0; i-- {
+		if e, ok := effects(h[i]); ok && e.Move.Kind != sl.Pass {
+			return e
+		}
+	}
+	return nil
 }
 
 // History returns the effects of every move (*sl.Effects), replayed from
