@@ -42,9 +42,9 @@ func NewLayout(v *View, opts Options) Layout {
 	top := l.Header.Rect.Max.Y + bottomPad
 	panelX := Width - bottomPad - panelWidth
 	l.Panel = layoutPanel(v, lb, names, panelX, Width-bottomPad, top)
-	// The temple beside the panel, as tall as the panel or a little more.
-	area := image.Rect(0, l.Header.Rect.Max.Y, panelX, top+max(l.Panel.Rect.Dy(), templeMinH))
-	l.Temple = layoutTemple(v, lb, area)
+	// The temple beside the panel, as large as fits the width.
+	area := image.Rect(0, l.Header.Rect.Max.Y, panelX, l.Header.Rect.Max.Y+templeMaxH)
+	l.Temple = layoutTemple(v, lb, area, l.Panel.Rect.Max.Y-area.Min.Y)
 	top = max(l.Temple.Rect.Max.Y, l.Panel.Rect.Max.Y) + bottomPad
 	var plansH int
 	l.Plans, plansH = layoutPlans(v, lb, image.Rect(bottomPad, top, Width-bottomPad, top))

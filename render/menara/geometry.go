@@ -11,9 +11,9 @@ import (
 // always the nearer, so painting level by level, and within a level from
 // the back to the front, hides what is hidden.
 const (
-	squash       = 0.56 // how much the plane's depth is shortened
-	columnHeight = 1.1  // a column, foot to head
-	slabHeight   = 0.24 // a floor's thickness
+	squash       = 0.5  // how much the plane's depth is shortened
+	columnHeight = 1.6  // a column, foot to head
+	slabHeight   = 0.26 // a floor's thickness
 	columnRadius = 0.22
 	discRadius   = 0.27 // an empty base's mark
 )

@@ -46,7 +46,8 @@ type Temple struct {
 	// the slabs' faces, then their tops (with the empty bases), then the
 	// columns standing on them.
 	Layers []Layer
-	// Ghosts are outlines drawn over everything: where a lifted floor was.
+	// Ghosts are outlines drawn over everything: where a lifted floor was,
+	// where a proposed floor would go.
 	Ghosts []Ghost
 	// Rings and Arrows mark what the last (or proposed) step did: new
 	// columns ringed, a moved column's way.
@@ -121,24 +122,33 @@ type Column struct {
 	Head   render.Pt // centre of the top ellipse
 	Radius float32   // horizontal radius; the ellipses' vertical radius is Radius·Squash
 	Squash float32
-	// Free is set when no floor rests on it: its top shows.
-	Free   bool
+	// Free is set when no floor rests on it: its top shows, and a new
+	// floor may rest on it. Movable is set when the card in play moves
+	// columns and this one can go up to an empty base of its colour.
+	// Free and movable columns are the ones a player acts on: they are
+	// named on the temple view (all are named on the plans).
+	Free, Movable bool
 	Letter render.Text
 	// Support marks a column a proposed or new floor rests on.
 	Support bool
 }
 
-// Ghost is a dashed outline: where a lifted floor was.
+// Ghost is a dashed outline drawn over everything: where a lifted floor
+// was, or (Proposal) where a proposed floor would go, seen through what
+// hides it.
 type Ghost struct {
-	Loops []render.Poly
+	Loops    []render.Poly
+	Proposal bool
 }
 
-// Ring circles something the step did: a new column, or where a moved
-// column stood (Dashed).
+// Ring circles something the step did: a new column, where a moved
+// column stood (Dashed), or a column a proposed floor would rest on
+// (Support).
 type Ring struct {
-	Centre render.Pt
-	RX, RY float32
-	Dashed bool
+	Centre  render.Pt
+	RX, RY  float32
+	Dashed  bool
+	Support bool
 }
 
 // Arrow is a moved column's way, from where it stood to its new base.
@@ -222,7 +232,8 @@ type Panel struct {
 	Card   *CardFace
 	Legend []LegendItem
 	// ToAct is the row of the player to act, marked; empty at the end.
-	ToAct image.Rectangle
+	// CampRow is the camp's row, set apart from the players'.
+	ToAct, CampRow image.Rectangle
 	// Named holds the panel's main lines by name (also in Texts).
 	Named [numPanelTexts]render.Text
 }

@@ -15,9 +15,10 @@ import (
 
 const (
 	tagWidth         = 48
-	badgeLetterWidth = 38
-	badgeMarginWidth = 122
-	badgeIcon        = 18
+	badgeLetterWidth = 38 // the floor's letter, in a circle
+	badgeMarginWidth = 108
+	badgeIcon        = 16
+	badgePill        = 30 // the height of the margin's pill
 )
 
 // occlusion answers whether a point of the temple view is hidden by what
@@ -179,7 +180,7 @@ func layoutBadges(pr projection, v *View, t *Temple, occ *occlusion, lb *Labels)
 		b.Letter = render.Text{S: f.ID.String(), Rect: lr, Size: badgeLetter, MinSize: badgeLetter, Bold: true,
 			Colour: colHeaderText.Colour(), Align: render.AlignCentre}
 		if st != NoMargin {
-			mr := image.Rect(lr.Max.X+badgeIcon+8, r.Min.Y, r.Max.X-6, r.Max.Y)
+			mr := image.Rect(lr.Max.X+badgeIcon+6, r.Min.Y, r.Max.X-8, r.Max.Y)
 			s := lb.Falls
 			if f.HasMargin {
 				s = call1(lb.Margin, f.Margin)
@@ -201,8 +202,9 @@ func sortBy(idx []int, key func(int) float32) {
 	}
 }
 
-// layoutTags names the empty bases and the standing columns that can be
-// seen, higher levels first.
+// layoutTags names the empty bases and the free or movable columns that
+// can be seen, higher levels first; the columns the step placed or moved
+// come before all, and are named even when hidden (their ring shows where).
 func layoutTags(t *Temple, occ *occlusion) []Tag {
 	pl := &placer{bounds: t.Rect.Inset(2)}
 	for _, b := range t.Badges {
@@ -219,6 +221,26 @@ func layoutTags(t *Temple, occ *occlusion) []Tag {
 		}
 	}
 	var out []Tag
+	named := map[menara.Base]bool{}
+	for l, layer := range t.Layers {
+		for i := range layer.Columns {
+			c := &layer.Columns[i]
+			if c.Style != Last && c.Style != Proposed {
+				continue
+			}
+			at := c.Foot.Lerp(c.Head, 0.5)
+			for _, k := range []float32{0.2, 0.45, 0.7, 0.9} {
+				if p := c.Foot.Lerp(c.Head, k); !occ.hidden(l, i, p) {
+					at = p
+					break
+				}
+			}
+			if tg, ok := placeTag(pl, c.Base, true, at, c.Radius+8, 0); ok {
+				out = append(out, tg)
+				named[c.Base] = true
+			}
+		}
+	}
 	for l := len(t.Layers) - 1; l >= 0; l-- {
 		layer := &t.Layers[l]
 		for _, s := range layer.Slabs {
@@ -236,7 +258,7 @@ func layoutTags(t *Temple, occ *occlusion) []Tag {
 		}
 		for i := range layer.Columns {
 			c := &layer.Columns[i]
-			if c.Style == Fell {
+			if c.Style == Fell || !c.Free && !c.Movable || named[c.Base] {
 				continue
 			}
 			// The lowest point of the shaft that can be seen, from the foot

@@ -121,67 +121,71 @@ func layoutPanel(v *View, lb *Labels, names []string, x0, x1, y int) Panel {
 	c.y += panelPad - 4
 	c.heading(lb.PlanCards)
 	pw := (inner - 2*12) / 3
+	const pileH = 52
 	for pl := menara.Pile(0); pl < menara.NumPiles; pl++ {
 		x := x0 + panelPad + int(pl)*(pw+12)
-		r := image.Rect(x, c.y, x+pw, c.y+64)
+		r := image.Rect(x, c.y, x+pw, c.y+pileH)
 		s := PileStack{Pile: pl, Rect: r, Empty: v.Piles[pl] == 0}
-		s.Count = render.Text{S: strconv.Itoa(v.Piles[pl]), Rect: image.Rect(r.Min.X+6, r.Min.Y+4, r.Max.X-10, r.Max.Y-10), Size: 30, MinSize: 16,
+		s.Count = render.Text{S: strconv.Itoa(v.Piles[pl]), Rect: image.Rect(r.Min.X+6, r.Min.Y+2, r.Max.X-10, r.Max.Y-2), Size: 28, MinSize: 16,
 			Bold: true, Colour: colHeaderText.Colour(), Align: render.AlignCentre}
 		if pl == menara.YellowPile {
 			s.Count.Colour = colInk.Colour()
 		}
 		c.p.Piles = append(c.p.Piles, s)
-		c.add(-1, render.Text{S: lb.Piles[pl], Rect: image.Rect(x-4, r.Max.Y+4, x+pw+4, r.Max.Y+26),
+		c.add(-1, render.Text{S: lb.Piles[pl], Rect: image.Rect(x-4, r.Max.Y+2, x+pw+4, r.Max.Y+22),
 			Size: 15, MinSize: 11, Colour: colInkDim.Colour(), Align: render.AlignCentre})
 	}
-	c.y += 64 + 28
+	c.y += pileH + 22
 	c.box(y0)
 
-	// The quarry and its next floor, both sides.
+	// The quarry: what is left in words on the left, the next floor's two
+	// sides drawn on the right.
 	y0 = c.y
 	c.y += panelPad - 4
 	c.heading(lb.Quarry)
+	textW := inner * 2 / 5
+	c.x1 = x0 + panelPad + textW + panelPad
 	c.line(TextFloorsLeft, call1(lb.FloorsLeft, v.Quarry), 20, false, colInk)
 	if v.NextFloor.Valid() {
 		c.line(TextNextFloor, call1(lb.NextFloor, v.NextFloor.String()), 20, true, colInk)
-		sw := (inner - 12) / 2
-		sh := 120
+	}
+	c.x1 = x1
+	if v.NextFloor.Valid() {
+		sw := (inner - textW - 2*8) / 2
+		const sh = 104
+		top := y0 + 8
 		for i, side := range []menara.Side{menara.Light, menara.Dark} {
-			r := image.Rect(x0+panelPad+i*(sw+12), c.y, x0+panelPad+i*(sw+12)+sw, c.y+sh)
+			x := x0 + panelPad + textW + 8 + i*(sw+8)
+			r := image.Rect(x, top, x+sw, top+sh)
 			allowed := !v.HasCard || v.Card.Rim.Allows(side)
 			c.p.Next = append(c.p.Next, nextSide(v.NextFloor, side, allowed, r, lb))
 		}
-		c.y += sh + 4
+		c.y = max(c.y, top+sh-panelPad+8)
 	}
 	c.box(y0)
 
-	// The camp.
-	y0 = c.y
-	c.y += panelPad - 4
-	c.heading(lb.Camp)
-	c.chips(v.Camp, x0+panelPad, lb)
-	c.y += chipH + 6
-	c.box(y0)
-
-	// The players' columns.
+	// The columns off the temple: the camp, then each player's.
 	y0 = c.y
 	c.y += panelPad - 4
 	c.heading(lb.Hands)
+	row := func(name string, bold bool, cols menara.Columns) {
+		nameR := image.Rect(x0+panelPad+22, c.y, x0+panelPad+150, c.y+chipH)
+		c.add(-1, render.Text{S: name, Rect: nameR, Size: 20, MinSize: 12, Bold: bold, Colour: colInk.Colour()})
+		c.chips(cols, x0+panelPad+158, lb)
+		c.y += chipH + 8
+	}
 	for i, h := range v.Hand {
 		name := ""
 		if i < len(names) {
 			name = names[i]
 		}
-		rowY := c.y
-		nameR := image.Rect(x0+panelPad+22, rowY, x0+panelPad+150, rowY+chipH)
-		col := colInk
 		if i == v.Turn {
-			c.p.ToAct = image.Rect(x0+panelPad-4, rowY-3, x1-panelPad+4, rowY+chipH+3)
+			c.p.ToAct = image.Rect(x0+panelPad-4, c.y-4, x1-panelPad+4, c.y+chipH+4)
 		}
-		c.add(-1, render.Text{S: name, Rect: nameR, Size: 20, MinSize: 12, Bold: i == v.Turn, Colour: col.Colour()})
-		c.chips(h, x0+panelPad+158, lb)
-		c.y += chipH + 8
+		row(name, i == v.Turn, h)
 	}
+	c.p.CampRow = image.Rect(x0+panelPad-4, c.y-4, x1-panelPad+4, c.y+chipH+4)
+	row(lb.Camp, false, v.Camp)
 	c.box(y0)
 
 	// The card in play.

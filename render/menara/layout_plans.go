@@ -36,7 +36,7 @@ func layoutPlans(v *View, lb *Labels, r image.Rectangle) ([]Plan, int) {
 		return nil, 0
 	}
 	n := maxLevel + 1
-	cols := min(n, 3)
+	cols := 3
 	if n > 6 {
 		cols = 4
 	}
@@ -133,7 +133,7 @@ func layoutPlan(v *View, lb *Labels, l int, box image.Rectangle, pitch float32, 
 			c := at(centre(b.Cell))
 			rad := pitch * 0.34
 			pb := PlanBase{Base: b.Name, Colour: b.Colour, Centre: c, Radius: rad, Column: b.Column,
-				Free: b.Column && b.Carries == menara.NoFloor, Fallen: b.Fallen, Style: style,
+				Free: b.Column && b.Carries == menara.NoFloor, Fallen: b.Fallen,
 				Support: change != nil && change.Floor.Valid() && slices.Contains(change.Supports, b.Name)}
 			if change != nil && slices.Contains(change.Columns, b.Name) {
 				pb.Style = Last

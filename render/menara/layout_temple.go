@@ -11,16 +11,16 @@ import (
 
 // The temple view's sizes, in pixels.
 const (
-	maxPitch     = 66  // the largest scale, for a small temple
-	templeMinH   = 720 // the least height the view may take, beside a short panel
+	maxPitch     = 90  // the largest scale, for a small temple
+	templeMaxH   = 1300 // the most height the view may take
 	templePadTop = 64  // room above the temple for badges and tags
 	templePadBot = 34
 	templePadX   = 40
 	tagSize      = 26 // the names of bases and columns
 	tagPadX      = 6
 	tagHeight    = 32
-	badgeHeight  = 36
-	badgeLetter  = 26
+	badgeHeight  = 38
+	badgeLetter  = 24
 	badgeMargin  = 22
 	letterMin    = 11 // the colour letters on columns and bases
 )
@@ -28,8 +28,8 @@ const (
 // layoutTemple lays out the temple view in the box area: as large as
 // fits, up to maxPitch, in its middle. The box's height is the most the
 // view may take; the view's Rect is the box, shortened to what the
-// drawing takes when it is less.
-func layoutTemple(v *View, lb *Labels, area image.Rectangle) Temple {
+// drawing takes, but not below minHeight (the drawing is then centred).
+func layoutTemple(v *View, lb *Labels, area image.Rectangle, minHeight int) Temple {
 	proposedFloor := menara.NoFloor
 	if v.Change != nil && v.Change.Proposed {
 		proposedFloor = v.Change.Floor
@@ -77,13 +77,14 @@ func layoutTemple(v *View, lb *Labels, area image.Rectangle) Temple {
 		pitch = min(pitch, float32(area.Dy()-templePadTop-templePadBot)/size.Y)
 	}
 	pitch = float32(math.Floor(float64(pitch)))
-	height := min(area.Dy(), int(math.Ceil(float64(size.Y*pitch)))+templePadTop+templePadBot)
+	need := int(math.Ceil(float64(size.Y*pitch))) + templePadTop + templePadBot
+	height := min(area.Dy(), max(need, minHeight))
 	t.Rect = image.Rect(area.Min.X, area.Min.Y, area.Max.X, area.Min.Y+height)
 	t.Pitch = pitch
 	pr := projection{pitch: pitch}
 	pr.origin = render.Pt{
 		X: float32(math.Round(float64(float32(area.Min.X) + (float32(area.Dx())-size.X*pitch)/2 - lo.X*pitch))),
-		Y: float32(math.Round(float64(float32(area.Min.Y+templePadTop) - lo.Y*pitch))),
+		Y: float32(math.Round(float64(float32(area.Min.Y+templePadTop+max(0, height-need)/2) - lo.Y*pitch))),
 	}
 
 	// Which cells each level's floors cover, for the shade they cast.
@@ -130,6 +131,24 @@ func layoutTemple(v *View, lb *Labels, area image.Rectangle) Temple {
 		return change != nil && change.Floor.Valid() && slices.Contains(change.Supports, b)
 	}
 
+	// The columns the card in play can move: up to an empty base of their
+	// colour on a higher level, once a turn.
+	moving := v.HasCard && v.Card.Type == menara.MoveCard && !v.Over
+	var emptyAbove [menara.NumColours]int // the highest level with an empty base of each colour
+	for c := range emptyAbove {
+		emptyAbove[c] = -1
+	}
+	for _, f := range v.Floors {
+		if f.Fallen {
+			continue
+		}
+		for _, b := range f.Bases {
+			if !b.Column {
+				emptyAbove[b.Colour] = max(emptyAbove[b.Colour], f.Level)
+			}
+		}
+	}
+
 	t.Layers = make([]Layer, maxLevel+1)
 	for l := range t.Layers {
 		t.Layers[l].Level = l
@@ -159,7 +178,9 @@ func layoutTemple(v *View, lb *Labels, area image.Rectangle) Temple {
 			case newColumn(b.Name):
 				cs = Last
 			}
-			t.Layers[f.Level].Columns = append(t.Layers[f.Level].Columns, columnOf(pr, &f, &b, cs, support(b.Name), lb))
+			col := columnOf(pr, &f, &b, cs, support(b.Name), lb)
+			col.Movable = moving && !b.Moved && !b.Fallen && emptyAbove[b.Colour] > f.Level
+			t.Layers[f.Level].Columns = append(t.Layers[f.Level].Columns, col)
 		}
 	}
 	for l := range t.Layers {
@@ -182,6 +203,19 @@ func layoutTemple(v *View, lb *Labels, area image.Rectangle) Temple {
 			t.Ghosts = append(t.Ghosts, g)
 		}
 		t.Rings, t.Arrows = changeMarks(pr, v, change)
+		if change.Proposed && change.Floor.Valid() {
+			for _, f := range v.Floors {
+				if f.ID != change.Floor {
+					continue
+				}
+				var g Ghost
+				for _, loop := range outline(f.Cells) {
+					g.Loops = append(g.Loops, pr.loop(loop, levelTop(f.Level)))
+				}
+				g.Proposal = true
+				t.Ghosts = append(t.Ghosts, g)
+			}
+		}
 	}
 
 	occ := newOcclusion(&t)
@@ -320,6 +354,13 @@ func changeMarks(pr projection, v *View, c *Change) ([]Ring, []Arrow) {
 		_, head, ok := where(b)
 		if ok {
 			rings = append(rings, Ring{Centre: head, RX: r, RY: r * squash, Dashed: true})
+		}
+	}
+	if c.Proposed {
+		for _, b := range c.Supports {
+			if _, head, ok := where(b); ok {
+				rings = append(rings, Ring{Centre: head, RX: r, RY: r * squash, Support: true})
+			}
 		}
 	}
 	return rings, arrows

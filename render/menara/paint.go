@@ -188,6 +188,11 @@ func (p *painter) ellipseRing(c render.Pt, rx, ry, w float32, col render.Hex) {
 
 // ring paints a highlight ring: white edged in dark, or dashed.
 func (p *painter) ring(r Ring) {
+	if r.Support {
+		p.ellipseRing(r.Centre, r.RX, r.RY, 8, colHighlight)
+		p.ellipseRing(r.Centre, r.RX, r.RY, 4, colProposalDk)
+		return
+	}
 	if r.Dashed {
 		e := ellipse(r.Centre, r.RX, r.RY)
 		p.dashedStroke([]render.Poly{e}, 9, 7, 6, colHighEdge)

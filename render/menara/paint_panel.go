@@ -95,6 +95,9 @@ func (p *painter) panel(pn *Panel) {
 		p.roundRect(b.Inset(-1), 11, colCardEdge)
 		p.roundRect(b, 10, colCard)
 	}
+	if !pn.CampRow.Empty() {
+		p.roundRect(pn.CampRow, 8, 0xefe8da)
+	}
 	if !pn.ToAct.Empty() {
 		p.roundRect(pn.ToAct, 8, mix(colAccent, colCard, 0.55))
 		y := float32(pn.ToAct.Min.Y+pn.ToAct.Max.Y) / 2

@@ -24,6 +24,11 @@ func (p *painter) temple(t *Temple) {
 		}
 	}
 	for _, g := range t.Ghosts {
+		if g.Proposal {
+			p.dashedStroke(g.Loops, 14, 8, 7, colHighlight)
+			p.dashedStroke(g.Loops, 14, 8, 4, colProposalDk)
+			continue
+		}
 		p.dashedStroke(g.Loops, 12, 8, 6, colHighEdge)
 		p.dashedStroke(g.Loops, 12, 8, 3, colHighlight)
 	}
@@ -42,7 +47,7 @@ func (p *painter) temple(t *Temple) {
 }
 
 func (p *painter) slabFaces(s *Slab) {
-	c := sideColours(s.Side)
+	c := levelColours(s.Side, s.Level)
 	p.fill(styled(c.left, s.Style), s.Left...)
 	p.fill(styled(c.right, s.Style), s.Right...)
 	// The edge where faces and top meet, and the faces' own corners.
@@ -56,7 +61,7 @@ func (p *painter) slabFaces(s *Slab) {
 }
 
 func (p *painter) slabTop(s *Slab) {
-	c := sideColours(s.Side)
+	c := levelColours(s.Side, s.Level)
 	p.f.fill(p.dst, solids(s.Top), holes(s.Top), styled(c.top, s.Style))
 	p.fill(styled(c.shade, s.Style), s.Shade...)
 	if len(s.Grid) > 0 {
@@ -128,10 +133,6 @@ func (p *painter) column(c *Column) {
 		p.fill(light, ellipse(c.Head, r, ry))
 		p.ellipseRing(c.Head, r, ry, 1.5, styled(col.dark, c.Style))
 	}
-	if c.Support {
-		// A proposed floor rests on it: a ring round its head.
-		p.ellipseRing(c.Head, r+5, ry+5*c.Squash, 4, colProposalDk)
-	}
 	if c.Style == Fell {
 		p.dashedStroke([]render.Poly{out}, 8, 6, 3, colFallenDk)
 	}
@@ -155,33 +156,39 @@ func (c *Column) band(dx0, dx1 float32) render.Poly {
 	return poly
 }
 
-// badge paints a floor's badge: its letter on dark, and for a floor on
-// columns the margin on green, amber or red with a sign.
+// badge paints a floor's badge: its letter in a dark circle, and for a
+// floor on columns the margin on a pill of green, amber or red with a
+// sign, so that the badges differ without colour too.
 func (p *painter) badge(b Badge) {
 	r := b.Rect
-	if b.Changed {
-		p.roundRect(r.Inset(-5), 13, colHighEdge)
-		p.roundRect(r.Inset(-3), 11, colHighlight)
-	}
-	if b.Stability == NoMargin {
-		p.roundRect(r, 9, colHeader)
-		p.text(b.Letter)
-		return
-	}
-	p.roundRect(r, 9, stabilityColour(b.Stability))
 	lr := b.Letter.Rect
-	p.roundRect(lr, 9, colHeader)
-	p.fill(colHeader, render.RectPoly(float32(lr.Max.X-9), float32(lr.Min.Y), float32(lr.Max.X), float32(lr.Max.Y)))
-	p.text(b.Letter)
-	ink := colHeaderText
-	if b.Stability == Shaky {
-		ink = colInk
+	c := render.PtOf(lr.Min.Add(lr.Max)).Mul(0.5)
+	rad := float32(lr.Dy()) / 2
+	mid := (r.Min.Y + r.Max.Y) / 2
+	pill := image.Rect(int(c.X), mid-badgePill/2, r.Max.X, mid+badgePill/2)
+	if b.Changed {
+		if b.Stability != NoMargin {
+			p.roundRect(pill.Inset(-5), badgePill/2+5, colHighEdge)
+			p.roundRect(pill.Inset(-3), badgePill/2+3, colHighlight)
+		}
+		p.fill(colHighEdge, render.Circle(c, rad+5))
+		p.fill(colHighlight, render.Circle(c, rad+3))
 	}
-	ic := image.Rect(lr.Max.X+7, r.Min.Y+(r.Dy()-badgeIcon)/2, lr.Max.X+7+badgeIcon, r.Min.Y+(r.Dy()-badgeIcon)/2+badgeIcon)
-	p.icon(b.Stability, ic, ink)
-	m := b.Margin
-	m.Colour = ink.Colour()
-	p.text(m)
+	if b.Stability != NoMargin {
+		p.roundRect(pill, badgePill/2, stabilityColour(b.Stability))
+		ink := colHeaderText
+		if b.Stability == Shaky {
+			ink = colInk
+		}
+		ic := image.Rect(lr.Max.X+4, mid-badgeIcon/2, lr.Max.X+4+badgeIcon, mid+badgeIcon/2)
+		p.icon(b.Stability, ic, ink)
+		m := b.Margin
+		m.Colour = ink.Colour()
+		p.text(m)
+	}
+	p.fill(colHighlight, render.Circle(c, rad))
+	p.fill(colHeader, render.Circle(c, rad-2))
+	p.text(b.Letter)
 }
 
 // tag paints a name: white on dark, edged in white so that it stands out

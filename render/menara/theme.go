@@ -57,6 +57,21 @@ func sideColours(s menara.Side) slabColours {
 	return slabColours{top: 0xf0dcb2, shade: 0xd6be91, left: 0xcaa978, right: 0xa8875a, line: 0x7a6142, grid: 0xe2cb9c}
 }
 
+// levelColours returns the colours of a floor with side s up on level l:
+// each level a little lighter than the one under it, so that the eye
+// separates the levels of a tall temple.
+func levelColours(s menara.Side, l int) slabColours {
+	c := sideColours(s)
+	t := min(float32(l)*0.08, 0.4)
+	toward := render.Hex(0xfffaf0)
+	if s == menara.Dark {
+		toward = 0xc4b8aa
+	}
+	c.top, c.shade, c.grid = mix(c.top, toward, t), mix(c.shade, toward, t), mix(c.grid, toward, t)
+	c.left, c.right = mix(c.left, toward, t/2), mix(c.right, toward, t/2)
+	return c
+}
+
 // columnColours is how a column (or base) of one colour looks: the face,
 // its lit and shaded bands, and the ink of its letter.
 type columnColours struct {
