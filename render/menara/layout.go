@@ -128,7 +128,7 @@ type Column struct {
 	// Free and movable columns are the ones a player acts on: they are
 	// named on the temple view (all are named on the plans).
 	Free, Movable bool
-	Letter render.Text
+	Letter        render.Text
 	// Support marks a column a proposed or new floor rests on.
 	Support bool
 }

@@ -11,9 +11,9 @@ import (
 
 // The temple view's sizes, in pixels.
 const (
-	maxPitch     = 90  // the largest scale, for a small temple
+	maxPitch     = 90   // the largest scale, for a small temple
 	templeMaxH   = 1300 // the most height the view may take
-	templePadTop = 64  // room above the temple for badges and tags
+	templePadTop = 64   // room above the temple for badges and tags
 	templePadBot = 34
 	templePadX   = 40
 	tagSize      = 26 // the names of bases and columns
