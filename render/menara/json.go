@@ -142,8 +142,9 @@ func ViewFromJSON(data []byte) (View, error) {
 		return fail("camp %v", s.Camp)
 	}
 	for _, p := range v.Players {
-		h, ok := parseColours(s.Hand[p])
-		if !ok {
+		names, present := s.Hand[p]
+		h, ok := parseColours(names)
+		if !ok || !present {
 			return fail("the hand of %q", p)
 		}
 		v.Hand = append(v.Hand, h)

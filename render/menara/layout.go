@@ -192,6 +192,8 @@ type Plan struct {
 	Below   []render.Poly
 	Floors  []PlanFloor
 	Bases   []PlanBase
+
+	tagSize int
 }
 
 // PlanFloor is one floor on a plan.

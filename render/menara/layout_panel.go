@@ -170,7 +170,7 @@ func layoutPanel(v *View, lb *Labels, names []string, x0, x1, y int) Panel {
 	c.heading(lb.Hands)
 	row := func(name string, bold bool, cols menara.Columns) {
 		nameR := image.Rect(x0+panelPad+22, c.y, x0+panelPad+150, c.y+chipH)
-		c.add(-1, render.Text{S: name, Rect: nameR, Size: 20, MinSize: 12, Bold: bold, Colour: colInk.Colour()})
+		c.add(-1, render.Text{S: name, Rect: nameR, Size: 20, MinSize: 16, Bold: bold, Colour: colInk.Colour()})
 		c.chips(cols, x0+panelPad+158, lb)
 		c.y += chipH + 8
 	}
@@ -188,8 +188,38 @@ func layoutPanel(v *View, lb *Labels, names []string, x0, x1, y int) Panel {
 	row(lb.Camp, false, v.Camp)
 	c.box(y0)
 
-	// The card in play.
+	// The card in play (none once the game is over between turns).
+	if v.HasCard || !v.Over {
+		c.cardBox(v, lb)
+	}
+
+	// The legend.
 	y0 = c.y
+	c.y += panelPad - 2
+	items := []struct {
+		k LegendKind
+		s string
+	}{{LegendSafe, lb.LegendSafe}, {LegendShaky, lb.LegendShaky}, {LegendFalls, lb.LegendFalls},
+		{LegendFree, lb.LegendFree}, {LegendLast, lb.LegendLast}, {LegendProposed, lb.LegendProposed}}
+	colW := inner / 2
+	for i, it := range items {
+		x := x0 + panelPad + (i%2)*colW
+		yy := c.y + (i/2)*30
+		icon := image.Rect(x, yy+2, x+24, yy+26)
+		c.p.Legend = append(c.p.Legend, LegendItem{Kind: it.k, Icon: icon,
+			Text: render.Text{S: it.s, Rect: image.Rect(x+30, yy, x+colW-6, yy+28), Size: 16, MinSize: 11, Colour: colInk.Colour()}})
+	}
+	c.y += ((len(items)+1)/2)*30 + 2
+	c.box(y0)
+
+	c.p.Rect = image.Rect(x0, y, x1, c.y-boxGap)
+	return *c.p
+}
+
+// cardBox lays out the box of the card in play.
+func (c *panelCursor) cardBox(v *View, lb *Labels) {
+	x0, x1 := c.x0, c.x1
+	y0 := c.y
 	c.y += panelPad - 4
 	c.heading(lb.InPlay)
 	if v.HasCard {
@@ -221,28 +251,6 @@ func layoutPanel(v *View, lb *Labels, names []string, x0, x1, y int) Panel {
 		c.line(TextInPlay, lb.NoCard, 20, false, colInkDim)
 	}
 	c.box(y0)
-
-	// The legend.
-	y0 = c.y
-	c.y += panelPad - 2
-	items := []struct {
-		k LegendKind
-		s string
-	}{{LegendSafe, lb.LegendSafe}, {LegendShaky, lb.LegendShaky}, {LegendFalls, lb.LegendFalls},
-		{LegendFree, lb.LegendFree}, {LegendLast, lb.LegendLast}, {LegendProposed, lb.LegendProposed}}
-	colW := inner / 2
-	for i, it := range items {
-		x := x0 + panelPad + (i%2)*colW
-		yy := c.y + (i/2)*30
-		icon := image.Rect(x, yy+2, x+24, yy+26)
-		c.p.Legend = append(c.p.Legend, LegendItem{Kind: it.k, Icon: icon,
-			Text: render.Text{S: it.s, Rect: image.Rect(x+30, yy, x+colW-6, yy+28), Size: 16, MinSize: 11, Colour: colInk.Colour()}})
-	}
-	c.y += ((len(items)+1)/2)*30 + 2
-	c.box(y0)
-
-	c.p.Rect = image.Rect(x0, y, x1, c.y-boxGap)
-	return *c.p
 }
 
 // chips lays out a row of columns from x.

@@ -18,8 +18,6 @@ const (
 	planCaption   = 34
 	planPad       = 12
 	planGap       = 14
-	planTagWidth  = 34
-	planTagHeight = 22
 	planTagSize   = 18
 )
 
@@ -59,7 +57,7 @@ func layoutPlans(v *View, lb *Labels, r image.Rectangle) ([]Plan, int) {
 
 // layoutPlan lays out the plan of level l in box.
 func layoutPlan(v *View, lb *Labels, l int, box image.Rectangle, pitch float32, ext extent) Plan {
-	p := Plan{Level: l, Rect: box, Pitch: pitch}
+	p := Plan{Level: l, Rect: box, Pitch: pitch, tagSize: min(planTagSize, max(13, int(pitch*0.68)))}
 	caption := lb.Base
 	if l > 0 {
 		caption = call1(lb.Level, l)
@@ -134,7 +132,7 @@ func layoutPlan(v *View, lb *Labels, l int, box image.Rectangle, pitch float32, 
 			rad := pitch * 0.34
 			pb := PlanBase{Base: b.Name, Colour: b.Colour, Centre: c, Radius: rad, Column: b.Column,
 				Free: b.Column && b.Carries == menara.NoFloor, Fallen: b.Fallen,
-				Support: change != nil && change.Floor.Valid() && slices.Contains(change.Supports, b.Name)}
+				Support: change != nil && change.Proposed && change.Floor.Valid() && slices.Contains(change.Supports, b.Name)}
 			if change != nil && slices.Contains(change.Columns, b.Name) {
 				pb.Style = Last
 				if change.Proposed {
@@ -154,24 +152,29 @@ func layoutPlan(v *View, lb *Labels, l int, box image.Rectangle, pitch float32, 
 		if b.Fallen {
 			continue
 		}
-		b.Tag = planTag(pl, b.Base, b.Centre, b.Radius)
+		b.Tag = planTag(pl, b.Base, b.Centre, b.Radius, p.tagSize)
 	}
 	return p
 }
 
-// planTag places the name of a base on a plan beside its mark.
-func planTag(pl *placer, b menara.Base, c render.Pt, rad float32) Tag {
-	w, h := planTagWidth, planTagHeight
+// planTag places the name of a base on a plan beside its mark: right,
+// left, above or below it, then on the diagonals, then a little further
+// out, with a line to it.
+func planTag(pl *placer, b menara.Base, c render.Pt, rad float32, size int) Tag {
+	w, h := size*2-size/6, size+4
 	fw, fh := float32(w)/2, float32(h)/2
 	var cands []image.Rectangle
-	for _, d := range []render.Pt{{X: rad + 2 + fw}, {X: -rad - 2 - fw}, {Y: -rad - 1 - fh}, {Y: rad + 1 + fh},
-		{X: rad + fw, Y: -rad - fh + 4}, {X: -rad - fw, Y: -rad - fh + 4}, {X: rad + fw, Y: rad + fh - 4}, {X: -rad - fw, Y: rad + fh - 4}} {
+	near := []render.Pt{{X: rad + 2 + fw}, {X: -rad - 2 - fw}, {Y: -rad - 1 - fh}, {Y: rad + 1 + fh},
+		{X: rad + fw, Y: -rad - fh + 4}, {X: -rad - fw, Y: -rad - fh + 4}, {X: rad + fw, Y: rad + fh - 4}, {X: -rad - fw, Y: rad + fh - 4}}
+	far := []render.Pt{{X: rad + 10 + fw}, {X: -rad - 10 - fw}, {Y: -rad - 8 - fh}, {Y: rad + 8 + fh},
+		{X: rad + 6 + fw, Y: -rad - fh - 4}, {X: -rad - 6 - fw, Y: -rad - fh - 4}, {X: rad + 6 + fw, Y: rad + fh + 4}, {X: -rad - 6 - fw, Y: rad + fh + 4}}
+	for _, d := range append(near, far...) {
 		cands = append(cands, boxAt(c.Add(d), w, h))
 	}
-	r, _, ok := pl.place(cands)
+	r, i, ok := pl.place(cands)
 	if !ok {
 		return Tag{}
 	}
-	return Tag{Base: b, Rect: r, Anchor: c,
-		Text: render.Text{S: b.String(), Rect: r, Size: planTagSize, MinSize: 12, Bold: true, Colour: colInk.Colour(), Align: render.AlignCentre}}
+	return Tag{Base: b, Rect: r, Anchor: c, Leader: i >= len(near),
+		Text: render.Text{S: b.String(), Rect: r, Size: size, MinSize: 11, Bold: true, Colour: colInk.Colour(), Align: render.AlignCentre}}
 }

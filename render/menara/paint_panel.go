@@ -51,6 +51,9 @@ func (p *painter) plan(pl *Plan) {
 		if b.Tag.Text.S == "" {
 			continue
 		}
+		if b.Tag.Leader {
+			p.line(nearestOn(b.Tag.Rect, b.Tag.Anchor), b.Tag.Anchor, 1.5, colInkDim)
+		}
 		p.roundRect(b.Tag.Rect, 6, colHighlight)
 		p.text(b.Tag.Text)
 	}

@@ -30,11 +30,11 @@ const (
 	colProposalDk render.Hex = 0x0d4f85
 	colFallen     render.Hex = 0xc0392b
 	colFallenDk   render.Hex = 0x7d1a10
-	colSafe       render.Hex = 0x2e9d57
-	colShaky      render.Hex = 0xe8a11c
-	colFalls      render.Hex = 0xd03a2f
+	colSafe       render.Hex = 0x2a9d8f // teal rather than green: it stays apart from red for deuteranopes
+	colShaky      render.Hex = 0xf2b134
+	colFalls      render.Hex = 0xc2362b
 	colBadgeNone  render.Hex = 0x5b5349
-	colReached    render.Hex = 0x2e9d57
+	colReached    render.Hex = 0x2a9d8f
 	colRimFree    render.Hex = 0xc8742c // the printed cards' orange-brown rim
 	colRimLight   render.Hex = 0xf3ead7
 	colRimDark    render.Hex = 0x4a4038
@@ -85,13 +85,13 @@ type columnColours struct {
 func colourOf(c menara.Colour) columnColours {
 	switch c {
 	case menara.Yellow:
-		return columnColours{face: 0xf3c333, light: 0xf9dc7c, dark: 0xc99a16, ink: 0x3d3000}
+		return columnColours{face: 0xf2bf10, light: 0xf8d75a, dark: 0xc49507, ink: 0x3d3000}
 	case menara.Red:
-		return columnColours{face: 0xd23c2f, light: 0xe8705f, dark: 0x9e2419, ink: 0xffffff}
+		return columnColours{face: 0xcc3a2a, light: 0xe2685a, dark: 0x992418, ink: 0xffffff}
 	case menara.Black:
-		return columnColours{face: 0x36363b, light: 0x5c5c64, dark: 0x1e1e22, ink: 0xffffff}
+		return columnColours{face: 0x2a2a2e, light: 0x505058, dark: 0x161619, ink: 0xffffff}
 	case menara.White:
-		return columnColours{face: 0xf2f0ea, light: 0xffffff, dark: 0xc9c5ba, ink: 0x2b2722}
+		return columnColours{face: 0xf4f4fa, light: 0xffffff, dark: 0xc8c8d2, ink: 0x2b2722}
 	case menara.Blue:
 		return columnColours{face: 0x2f6ad0, light: 0x5b8fe6, dark: 0x1d4a9a, ink: 0xffffff}
 	}

@@ -206,7 +206,13 @@ func panelOf(p *menara.Position) View {
 	for i := range v.Players {
 		v.Hand = append(v.Hand, p.Hand(i))
 	}
-	v.Card, v.HasCard = p.Card()
+	if !v.Over {
+		// Once the game is over the turn is gone, card and all (as the
+		// JSON state has it).
+		v.Card, v.HasCard = p.Card()
+	} else {
+		v.Stage, v.Progress, v.Chosen, v.ToLevelRow = menara.Exchanging, 0, menara.NoFloor, false
+	}
 	return v
 }
 
@@ -215,8 +221,10 @@ func floorsOf(p *menara.Position) []Floor {
 	var out []Floor
 	for _, f := range p.PlacedFloors() {
 		w, _ := p.Where(f)
-		fl := Floor{ID: f, Side: w.Side, Level: w.Level, Cells: p.FloorCells(f), Supports: p.Supports(f).Bases(),
-			Holds: p.Holds(f), Fallen: p.Fallen(f)}
+		fl := Floor{ID: f, Side: w.Side, Level: w.Level, Cells: p.FloorCells(f), Holds: p.Holds(f), Fallen: p.Fallen(f)}
+		if s := p.Supports(f); !s.Empty() {
+			fl.Supports = s.Bases()
+		}
 		fl.Margin, fl.HasMargin = p.Margin(f)
 		for i, s := range p.FloorBases(f) {
 			b := menara.Base{Floor: f, N: uint8(i + 1)}
