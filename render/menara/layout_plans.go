@@ -14,11 +14,11 @@ import (
 // side by side in the mind.
 
 const (
-	planMaxPitch  = 44
-	planCaption   = 34
-	planPad       = 12
-	planGap       = 14
-	planTagSize   = 18
+	planMaxPitch = 44
+	planCaption  = 34
+	planPad      = 12
+	planGap      = 14
+	planTagSize  = 18
 )
 
 // layoutPlans lays out the plans in the box r, in rows of cols; it

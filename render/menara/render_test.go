@@ -10,8 +10,8 @@ import (
 	"testing"
 
 	"github.com/tablebot/tablebot/i18n"
-	"github.com/tablebot/tablebot/render/rendertest"
 	rmenara "github.com/tablebot/tablebot/render/menara"
+	"github.com/tablebot/tablebot/render/rendertest"
 )
 
 // goldenCase is an image checked against a golden file.

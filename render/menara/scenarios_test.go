@@ -116,7 +116,7 @@ var (
 		}
 		return game{pos: p, seed: 7}
 	}}
-	scMid = scenario{name: "mid", game: func(tb testing.TB) game { return benchGame(tb) }}
+	scMid  = scenario{name: "mid", game: func(tb testing.TB) game { return benchGame(tb) }}
 	scTall = scenario{name: "tall", game: func(tb testing.TB) game {
 		return build(tb, opts(2, menara.Easy), 1, 60, func(p *menara.Position, e *menara.Effects) bool {
 			return p.Height() >= 5 && e.Step.Kind == menara.PlaceFloor && p.Phase() != menara.Over
@@ -162,7 +162,7 @@ var (
 		return g.apply(tb, s)
 	}}
 	scNewFloor = scenario{name: "new floor", game: newFloorGame}
-	scPreview = scenario{name: "preview", key: "new floor", game: newFloorGame, view: func(tb testing.TB, g game) rmenara.View {
+	scPreview  = scenario{name: "preview", key: "new floor", game: newFloorGame, view: func(tb testing.TB, g game) rmenara.View {
 		return preview(tb, g, placements(tb, g)[0].Step)
 	}}
 	scPreviewCollapse = scenario{name: "preview collapse", key: "new floor", game: newFloorGame, view: func(tb testing.TB, g game) rmenara.View {
