@@ -16,7 +16,7 @@ import (
 const (
 	tagWidth         = 48
 	badgeLetterWidth = 38 // the floor's letter, in a circle
-	badgeMarginWidth = 108
+	badgeMarginWidth = 116
 	badgeIcon        = 16
 	badgePill        = 30 // the height of the margin's pill
 )
@@ -128,6 +128,21 @@ func boxAt(c render.Pt, w, h int) image.Rectangle {
 // seen, as near its middle as can be.
 func layoutBadges(pr projection, v *View, t *Temple, occ *occlusion, lb *Labels) []Badge {
 	pl := &placer{bounds: t.Rect.Inset(4)}
+	// The marks of the step stay clear; the bases' and columns' letters too
+	// where the badge can go elsewhere.
+	for _, r := range t.Rings {
+		pl.hard = append(pl.hard, boxAt(r.Centre, int(2*r.RX), int(2*r.RY)))
+	}
+	for _, layer := range t.Layers {
+		for _, s := range layer.Slabs {
+			for _, d := range s.Discs {
+				pl.soft = append(pl.soft, boxAt(d.Centre, int(2*d.RX), int(2*d.RY)))
+			}
+		}
+		for _, c := range layer.Columns {
+			pl.soft = append(pl.soft, c.Letter.Rect)
+		}
+	}
 	changed := map[menara.FloorID]bool{}
 	if v.Change != nil {
 		for _, m := range v.Change.Margins {
@@ -148,6 +163,10 @@ func layoutBadges(pr projection, v *View, t *Temple, occ *occlusion, lb *Labels)
 		f := &v.Floors[i]
 		z := levelTop(f.Level)
 		mid := mean(f.Cells)
+		pr := pr
+		if f.Fallen {
+			pr = pr.falling(f)
+		}
 		// The visible cell centre nearest the floor's middle.
 		anchor, best := pr.at(mid, z), float32(-1)
 		for _, c := range f.Cells {

@@ -21,7 +21,7 @@ const (
 	tagHeight    = 32
 	badgeHeight  = 38
 	badgeLetter  = 24
-	badgeMargin  = 22
+	badgeMargin  = 24
 	letterMin    = 11 // the colour letters on columns and bases
 )
 
@@ -163,7 +163,11 @@ func layoutTemple(v *View, lb *Labels, area image.Rectangle, minHeight int) Temp
 		case isNew(f.ID):
 			style = Last
 		}
-		s := slabOf(pr, &f, style, above[f.Level], lb)
+		fp := pr
+		if f.Fallen {
+			fp = pr.falling(&f)
+		}
+		s := slabOf(fp, &f, style, above[f.Level], lb)
 		t.Layers[f.Level].Slabs = append(t.Layers[f.Level].Slabs, s)
 		for _, b := range f.Bases {
 			if !b.Column {
@@ -178,7 +182,7 @@ func layoutTemple(v *View, lb *Labels, area image.Rectangle, minHeight int) Temp
 			case newColumn(b.Name):
 				cs = Last
 			}
-			col := columnOf(pr, &f, &b, cs, support(b.Name), lb)
+			col := columnOf(fp, &f, &b, cs, support(b.Name), lb)
 			col.Movable = moving && !b.Moved && !b.Fallen && emptyAbove[b.Colour] > f.Level
 			t.Layers[f.Level].Columns = append(t.Layers[f.Level].Columns, col)
 		}
@@ -308,8 +312,8 @@ func columnOf(pr projection, f *Floor, b *Base, style Style, support bool, lb *L
 // outlinePoly returns a column's silhouette.
 func (c *Column) outlinePoly() render.Poly {
 	ry := c.Radius * c.Squash
-	p := render.Arc(nil, c.Head, c.Radius, ry, math.Pi, 2*math.Pi)
-	return render.Arc(p, c.Foot, c.Radius, ry, 0, math.Pi)
+	p := halfEllipse(nil, c.Head, c.Radius, ry, false)
+	return halfEllipse(p, c.Foot, c.Radius, ry, true)
 }
 
 // changeMarks returns the rings and arrows of the last (or proposed)
@@ -327,7 +331,11 @@ func changeMarks(pr projection, v *View, c *Change) ([]Ring, []Arrow) {
 			}
 			p := centre(f.Bases[b.N-1].Cell)
 			z := levelTop(f.Level)
-			return pr.at(p, z), pr.at(p, z+columnHeight), true
+			fp := pr
+			if f.Fallen {
+				fp = pr.falling(&f)
+			}
+			return fp.at(p, z), fp.at(p, z+columnHeight), true
 		}
 		return render.Pt{}, render.Pt{}, false
 	}

@@ -69,7 +69,7 @@ func (p *painter) fillShape(s render.Shape, c render.Hex) {
 
 // line paints the segment from a to b, w wide with round ends.
 func (p *painter) line(a, b render.Pt, w float32, c render.Hex) {
-	p.f.fill(p.dst, render.Stroke([]render.Pt{a, b}, w), nil, c)
+	p.f.fill(p.dst, stroke([]render.Pt{a, b}, w), nil, c)
 }
 
 // stroke paints closed polygons' outlines w wide.
@@ -87,7 +87,7 @@ func closedStroke(poly render.Poly, w float32) render.Shape {
 		return nil
 	}
 	pts := append(append([]render.Pt(nil), poly...), poly[0])
-	return render.Stroke(pts, w)
+	return stroke(pts, w)
 }
 
 // dashed returns the dashes, dash long with gaps of gap, along a closed
@@ -123,7 +123,7 @@ func dashed(poly render.Poly, dash, gap, w float32) render.Shape {
 			pts = append(pts, poly[k%n])
 		}
 		pts = append(pts, b)
-		s = append(s, render.Stroke(pts, w)...)
+		s = append(s, stroke(pts, w)...)
 	}
 	return s
 }
@@ -174,7 +174,7 @@ func (p *painter) roundRect(r image.Rectangle, rad float32, c render.Hex) {
 		if !ok || sub.Rect.Empty() {
 			continue
 		}
-		p.f.fill(sub, render.Shape{render.Circle(q.centre, rad)}, nil, c)
+		p.f.fill(sub, render.Shape{circle(q.centre, rad)}, nil, c)
 	}
 }
 
@@ -217,9 +217,9 @@ func (p *painter) arrow(a Arrow) {
 	// Stop the shaft short of the tip, under the head.
 	shaft := pts[:len(pts)-2]
 	headPoly := render.Poly{tip.Add(dir.Mul(4)), tip.Sub(dir.Mul(head)).Add(n.Mul(head * 0.7)), tip.Sub(dir.Mul(head)).Sub(n.Mul(head * 0.7))}
-	p.f.fill(p.dst, render.Stroke(shaft, 9), nil, colHighEdge)
+	p.f.fill(p.dst, stroke(shaft, 9), nil, colHighEdge)
 	p.f.fill(p.dst, render.Shape{grow(headPoly, 3)}, nil, colHighEdge)
-	p.f.fill(p.dst, render.Stroke(shaft, 4), nil, colHighlight)
+	p.f.fill(p.dst, stroke(shaft, 4), nil, colHighlight)
 	p.fill(colHighlight, headPoly)
 }
 
@@ -251,13 +251,13 @@ func (p *painter) icon(s Stability, r image.Rectangle, c render.Hex) {
 	lw := max(2.5, w/6)
 	switch s {
 	case Safe:
-		p.f.fill(p.dst, render.Stroke([]render.Pt{pt(0.12, 0.55), pt(0.4, 0.82), pt(0.9, 0.2)}, lw), nil, c)
+		p.f.fill(p.dst, stroke([]render.Pt{pt(0.12, 0.55), pt(0.4, 0.82), pt(0.9, 0.2)}, lw), nil, c)
 	case Shaky:
-		p.f.fill(p.dst, render.Stroke([]render.Pt{pt(0.5, 0.12), pt(0.5, 0.6)}, lw), nil, c)
-		p.fill(c, render.Circle(pt(0.5, 0.86), lw*0.65))
+		p.f.fill(p.dst, stroke([]render.Pt{pt(0.5, 0.12), pt(0.5, 0.6)}, lw), nil, c)
+		p.fill(c, circle(pt(0.5, 0.86), lw*0.65))
 	case Falls:
-		p.f.fill(p.dst, render.Stroke([]render.Pt{pt(0.15, 0.15), pt(0.85, 0.85)}, lw), nil, c)
-		p.f.fill(p.dst, render.Stroke([]render.Pt{pt(0.85, 0.15), pt(0.15, 0.85)}, lw), nil, c)
+		p.f.fill(p.dst, stroke([]render.Pt{pt(0.15, 0.15), pt(0.85, 0.85)}, lw), nil, c)
+		p.f.fill(p.dst, stroke([]render.Pt{pt(0.85, 0.15), pt(0.15, 0.85)}, lw), nil, c)
 	}
 }
 

@@ -41,7 +41,7 @@ func (p *painter) plan(pl *Plan) {
 	}
 	for _, f := range pl.Floors {
 		rad := float32(f.Letter.Size)*0.55 + 2
-		p.fill(colHeader, render.Circle(f.Circle, rad))
+		p.fill(colHeader, circle(f.Circle, rad))
 		p.text(f.Letter)
 	}
 	for _, b := range pl.Bases {
@@ -67,22 +67,22 @@ func (p *painter) planBase(b PlanBase) {
 	r := b.Radius
 	if b.Column {
 		if b.Free {
-			p.fill(colInk, render.Circle(b.Centre, r+6))
-			p.fill(colHighlight, render.Circle(b.Centre, r+4))
+			p.fill(colInk, circle(b.Centre, r+6))
+			p.fill(colHighlight, circle(b.Centre, r+4))
 		}
-		p.fill(styled(colInk, b.Style), render.Circle(b.Centre, r+2.5))
-		p.fill(styled(col.dark, b.Style), render.Circle(b.Centre, r+0.5))
-		p.fill(face, render.Circle(b.Centre, r-2))
+		p.fill(styled(colInk, b.Style), circle(b.Centre, r+2.5))
+		p.fill(styled(col.dark, b.Style), circle(b.Centre, r+0.5))
+		p.fill(face, circle(b.Centre, r-2))
 	} else {
-		p.fill(styled(colInk, b.Style), render.Circle(b.Centre, r*0.82+1.8))
-		p.fill(face, render.Circle(b.Centre, r*0.82))
+		p.fill(styled(colInk, b.Style), circle(b.Centre, r*0.82+1.8))
+		p.fill(face, circle(b.Centre, r*0.82))
 	}
 	switch b.Style {
 	case Last:
 		p.ellipseRing(b.Centre, r+9, r+9, 5, colHighEdge)
 		p.ellipseRing(b.Centre, r+9, r+9, 2.5, colHighlight)
 	case Proposed:
-		p.dashedStroke([]render.Poly{render.Circle(b.Centre, r+8)}, 6, 4, 3, colProposalDk)
+		p.dashedStroke([]render.Poly{circle(b.Centre, r+8)}, 6, 4, 3, colProposalDk)
 	case Fell:
 		p.line(b.Centre.Add(render.Pt{X: -r, Y: -r}), b.Centre.Add(render.Pt{X: r, Y: r}), 3, colFallenDk)
 	}
@@ -177,12 +177,12 @@ func (p *painter) nextSide(n NextSide) {
 	for _, d := range n.Discs {
 		if !n.Allowed {
 			col := colourOf(d.Colour)
-			p.fill(mix(col.face, colCard, 0.7), render.Circle(d.Centre, d.RX))
+			p.fill(mix(col.face, colCard, 0.7), circle(d.Centre, d.RX))
 			continue
 		}
 		col := colourOf(d.Colour)
-		p.fill(colInk, render.Circle(d.Centre, d.RX+1.5))
-		p.fill(col.face, render.Circle(d.Centre, d.RX))
+		p.fill(colInk, circle(d.Centre, d.RX+1.5))
+		p.fill(col.face, circle(d.Centre, d.RX))
 		p.text(d.Letter)
 	}
 	if !n.Allowed && len(n.Loops) > 0 {

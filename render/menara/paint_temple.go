@@ -171,8 +171,8 @@ func (p *painter) badge(b Badge) {
 			p.roundRect(pill.Inset(-5), badgePill/2+5, colHighEdge)
 			p.roundRect(pill.Inset(-3), badgePill/2+3, colHighlight)
 		}
-		p.fill(colHighEdge, render.Circle(c, rad+5))
-		p.fill(colHighlight, render.Circle(c, rad+3))
+		p.fill(colHighEdge, circle(c, rad+5))
+		p.fill(colHighlight, circle(c, rad+3))
 	}
 	if b.Stability != NoMargin {
 		p.roundRect(pill, badgePill/2, stabilityColour(b.Stability))
@@ -186,8 +186,8 @@ func (p *painter) badge(b Badge) {
 		m.Colour = ink.Colour()
 		p.text(m)
 	}
-	p.fill(colHighlight, render.Circle(c, rad))
-	p.fill(colHeader, render.Circle(c, rad-2))
+	p.fill(colHighlight, circle(c, rad))
+	p.fill(colHeader, circle(c, rad-2))
 	p.text(b.Letter)
 }
 
@@ -199,7 +199,7 @@ func (p *painter) tag(t Tag) {
 		to := nearestOn(t.Rect, t.Anchor)
 		p.line(to, t.Anchor, 4, colTagEdge)
 		p.line(to, t.Anchor, 2, colTagBack)
-		p.fill(colTagBack, render.Circle(t.Anchor, 3.5))
+		p.fill(colTagBack, circle(t.Anchor, 3.5))
 	}
 	p.roundRect(t.Rect.Inset(-2), 9, colTagEdge)
 	p.roundRect(t.Rect, 7, colTagBack)
