@@ -586,3 +586,71 @@ func wantNamed(t *testing.T, l *rmenara.Layout, b menara.Base) {
 	}
 	t.Errorf("%v, which the step placed, is not named on the temple view", b)
 }
+
+// TestPreviewSteps: a preview of any building step marks what it would
+// place as proposed: a column, a floor beside the base, a floor lifted to
+// another level (with where it was, drawn dashed).
+func TestPreviewSteps(t *testing.T) {
+	building := scenario{name: "building", game: func(tb testing.TB) game {
+		return build(tb, opts(2, menara.Easy), 5, 60, func(p *menara.Position, _ *menara.Effects) bool {
+			if p.Stage() != menara.Building || p.Height() < 2 {
+				return false
+			}
+			for _, s := range p.LegalSteps(nil) {
+				if s.Kind == menara.PlaceColumn {
+					return true
+				}
+			}
+			return false
+		})
+	}}
+	t.Run("column", func(t *testing.T) {
+		g := building.get(t)
+		var s menara.Step
+		for _, st := range g.pos.LegalSteps(nil) {
+			if st.Kind == menara.PlaceColumn {
+				s = st
+				break
+			}
+		}
+		v := preview(t, g, s)
+		l := rmenara.NewLayout(&v, options(t))
+		checkLayout(t, &v, &l)
+		if c := findColumn(&l, s.To); c == nil || c.Style != rmenara.Proposed {
+			t.Errorf("the proposed column %v is drawn %+v", s.To, c)
+		}
+		wantNamed(t, &l, s.To)
+		if !l.Header.Proposal || !strings.Contains(l.Header.Step.S, s.To.String()) {
+			t.Errorf("header: proposal %v, %q", l.Header.Proposal, l.Header.Step.S)
+		}
+	})
+	t.Run("extension", func(t *testing.T) {
+		g := scNewFloor.get(t)
+		for _, pl := range placements(t, g) {
+			if !pl.Extension {
+				continue
+			}
+			v := preview(t, g, pl.Step)
+			l := rmenara.NewLayout(&v, options(t))
+			checkLayout(t, &v, &l)
+			if s := findSlab(&l, pl.Step.Floor); s == nil || s.Style != rmenara.Proposed || s.Level != 0 {
+				t.Errorf("the proposed extension %v is drawn %+v", pl.Step.Floor, s)
+			}
+			return
+		}
+		t.Skip("no extension here")
+	})
+	t.Run("lift", func(t *testing.T) {
+		g := build(t, opts(2, menara.Easy), 1, 100, func(p *menara.Position, _ *menara.Effects) bool {
+			_, ok := liftable(p)
+			return ok
+		})
+		s, _ := liftable(&g.pos)
+		v := preview(t, g, s)
+		l := rmenara.NewLayout(&v, options(t))
+		checkLayout(t, &v, &l)
+		if len(l.Temple.Ghosts) != 2 {
+			t.Errorf("%d dashed outlines, want where the floor was and where it would go", len(l.Temple.Ghosts))
+		}
+	})
+}

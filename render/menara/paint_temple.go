@@ -41,6 +41,10 @@ func (p *painter) temple(t *Temple) {
 	for _, b := range t.Badges {
 		p.badge(b)
 	}
+	// Every name's line first, then every name: no line crosses a name.
+	for _, tg := range t.Tags {
+		p.leader(tg)
+	}
 	for _, tg := range t.Tags {
 		p.tag(tg)
 	}
@@ -192,18 +196,23 @@ func (p *painter) badge(b Badge) {
 }
 
 // tag paints a name: white on dark, edged in white so that it stands out
-// on light and dark floors alike, with a line to what it names when it had
-// to move away.
+// on light and dark floors alike.
 func (p *painter) tag(t Tag) {
-	if t.Leader {
-		to := nearestOn(t.Rect, t.Anchor)
-		p.line(to, t.Anchor, 4, colTagEdge)
-		p.line(to, t.Anchor, 2, colTagBack)
-		p.fill(colTagBack, circle(t.Anchor, 3.5))
-	}
 	p.roundRect(t.Rect.Inset(-2), 9, colTagEdge)
 	p.roundRect(t.Rect, 7, colTagBack)
 	p.text(t.Text)
+}
+
+// leader paints the line from a name that had to move away to what it
+// names.
+func (p *painter) leader(t Tag) {
+	if !t.Leader {
+		return
+	}
+	to := nearestOn(t.Rect, t.Anchor)
+	p.line(to, t.Anchor, 4, colTagEdge)
+	p.line(to, t.Anchor, 2, colTagBack)
+	p.fill(colTagBack, circle(t.Anchor, 3.5))
 }
 
 // nearestOn returns the point of rectangle r nearest pt.
