@@ -243,15 +243,7 @@ func midGame(height, floors int) stopFunc {
 // won stops at the end of a game the team won.
 func won(p *menara.Position, e *menara.Effects) bool { return e.GameOver && e.Outcome.Won }
 
-// newFloorAt stops when a new floor must be placed and the temple is at
-// least height levels high.
-func newFloorAt(height int) stopFunc {
-	return func(p *menara.Position, e *menara.Effects) bool {
-		return p.Stage() == menara.NewFloor && p.Height() >= height
-	}
-}
-
-// describe is a game's seed and state, for messages.
+// String describes a game's seed and state, for messages.
 func (g game) String() string {
 	return fmt.Sprintf("seed %d: height %d of %d, %d floors", g.seed, g.pos.Height(), g.pos.Required(), len(g.pos.PlacedFloors()))
 }

@@ -114,10 +114,10 @@ func ViewFromJSON(data []byte) (View, error) {
 	}
 	var ok bool
 	if v.Difficulty, ok = menara.ParseDifficulty(s.Difficulty); !ok {
-		return fail("difficulty %q", s.Difficulty)
+		return fail("difficulty %q, want easy, medium or hard", s.Difficulty)
 	}
 	if v.Hands, ok = menara.ParseHands(s.Hands); !ok {
-		return fail("hands %q", s.Hands)
+		return fail("hands %q, want steady or shaky", s.Hands)
 	}
 	switch s.Phase {
 	case "playing":
@@ -128,10 +128,10 @@ func ViewFromJSON(data []byte) (View, error) {
 		}
 		v.Outcome.Won = s.Outcome.Won
 		if v.Outcome.Reason, ok = parseReason(s.Outcome.Reason); !ok {
-			return fail("end reason %q", s.Outcome.Reason)
+			return fail("end reason %q, want collapse, refill, cards or floors", s.Outcome.Reason)
 		}
 	default:
-		return fail("phase %q", s.Phase)
+		return fail("phase %q, want playing or over", s.Phase)
 	}
 	if s.Height == nil || s.Required == nil || s.Quarry == nil {
 		return fail("height, required and quarry are required")
@@ -139,13 +139,13 @@ func ViewFromJSON(data []byte) (View, error) {
 	v.Height, v.Required, v.Quarry = *s.Height, *s.Required, *s.Quarry
 	v.LevelCards = menara.LevelCards(v.Difficulty)
 	if v.Camp, ok = parseColours(s.Camp); !ok {
-		return fail("camp %v", s.Camp)
+		return fail("camp %v: not colour names", s.Camp)
 	}
 	for _, p := range v.Players {
 		names, present := s.Hand[p]
 		h, ok := parseColours(names)
 		if !ok || !present {
-			return fail("the hand of %q", p)
+			return fail("the hand of %q: missing or not colour names", p)
 		}
 		v.Hand = append(v.Hand, h)
 	}
@@ -154,7 +154,7 @@ func ViewFromJSON(data []byte) (View, error) {
 	}
 	if s.NextFloor != nil {
 		if v.NextFloor, ok = menara.ParseFloor(*s.NextFloor); !ok {
-			return fail("next floor %q", *s.NextFloor)
+			return fail("next floor %q: not a floor letter A to R", *s.NextFloor)
 		}
 	}
 	v.Model = engineModel()
@@ -163,7 +163,7 @@ func ViewFromJSON(data []byte) (View, error) {
 		d1, ok1 := micrometres(string(s.Model.Delta1))
 		sf, ok2 := micrometres(string(s.Model.Safe))
 		if !ok0 || !ok1 || !ok2 {
-			return fail("model %+v", *s.Model)
+			return fail("model %+v: not millimetres with at most three decimals", *s.Model)
 		}
 		v.Model = Model{Delta0: d0, Delta1: d1, Safe: sf}
 	}
@@ -171,7 +171,7 @@ func ViewFromJSON(data []byte) (View, error) {
 	for _, c := range s.Columns {
 		b, ok := menara.ParseBase(c.At)
 		if !ok {
-			return fail("column %q", c.At)
+			return fail("column %q: not a base name such as K3", c.At)
 		}
 		columns[b] = c
 	}
@@ -191,24 +191,24 @@ func ViewFromJSON(data []byte) (View, error) {
 		}
 		v.Turn, v.Progress, v.ToLevelRow = seat, t.Progress, t.ToLevelRow
 		if v.Stage, ok = parseStage(t.Stage); !ok {
-			return fail("stage %q", t.Stage)
+			return fail("stage %q, want exchange, build, new-floor or close", t.Stage)
 		}
 		if t.Card != nil {
 			c, ok := parseCard(t.Card)
 			if !ok {
-				return fail("card %+v", *t.Card)
+				return fail("card %+v: not a plan card", *t.Card)
 			}
 			v.Card, v.HasCard = c, true
 		}
 		if t.Chosen != nil {
 			if v.Chosen, ok = menara.ParseFloor(*t.Chosen); !ok {
-				return fail("chosen floor %q", *t.Chosen)
+				return fail("chosen floor %q: not a floor letter A to R", *t.Chosen)
 			}
 		}
 		for _, m := range t.Moved {
 			b, ok := menara.ParseBase(m)
 			if !ok {
-				return fail("moved column %q", m)
+				return fail("moved column %q: not a base name such as K3", m)
 			}
 			moved[b] = true
 		}
@@ -229,17 +229,17 @@ func ViewFromJSON(data []byte) (View, error) {
 func floorFromJSON(jf *jFloor, columns map[menara.Base]jColumn, moved map[menara.Base]bool) (Floor, error) {
 	id, ok := menara.ParseFloor(jf.Name)
 	if !ok {
-		return Floor{}, fmt.Errorf("floor %q", jf.Name)
+		return Floor{}, fmt.Errorf("floor %q: not a floor letter A to R", jf.Name)
 	}
 	f := Floor{ID: id, Level: jf.Level, Holds: jf.Holds, Fallen: jf.Fallen}
 	if f.Side, ok = menara.ParseSide(jf.Side); !ok {
-		return Floor{}, fmt.Errorf("floor %s: side %q", jf.Name, jf.Side)
+		return Floor{}, fmt.Errorf("floor %s: side %q, want light or dark", jf.Name, jf.Side)
 	}
 	if jf.Level < 0 || jf.Level > menara.NumFloors {
-		return Floor{}, fmt.Errorf("floor %s: level %d", jf.Name, jf.Level)
+		return Floor{}, fmt.Errorf("floor %s: level %d, want 0 to %d", jf.Name, jf.Level, menara.NumFloors)
 	}
 	if len(jf.Cells) == 0 || len(jf.Cells) > menara.MaxCells {
-		return Floor{}, fmt.Errorf("floor %s: %d cells", jf.Name, len(jf.Cells))
+		return Floor{}, fmt.Errorf("floor %s: %d cells, want 1 to %d", jf.Name, len(jf.Cells), menara.MaxCells)
 	}
 	for _, c := range jf.Cells {
 		h, ok := hexOf(c)
@@ -249,7 +249,7 @@ func floorFromJSON(jf *jFloor, columns map[menara.Base]jColumn, moved map[menara
 		f.Cells = append(f.Cells, h)
 	}
 	if len(jf.Bases) > menara.MaxBases {
-		return Floor{}, fmt.Errorf("floor %s: %d bases", jf.Name, len(jf.Bases))
+		return Floor{}, fmt.Errorf("floor %s: %d bases, want at most %d", jf.Name, len(jf.Bases), menara.MaxBases)
 	}
 	for i, jb := range jf.Bases {
 		if jb.N != i+1 {
@@ -258,7 +258,7 @@ func floorFromJSON(jf *jFloor, columns map[menara.Base]jColumn, moved map[menara
 		name := menara.Base{Floor: id, N: uint8(jb.N)}
 		col, ok := menara.ParseColour(jb.Colour)
 		if !ok || len(jb.Colour) < 2 {
-			return Floor{}, fmt.Errorf("base %s: colour %q", name, jb.Colour)
+			return Floor{}, fmt.Errorf("base %s: colour %q, want yellow, red, black, white or blue", name, jb.Colour)
 		}
 		cell, ok := hexOf(jb.Cell)
 		if !ok {
@@ -269,7 +269,7 @@ func floorFromJSON(jf *jFloor, columns map[menara.Base]jColumn, moved map[menara
 			b.Fallen = jc.Fallen
 			if jc.Carries != nil {
 				if b.Carries, ok = menara.ParseFloor(*jc.Carries); !ok {
-					return Floor{}, fmt.Errorf("column %s carries %q", name, *jc.Carries)
+					return Floor{}, fmt.Errorf("column %s carries %q: not a floor letter A to R", name, *jc.Carries)
 				}
 			}
 		}
@@ -278,14 +278,14 @@ func floorFromJSON(jf *jFloor, columns map[menara.Base]jColumn, moved map[menara
 	for _, s := range jf.Supports {
 		b, ok := menara.ParseBase(s)
 		if !ok {
-			return Floor{}, fmt.Errorf("floor %s: support %q", jf.Name, s)
+			return Floor{}, fmt.Errorf("floor %s: support %q: not a base name such as K3", jf.Name, s)
 		}
 		f.Supports = append(f.Supports, b)
 	}
 	if jf.Margin != nil {
 		m, ok := micrometres(string(*jf.Margin))
 		if !ok {
-			return Floor{}, fmt.Errorf("floor %s: margin %q", jf.Name, *jf.Margin)
+			return Floor{}, fmt.Errorf("floor %s: margin %q: not millimetres with at most three decimals", jf.Name, *jf.Margin)
 		}
 		f.Margin, f.HasMargin = m, true
 	}

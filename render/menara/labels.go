@@ -114,8 +114,8 @@ type StepWords struct {
 	NewFloor         string
 }
 
-// text and the helpers below call a label function when it is set, and
-// give "" otherwise: a zero label draws nothing.
+// call1, call2 and call3 call a label function when it is set, and give
+// "" otherwise: a zero label draws nothing.
 func call1[A any](f func(A) string, a A) string {
 	if f == nil {
 		return ""

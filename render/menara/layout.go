@@ -107,8 +107,7 @@ type Disc struct {
 	Centre render.Pt
 	RX, RY float32
 	Letter render.Text
-	// Support marks a base whose column a proposed floor would rest on
-	// (never for an empty base; kept for symmetry with plans).
+	// Style is its floor's.
 	Style Style
 }
 
@@ -129,7 +128,8 @@ type Column struct {
 	// named on the temple view (all are named on the plans).
 	Free, Movable bool
 	Letter        render.Text
-	// Support marks a column a proposed or new floor rests on.
+	// Support marks a column a proposed floor would rest on (Rings ring
+	// it over everything).
 	Support bool
 }
 

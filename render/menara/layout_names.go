@@ -3,6 +3,7 @@ package menara
 import (
 	"image"
 	"math"
+	"slices"
 
 	"github.com/tablebot/tablebot/render"
 	"github.com/tablebot/tablebot/rules/menara"
@@ -158,7 +159,7 @@ func layoutBadges(pr projection, v *View, t *Temple, occ *occlusion, lb *Labels)
 	for i := range order {
 		order[i] = i
 	}
-	sortBy(order, func(i int) float32 { return -float32(v.Floors[i].Level) })
+	slices.SortStableFunc(order, func(a, b int) int { return v.Floors[b].Level - v.Floors[a].Level })
 	for _, i := range order {
 		f := &v.Floors[i]
 		z := levelTop(f.Level)
@@ -210,15 +211,6 @@ func layoutBadges(pr projection, v *View, t *Temple, occ *occlusion, lb *Labels)
 		out = append(out, b)
 	}
 	return out
-}
-
-// sortBy sorts the indices by key, stably.
-func sortBy(idx []int, key func(int) float32) {
-	for i := 1; i < len(idx); i++ {
-		for j := i; j > 0 && key(idx[j]) < key(idx[j-1]); j-- {
-			idx[j], idx[j-1] = idx[j-1], idx[j]
-		}
-	}
 }
 
 // layoutTags names the empty bases and the free or movable columns that

@@ -128,7 +128,7 @@ func layoutTemple(v *View, lb *Labels, area image.Rectangle, minHeight int) Temp
 		return change != nil && !change.Proposed && slices.Contains(change.Columns, b)
 	}
 	support := func(b menara.Base) bool {
-		return change != nil && change.Floor.Valid() && slices.Contains(change.Supports, b)
+		return change != nil && change.Proposed && change.Floor.Valid() && slices.Contains(change.Supports, b)
 	}
 
 	// The columns the card in play can move: up to an empty base of their
