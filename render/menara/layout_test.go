@@ -654,3 +654,35 @@ func TestPreviewSteps(t *testing.T) {
 		}
 	})
 }
+
+// TestPreviewRisk: with shaky hands, a preview says how likely the step is
+// to fail, in percent, as the engine computes it.
+func TestPreviewRisk(t *testing.T) {
+	risky := func(p *menara.Position) (menara.Step, menara.Risk, bool) {
+		if p.Stage() != menara.Building {
+			return menara.Step{}, menara.Risk{}, false
+		}
+		for _, s := range p.LegalSteps(nil) {
+			if s.Kind != menara.PlaceColumn {
+				continue
+			}
+			if _, e, err := p.Preview(s); err == nil && !e.Collapse && e.Risk.Num > 0 {
+				return s, e.Risk, true
+			}
+		}
+		return menara.Step{}, menara.Risk{}, false
+	}
+	o := opts(2, menara.Easy)
+	o.Hands = menara.Shaky
+	g := build(t, o, 1, 100, func(p *menara.Position, _ *menara.Effects) bool {
+		_, _, ok := risky(p)
+		return ok
+	})
+	s, risk, _ := risky(&g.pos)
+	v := preview(t, g, s)
+	l := rmenara.NewLayout(&v, options(t))
+	checkLayout(t, &v, &l)
+	if want := labels(t, i18n.English).Risk(risk.Percent()); !strings.Contains(l.Header.Warning.S, want) {
+		t.Errorf("warning %q, want it to say %q", l.Header.Warning.S, want)
+	}
+}
