@@ -50,9 +50,12 @@ type Temple struct {
 	// where a proposed floor would go.
 	Ghosts []Ghost
 	// Rings and Arrows mark what the last (or proposed) step did: new
-	// columns ringed, a moved column's way.
+	// columns ringed, a moved column's way. Xray holds the step's columns
+	// that other things hide: they are drawn again over everything, dashed,
+	// so that the ring holds the column it means.
 	Rings  []Ring
 	Arrows []Arrow
+	Xray   []Column
 	// Badges holds each floor's name and stability; Tags the names of the
 	// empty bases and columns a player can act on, where they can be seen.
 	Badges []Badge

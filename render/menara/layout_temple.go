@@ -223,6 +223,13 @@ func layoutTemple(v *View, lb *Labels, area image.Rectangle, minHeight int) Temp
 	}
 
 	occ := newOcclusion(&t)
+	for l, layer := range t.Layers {
+		for i, c := range layer.Columns {
+			if (c.Style == Last || c.Style == Proposed) && occ.hidden(l, i, c.Foot.Lerp(c.Head, 0.5)) {
+				t.Xray = append(t.Xray, c)
+			}
+		}
+	}
 	t.Badges = layoutBadges(pr, v, &t, occ, lb)
 	t.Tags = layoutTags(&t, occ)
 	return t

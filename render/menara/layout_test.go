@@ -293,6 +293,13 @@ func checkLayout(t *testing.T, v *rmenara.View, l *rmenara.Layout) {
 		}
 	}
 
+	// Only the step's columns are drawn again through what hides them.
+	for _, c := range l.Temple.Xray {
+		if c.Style != rmenara.Last && c.Style != rmenara.Proposed {
+			t.Errorf("column %v drawn through what hides it, not the step's", c.Base)
+		}
+	}
+
 	// One badge per floor, coloured by its margin against the model.
 	if len(l.Temple.Badges) != len(v.Floors) {
 		t.Errorf("%d badges for %d floors", len(l.Temple.Badges), len(v.Floors))

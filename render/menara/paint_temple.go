@@ -32,6 +32,11 @@ func (p *painter) temple(t *Temple) {
 		p.dashedStroke(g.Loops, 12, 8, 6, colHighEdge)
 		p.dashedStroke(g.Loops, 12, 8, 3, colHighlight)
 	}
+	for i := range t.Xray {
+		c := t.Xray[i]
+		p.column(&c)
+		p.dashedStroke([]render.Poly{grow(c.outlinePoly(), 2)}, 7, 5, 2.5, colHighlight)
+	}
 	for _, r := range t.Rings {
 		p.ring(r)
 	}
