@@ -156,3 +156,26 @@ func TestNoLabelsDrawsNoWords(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestOddViews: views the engine never makes (nothing at all, a turn
+// beyond the players, a floor high up alone) still draw, without a panic.
+func TestOddViews(t *testing.T) {
+	r := renderer(t)
+	mid := scMid.viewOf(t)
+	high := mid
+	high.Floors = []rmenara.Floor{mid.Floors[len(mid.Floors)-1]}
+	high.Floors[0].Level = 7
+	stranger := mid
+	stranger.Turn = 9
+	for name, v := range map[string]rmenara.View{"empty": {}, "high alone": high, "turn of no one": stranger} {
+		t.Run(name, func(t *testing.T) {
+			var buf bytes.Buffer
+			if err := r.WritePNG(&buf, &v, options(t)); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := png.Decode(&buf); err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+}
