@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	bmenara "github.com/tablebot/tablebot/bot/menara"
 	"github.com/tablebot/tablebot/rules/menara"
 	"github.com/tablebot/tablebot/rules/menara/notation"
 )
@@ -21,6 +22,8 @@ func menaraCLI() cliGame {
 		name:     "menara",
 		title:    "Menara (1-4 players, cooperative)",
 		replay:   replayMenara,
+		render:   renderMenara,
+		source:   bmenara.Source,
 		selfplay: selfplayMenara,
 		phase:    phaseMenara,
 	}

@@ -1,0 +1,44 @@
+package menara
+
+import (
+	"embed"
+
+	"github.com/tablebot/tablebot/i18n"
+	mr "github.com/tablebot/tablebot/rules/menara"
+)
+
+//go:embed locales
+var locales embed.FS
+
+// Source is the game's part of the message catalogue, for i18n.New.
+func Source() i18n.Source { return i18n.Source{Files: locales, Terms: terms} }
+
+// terms writes the game's values in the printer's language (i18n.Terms):
+// colours and piles by their names, floors and bases by their notation.
+func terms(p *i18n.Printer, v any) (string, bool) {
+	switch v := v.(type) {
+	case mr.Colour:
+		return ColourName(p, v), true
+	case mr.Pile:
+		return PileName(p, v), true
+	case mr.FloorID:
+		return v.String(), true
+	case mr.Base:
+		return v.String(), true
+	}
+	return "", false
+}
+
+// ColourName is a column's colour in words, as said of a column ("roja").
+func ColourName(p *i18n.Printer, c mr.Colour) string {
+	return p.T("menara.render.colour." + c.String())
+}
+
+// ColourLetter is the letter printed on the columns and bases of colour c.
+func ColourLetter(p *i18n.Printer, c mr.Colour) string {
+	return p.T("menara.render.letter." + c.String())
+}
+
+// PileName is a pile of plan cards by the colour of its glyph, as said of
+// a card ("amarilla").
+func PileName(p *i18n.Printer, pl mr.Pile) string { return p.T("menara.render.pile." + pl.String()) }

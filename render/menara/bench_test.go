@@ -1,0 +1,48 @@
+package menara_test
+
+import (
+	"bytes"
+	"testing"
+
+	rmenara "github.com/tablebot/tablebot/render/menara"
+	"github.com/tablebot/tablebot/rules/menara"
+)
+
+// benchGame is the benchmark's temple: a 2-player game played by the
+// greedy team until a column has just been placed on a temple at least 3
+// levels high with at least 10 floors.
+func benchGame(tb testing.TB) game {
+	tb.Helper()
+	return build(tb, opts(2, menara.Easy), 5, 50, midGame(3, 10))
+}
+
+// BenchmarkRenderMenara is the cost of one image as the bot makes it:
+// view, layout, drawing, palette conversion and PNG encoding.
+func BenchmarkRenderMenara(b *testing.B) {
+	r := renderer(b)
+	g := benchGame(b)
+	o := options(b)
+	var buf bytes.Buffer
+	b.ReportAllocs()
+	for b.Loop() {
+		buf.Reset()
+		if err := r.WritePosition(&buf, &g.pos, g.last, o); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(buf.Len()), "bytes")
+	v := rmenara.ViewOf(&g.pos, g.last)
+	l := rmenara.NewLayout(&v, o)
+	b.ReportMetric(float64(l.Size.X), "width")
+	b.ReportMetric(float64(l.Size.Y), "height")
+	b.ReportMetric(float64(len(v.Floors)), "floors")
+}
+
+// BenchmarkNew is the cost of building a Renderer, paid once at start-up.
+func BenchmarkNew(b *testing.B) {
+	for b.Loop() {
+		if _, err := rmenara.New(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

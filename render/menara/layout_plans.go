@@ -1,0 +1,180 @@
+package menara
+
+import (
+	"image"
+	"math"
+	"slices"
+
+	"github.com/tablebot/tablebot/render"
+	"github.com/tablebot/tablebot/rules/menara"
+)
+
+// The plans by level: each level seen from straight above, all at one
+// scale and in one frame (the whole temple's), so that they can be laid
+// side by side in the mind.
+
+const (
+	planMaxPitch = 44
+	planCaption  = 34
+	planPad      = 12
+	planGap      = 14
+	planTagSize  = 18
+)
+
+// layoutPlans lays out the plans in the box r, in rows of cols; it
+// returns them and the height they take.
+func layoutPlans(v *View, lb *Labels, r image.Rectangle) ([]Plan, int) {
+	maxLevel := 0
+	var all []menara.Hex
+	for _, f := range v.Floors {
+		maxLevel = max(maxLevel, f.Level)
+		all = append(all, f.Cells...)
+	}
+	if len(all) == 0 {
+		return nil, 0
+	}
+	n := maxLevel + 1
+	cols := 3
+	if n > 6 {
+		cols = 4
+	}
+	boxW := (r.Dx() - (cols-1)*planGap) / cols
+	ext := extent{}.grow(all, true)
+	size := ext.size()
+	pitch := min(float32(planMaxPitch), float32(boxW-2*planPad)/size.X)
+	pitch = float32(math.Floor(float64(pitch)))
+	boxH := planCaption + int(math.Ceil(float64(size.Y*pitch))) + 2*planPad
+	var plans []Plan
+	for l := 0; l < n; l++ {
+		col, row := l%cols, l/cols
+		at := image.Pt(r.Min.X+col*(boxW+planGap), r.Min.Y+row*(boxH+planGap))
+		box := image.Rectangle{Min: at, Max: at.Add(image.Pt(boxW, boxH))}
+		plans = append(plans, layoutPlan(v, lb, l, box, pitch, ext))
+	}
+	rows := (n + cols - 1) / cols
+	return plans, rows*boxH + (rows-1)*planGap
+}
+
+// layoutPlan lays out the plan of level l in box.
+func layoutPlan(v *View, lb *Labels, l int, box image.Rectangle, pitch float32, ext extent) Plan {
+	p := Plan{Level: l, Rect: box, Pitch: pitch, tagSize: min(planTagSize, max(13, int(pitch*0.68)))}
+	caption := lb.Base
+	if l > 0 {
+		caption = call1(lb.Level, l)
+	}
+	p.Caption = render.Text{S: caption, Rect: image.Rect(box.Min.X+planPad, box.Min.Y+4, box.Max.X-planPad, box.Min.Y+planCaption),
+		Size: 22, MinSize: 14, Bold: true, Colour: colInk.Colour()}
+	size := ext.size()
+	origin := render.Pt{
+		X: float32(box.Min.X) + (float32(box.Dx())-size.X*pitch)/2 - ext.min.X*pitch,
+		Y: float32(box.Min.Y+planCaption+planPad) - ext.min.Y*pitch,
+	}
+	at := func(q plane) render.Pt { return render.Pt{X: origin.X + pitch*q.X, Y: origin.Y + pitch*q.Y} }
+	loops := func(cells []menara.Hex) []render.Poly {
+		var out []render.Poly
+		for _, loop := range outline(cells) {
+			poly := make(render.Poly, len(loop))
+			for i, q := range loop {
+				poly[i] = at(q)
+			}
+			out = append(out, poly)
+		}
+		return out
+	}
+	change := v.Change
+	pl := &placer{bounds: box.Inset(2)}
+	for _, f := range v.Floors {
+		if f.Level == l-1 && !f.Fallen {
+			p.Below = append(p.Below, loops(f.Cells)...)
+		}
+	}
+	for _, f := range v.Floors {
+		if f.Level != l {
+			continue
+		}
+		style := Plain
+		switch {
+		case f.Fallen:
+			style = Fell
+		case change != nil && change.Floor == f.ID && change.Proposed:
+			style = Proposed
+		case change != nil && change.Floor == f.ID:
+			style = Last
+		}
+		pf := PlanFloor{Floor: f.ID, Side: f.Side, Style: style, Loops: loops(f.Cells)}
+		// The letter goes on the cell nearest the floor's middle that holds
+		// no base.
+		bases := map[menara.Hex]bool{}
+		for _, b := range f.Bases {
+			bases[b.Cell] = true
+		}
+		mid := mean(f.Cells)
+		best := float32(-1)
+		for _, c := range f.Cells {
+			if bases[c] {
+				continue
+			}
+			q := centre(c)
+			if d := (q.X-mid.X)*(q.X-mid.X) + (q.Y-mid.Y)*(q.Y-mid.Y); best < 0 || d < best {
+				pf.Circle, best = at(q), d
+			}
+		}
+		if best < 0 {
+			pf.Circle = at(mid)
+		}
+		size := int(pitch * 0.62)
+		pf.Letter = render.Text{S: f.ID.String(), Rect: boxAt(pf.Circle, 2*size, size), Size: size, MinSize: 10, Bold: true,
+			Colour: colHeaderText.Colour(), Align: render.AlignCentre}
+		pl.hard = append(pl.hard, boxAt(pf.Circle, size+6, size+6))
+		p.Floors = append(p.Floors, pf)
+		for _, b := range f.Bases {
+			c := at(centre(b.Cell))
+			rad := pitch * 0.34
+			pb := PlanBase{Base: b.Name, Colour: b.Colour, Centre: c, Radius: rad, Column: b.Column,
+				Free: b.Column && b.Carries == menara.NoFloor, Fallen: b.Fallen,
+				Support: change != nil && change.Proposed && change.Floor.Valid() && slices.Contains(change.Supports, b.Name)}
+			if change != nil && slices.Contains(change.Columns, b.Name) {
+				pb.Style = Last
+				if change.Proposed {
+					pb.Style = Proposed
+				}
+			}
+			if b.Fallen {
+				pb.Style = Fell
+			}
+			pb.Letter = letterText(lb, b.Colour, c, int(rad*1.15))
+			p.Bases = append(p.Bases, pb)
+			pl.soft = append(pl.soft, boxAt(c, int(2*rad), int(2*rad)))
+		}
+	}
+	for i := range p.Bases {
+		b := &p.Bases[i]
+		if b.Fallen {
+			continue
+		}
+		b.Tag = planTag(pl, b.Base, b.Centre, b.Radius, p.tagSize)
+	}
+	return p
+}
+
+// planTag places the name of a base on a plan beside its mark: right,
+// left, above or below it, then on the diagonals, then a little further
+// out, with a line to it.
+func planTag(pl *placer, b menara.Base, c render.Pt, rad float32, size int) Tag {
+	w, h := size*2-size/6, size+4
+	fw, fh := float32(w)/2, float32(h)/2
+	var cands []image.Rectangle
+	near := []render.Pt{{X: rad + 2 + fw}, {X: -rad - 2 - fw}, {Y: -rad - 1 - fh}, {Y: rad + 1 + fh},
+		{X: rad + fw, Y: -rad - fh + 4}, {X: -rad - fw, Y: -rad - fh + 4}, {X: rad + fw, Y: rad + fh - 4}, {X: -rad - fw, Y: rad + fh - 4}}
+	far := []render.Pt{{X: rad + 10 + fw}, {X: -rad - 10 - fw}, {Y: -rad - 8 - fh}, {Y: rad + 8 + fh},
+		{X: rad + 6 + fw, Y: -rad - fh - 4}, {X: -rad - 6 - fw, Y: -rad - fh - 4}, {X: rad + 6 + fw, Y: rad + fh + 4}, {X: -rad - 6 - fw, Y: rad + fh + 4}}
+	for _, d := range append(near, far...) {
+		cands = append(cands, boxAt(c.Add(d), w, h))
+	}
+	r, i, ok := pl.place(cands)
+	if !ok {
+		return Tag{}
+	}
+	return Tag{Base: b, Rect: r, Anchor: c, Leader: i >= len(near),
+		Text: render.Text{S: b.String(), Rect: r, Size: size, MinSize: 11, Bold: true, Colour: colInk.Colour(), Align: render.AlignCentre}}
+}

@@ -1,0 +1,44 @@
+package menara
+
+import (
+	"image"
+	"testing"
+
+	"github.com/tablebot/tablebot/render"
+	"github.com/tablebot/tablebot/render/rendertest"
+)
+
+// TestRasterMatchesFiller: the raster's own compositing paints what
+// render.Filler paints, to within a level of rounding, for solids, holes,
+// overlaps and shapes that stick out of the image.
+func TestRasterMatchesFiller(t *testing.T) {
+	shapes := []struct {
+		name          string
+		solids, holes render.Shape
+	}{
+		{"circle", render.Shape{render.Circle(render.Pt{X: 50, Y: 40}, 23.3)}, nil},
+		{"ring", render.Shape{render.Circle(render.Pt{X: 60, Y: 50}, 30)}, render.Shape{render.Circle(render.Pt{X: 61, Y: 49}, 17.5)}},
+		{"overlapping strokes", render.Stroke([]render.Pt{{X: 5, Y: 5}, {X: 90, Y: 70}, {X: 20, Y: 95}}, 7.5), nil},
+		{"sticking out", render.Shape{render.RoundRect(-20, 30, 150, 60, 9)}, nil},
+	}
+	for _, s := range shapes {
+		t.Run(s.name, func(t *testing.T) {
+			want := image.NewRGBA(image.Rect(0, 0, 120, 100))
+			got := image.NewRGBA(want.Rect)
+			render.FillRect(want, want.Rect, colPaper)
+			render.FillRect(got, got.Rect, colPaper)
+			var f render.Filler
+			f.FillHoles(want, s.solids, s.holes, colProposal)
+			var r raster
+			r.fill(got, s.solids, s.holes, colProposal)
+			for i := range got.Pix {
+				if d := int(got.Pix[i]) - int(want.Pix[i]); d < -1 || d > 1 {
+					t.Fatalf("byte %d (pixel %d,%d): %d, render.Filler %d", i, i/4%120, i/4/120, got.Pix[i], want.Pix[i])
+				}
+			}
+			if n, _ := rendertest.Differing(got, want); n != 0 {
+				t.Errorf("%d pixels differ", n)
+			}
+		})
+	}
+}
