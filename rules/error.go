@@ -1,5 +1,6 @@
 // Package rules holds what every game engine under it shares: the coded
-// error that carries a message meant for players.
+// error that carries a message meant for players, and the error that names
+// the line of a game record that is wrong.
 //
 // Each game lives in its own package below this one (rules/shangrila, ...).
 // Engines are pure: they do no I/O and know nothing of Discord or terminals.

@@ -2,11 +2,11 @@ package notation
 
 import (
 	"bufio"
-	"fmt"
 	"io"
 	"strings"
 	"unicode/utf8"
 
+	"github.com/tablebot/tablebot/rules"
 	"github.com/tablebot/tablebot/rules/shangrila"
 )
 
@@ -30,29 +30,8 @@ type Record struct {
 	Texts []string
 }
 
-// LineError says which line of a record is wrong and why.
-type LineError struct {
-	Line int    // from 1, counting every line, comments and blank lines included
-	Text string // the line as written, without its line break
-	Err  error
-}
-
-func (e *LineError) Error() string {
-	return fmt.Sprintf("line %d: %s: %v", e.Line, clipLine(e.Text), e.Err)
-}
-
-func (e *LineError) Unwrap() error { return e.Err }
-
-func clipLine(s string) string {
-	const max = 80
-	if !utf8.ValidString(s) {
-		s = strings.ToValidUTF8(s, "\uFFFD")
-	}
-	if r := []rune(s); len(r) > max {
-		return string(r[:max]) + "…"
-	}
-	return s
-}
+// LineError says which line of a record is wrong and why (rules.LineError).
+type LineError = rules.LineError
 
 // maxLine is the longest line a record may have; no legal line comes near.
 const maxLine = 4096
