@@ -124,7 +124,7 @@ func stepOf(pos *mr.Position, seat int, command string, opts map[string]string, 
 // yes reads a boolean option: true (from Discord), or renew as typed.
 func yes(s string) bool {
 	switch strings.ToLower(s) {
-	case "true", "yes", "renew", "1":
+	case "true", "yes", "renew", "1", "renovar", "rinnova":
 		return true
 	}
 	return false
@@ -160,7 +160,7 @@ func parsePile(p *i18n.Printer, s string) (mr.Pile, bool) {
 		return pl, true
 	}
 	for pl := mr.Pile(0); pl < mr.NumPiles; pl++ {
-		if strings.EqualFold(s, PileName(p, pl)) {
+		if strings.EqualFold(s, PileName(p, pl)) || strings.EqualFold(s, pileWord(p, pl)) {
 			return pl, true
 		}
 	}

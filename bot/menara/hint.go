@@ -207,9 +207,12 @@ func hintText(p *i18n.Printer, pos *mr.Position, step mr.Step, why Reason) strin
 	if pos.Phase() == mr.Over || why.Key == "menara.tip.none" {
 		return p.T("menara.tip.none")
 	}
-	args := make([]any, 0, 2*len(why.Args))
+	args := make([]any, 0, 2*len(why.Args)+2)
 	for k, v := range why.Args {
 		args = append(args, k, v)
+		if pl, ok := v.(mr.Pile); ok && k == "pile" {
+			args = append(args, "pileName", pileWord(p, pl))
+		}
 	}
 	key := why.Key
 	if key != "" && key[:len(Kind)] != Kind {

@@ -216,7 +216,7 @@ func (c *chain) revealQuestion(arg string) (bot.Outcome, error) {
 		return bot.Outcome{}, err
 	}
 	p := c.p
-	content := p.N("menara.ask.reveal", c.pos.PileLeft(pl), "pile", pl, "cards", pileWords(p, c.s.pileLeft(pl)))
+	content := p.N("menara.ask.reveal", c.pos.PileLeft(pl), "pile", pileWord(p, pl), "cards", pileWords(p, c.s.pileLeft(pl)))
 	if !c.pos.Exchanged() && c.canExchange() == nil {
 		content += "\n" + p.T("menara.ask.reveal-exchange")
 	}

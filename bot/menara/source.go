@@ -51,6 +51,11 @@ func ColourLetter(p *i18n.Printer, c mr.Colour) string {
 	return p.T("menara.render.letter." + c.String())
 }
 
+// pileWord is a pile's colour as said of the pile itself ("el mazo
+// amarillo"), which in Spanish and Italian differs from PileName, said of
+// a card ("una tarjeta amarilla").
+func pileWord(p *i18n.Printer, pl mr.Pile) string { return p.T("menara.word.pile." + pl.String()) }
+
 // PileName is a pile of plan cards by the colour of its glyph, as said of
 // a card ("amarilla").
 func PileName(p *i18n.Printer, pl mr.Pile) string { return p.T("menara.render.pile." + pl.String()) }

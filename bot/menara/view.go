@@ -57,7 +57,7 @@ func (g *Game) Buttons(p *i18n.Printer, st bot.State, board bot.Action) []bot.Ro
 			pos.Exchanged() || pos.Hand(seat).Total() == 0 || pos.Camp().Total() == 0))
 		for pl := mr.Pile(0); pl < mr.NumPiles; pl++ {
 			b := button(stepReveal, "", pileEmoji[pl], bot.Primary, pos.PileLeft(pl) == 0, fmt.Sprint(int(pl)))
-			b.Label = p.T("menara.button.reveal", "pile", pl, "count", pos.PileLeft(pl))
+			b.Label = p.T("menara.button.reveal", "pile", pileWord(p, pl), "count", pos.PileLeft(pl))
 			row = append(row, b)
 		}
 		row = append(row, hint)
