@@ -1,0 +1,561 @@
+package discord
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"image/png"
+	"math/rand/v2"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/tablebot/tablebot/bot"
+	"github.com/tablebot/tablebot/bot/discordfake"
+	bmenara "github.com/tablebot/tablebot/bot/menara"
+	bshangrila "github.com/tablebot/tablebot/bot/shangrila"
+	"github.com/tablebot/tablebot/i18n"
+	rmenara "github.com/tablebot/tablebot/render/menara"
+	"github.com/tablebot/tablebot/rules"
+	mr "github.com/tablebot/tablebot/rules/menara"
+	"github.com/tablebot/tablebot/rules/shangrila/ai"
+	"github.com/tablebot/tablebot/store"
+)
+
+// The tests of this file play Menara through the fake Discord, on a bot
+// that hosts both games: whole games by slash commands and by buttons, a
+// collapse, a game given up card by card, bad input, two clicks at once,
+// a restart in the middle of a turn, Spanish and Italian.
+
+// menaraRenderer is built once for the package's tests.
+var menaraRenderer = sync.OnceValues(rmenara.New)
+
+// menaraCmd is Menara's slash command.
+const menaraCmd = bmenara.Kind
+
+// newMenaraHarness starts a fake Discord with the given users and a bot
+// that hosts Shangri-La and Menara, with every image drawn.
+func newMenaraHarness(t testing.TB, users ...string) *harness {
+	t.Helper()
+	cat, err := i18n.New(bshangrila.Source(), bmenara.Source())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	t.Cleanup(cancel)
+	h := &harness{t: t, ctx: ctx, cat: cat, dbPath: filepath.Join(t.TempDir(), "tablebot.db")}
+	h.fake = discordfake.New(t, discordfake.Options{})
+	h.world = h.fake.NewWorld(users...)
+	h.board = testBoard(t, cat)
+	r, err := menaraRenderer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	board, preview := bmenara.NewImages(r, cat)
+	h.games = func(h *harness) []bot.Game {
+		return []bot.Game{
+			bshangrila.New(bshangrila.Options{Board: h.board, Computers: ai.Options{Iterations: 200}}),
+			bmenara.New(bmenara.Options{Board: board, Preview: preview}),
+		}
+	}
+	h.start()
+	t.Cleanup(h.stop)
+	return h
+}
+
+// mslash runs /menara sub as user and waits for the bot to be done.
+func (h *harness) mslash(user, sub string, opts ...discordfake.Option) *discordfake.Response {
+	h.t.Helper()
+	r := h.fake.SlashCommand(user, h.world.Channel.ID, menaraCmd, sub, opts...).Wait(h.ctx)
+	h.settle()
+	return r
+}
+
+// mautocomplete returns the suggestions for option focused of /menara sub.
+func (h *harness) mautocomplete(user, sub, focused, typed string, others ...discordfake.Option) []*discordgo.ApplicationCommandOptionChoice {
+	h.t.Helper()
+	return h.fake.Autocomplete(user, h.world.Channel.ID, menaraCmd, sub, focused, typed, others...).Wait(h.ctx).Choices
+}
+
+// menara returns the channel's Menara game as stored and its position,
+// the archived game once it has ended (live false).
+func (h *harness) menara() (g *store.Game, pos mr.Position, live bool) {
+	h.t.Helper()
+	g, st, err := h.bot.Table(h.ctx, h.world.Channel.ID)
+	if rules.ErrorCode(err) == store.NotFound {
+		gs, err := h.db.Archived(h.ctx, h.world.Channel.ID)
+		if err != nil || len(gs) == 0 {
+			h.t.Fatalf("no game, none archived: %v", err)
+		}
+		g = gs[len(gs)-1]
+		loaded, err := bmenara.New(bmenara.Options{}).Load(g.Record())
+		if err != nil {
+			h.t.Fatal(err)
+		}
+		pos, _ = bmenara.PositionOf(loaded)
+		return g, pos, false
+	}
+	if err != nil || st == nil {
+		h.t.Fatalf("no game in play: %v", err)
+	}
+	pos, ok := bmenara.PositionOf(st)
+	if !ok {
+		h.t.Fatalf("the channel plays %s", g.Kind)
+	}
+	return g, pos, true
+}
+
+// mover returns the user to act.
+func (h *harness) mover() string {
+	h.t.Helper()
+	g, pos, _ := h.menara()
+	return g.Players[pos.Turn()].UserID
+}
+
+// checkMenaraPost checks a public board post of Menara: its image
+// decodes, and it notifies exactly the player to act, or at the end
+// everybody seated.
+func (h *harness) checkMenaraPost(m *discordfake.Message) {
+	h.t.Helper()
+	if m == nil || m.Ephemeral() {
+		h.t.Fatalf("no public board post: %v", m)
+	}
+	a := m.Attachment("board.png")
+	if a == nil {
+		h.t.Fatalf("the board post has no image: %q", m.Content)
+	}
+	if _, err := png.Decode(bytes.NewReader(a.Data)); err != nil {
+		h.t.Fatalf("the board image does not decode: %v", err)
+	}
+	g, pos, live := h.menara()
+	if !live || pos.Phase() == mr.Over {
+		var want []string
+		for _, p := range g.Players {
+			if p.UserID != "" {
+				want = append(want, p.UserID)
+			}
+		}
+		if !sameUsers(m.Notified, want) || !sameUsers(m.Pinged, want) {
+			h.t.Fatalf("the final board notifies %v (pings %v), want %v", m.Notified, m.Pinged, want)
+		}
+		return
+	}
+	want := g.Players[pos.Turn()].UserID
+	if len(m.Pinged) != 1 || m.Pinged[0] != want || m.PingedEveryone || len(m.PingedRoles) > 0 {
+		h.t.Fatalf("the board pings %v, want only %s: %q", m.Pinged, want, m.Content)
+	}
+	if len(m.Notified) != 1 || m.Notified[0] != want {
+		h.t.Fatalf("the board notifies %v, want only %s (%d edits)", m.Notified, want, m.Edits)
+	}
+}
+
+// openMenara opens a Menara table with every user seated, by slash
+// commands, and returns the answer to start: the first board.
+func (h *harness) openMenara(opts ...discordfake.Option) *discordfake.Response {
+	h.t.Helper()
+	opts = append([]discordfake.Option{discordfake.Opt("players", len(h.world.Users))}, opts...)
+	if r := h.mslash(h.user(0), "new", opts...); r.Ephemeral() || !strings.Contains(r.Content(), "Menara") {
+		h.t.Fatalf("new: %s", r)
+	}
+	for i := 1; i < len(h.world.Users); i++ {
+		if r := h.mslash(h.user(i), "join"); r.Ephemeral() {
+			h.t.Fatalf("join: %s", r)
+		}
+	}
+	r := h.mslash(h.user(0), "start")
+	if r.Ephemeral() {
+		h.t.Fatalf("start: %s", r)
+	}
+	return r
+}
+
+// teamStep is how the tests' team plays: a sensible step that keeps the
+// temple standing (reveal a pile, now and then an exchange first; the
+// column or move that leaves the temple steadiest, as high as it can; a
+// new floor where it stands steadiest; give up when nothing else is
+// left). With collapse set, it takes a step that brings the temple down
+// as soon as there is one.
+func teamStep(pos *mr.Position, rng *rand.Rand, collapse bool) mr.Step {
+	seat := pos.Turn()
+	legal := pos.LegalSteps(nil)
+	switch pos.Stage() {
+	case mr.Exchanging:
+		var ex, rv []mr.Step
+		for _, s := range legal {
+			switch {
+			case s.Kind == mr.Exchange && s.Give.Total() <= 2:
+				ex = append(ex, s)
+			case s.Kind == mr.Reveal:
+				rv = append(rv, s)
+			}
+		}
+		if len(ex) > 0 && rng.IntN(4) == 0 {
+			return ex[rng.IntN(len(ex))]
+		}
+		if rng.IntN(2) == 0 {
+			return rv[0] // the easiest pile left
+		}
+		return rv[rng.IntN(len(rv))]
+	case mr.Closing:
+		return mr.DoneStep(seat, rng.IntN(3) == 0 && pos.Check(mr.DoneStep(seat, true)) == nil)
+	}
+	var candidates []mr.Step
+	if pos.Stage() == mr.NewFloor || pos.Stage() == mr.Building && isLift(pos) {
+		pls := pos.Placements(nil)
+		if collapse {
+			for _, pl := range pls {
+				if pl.Collapse {
+					return pl.Step
+				}
+			}
+		}
+		for _, pl := range pls {
+			if !pl.Collapse {
+				return pl.Step
+			}
+		}
+		return mr.GiveUpStep(seat, false)
+	}
+	for _, s := range legal {
+		if s.Kind == mr.PlaceColumn || s.Kind == mr.MoveColumn {
+			candidates = append(candidates, s)
+		}
+	}
+	best, bestScore := mr.GiveUpStep(seat, false), -1<<62
+	for _, s := range candidates {
+		next, e, err := pos.Preview(s)
+		if err != nil {
+			continue
+		}
+		if e.Collapse {
+			if collapse {
+				return s
+			}
+			continue
+		}
+		least := 1 << 30
+		for _, f := range next.PlacedFloors() {
+			if m, ok := next.Margin(f); ok {
+				least = min(least, m-mr.Delta(next.Level(f)))
+			}
+		}
+		score := least/1000*100 + next.Level(s.To.Floor)
+		if score > bestScore {
+			best, bestScore = s, score
+		}
+	}
+	return best
+}
+
+// isLift reports whether the card in play moves a floor and none has
+// moved yet.
+func isLift(pos *mr.Position) bool {
+	c, ok := pos.Card()
+	return ok && c.Type == mr.LiftCard && pos.Progress() == 0
+}
+
+// firstSafe returns the first suggestion that does not bring the temple
+// down ("⚠️" marks those that do).
+func firstSafe(t testing.TB, choices []*discordgo.ApplicationCommandOptionChoice, what string) string {
+	t.Helper()
+	for _, c := range choices {
+		if len(c.Name) > 100 {
+			t.Fatalf("%s: a suggestion longer than Discord's 100 characters: %q", what, c.Name)
+		}
+		if !strings.HasPrefix(c.Name, "⚠️") {
+			return fmt.Sprint(c.Value)
+		}
+	}
+	t.Fatalf("%s: no suggestion keeps the temple standing: %v", what, choices)
+	return ""
+}
+
+// slashStep makes step by a slash command as user, using autocomplete
+// for the places of floors (the first suggestion that keeps the temple
+// standing: the steadiest), and returns the answer.
+func (h *harness) slashStep(user string, s mr.Step) *discordfake.Response {
+	h.t.Helper()
+	o := discordfake.Opt
+	switch s.Kind {
+	case mr.Exchange:
+		return h.mslash(user, "exchange", o("give", s.Give.String()), o("take", s.Take.String()))
+	case mr.Reveal:
+		return h.mslash(user, "reveal", o("pile", s.Pile.String()))
+	case mr.PlaceColumn:
+		return h.mslash(user, "place", o("column", string(s.Colour.Letter())), o("base", s.To.String()))
+	case mr.MoveColumn:
+		return h.mslash(user, "move", o("from", s.From.String()), o("to", s.To.String()))
+	case mr.PlaceFloor, mr.Extend:
+		code := firstSafe(h.t, h.mautocomplete(user, "floor", "placement", ""), "floor")
+		return h.mslash(user, "floor", o("placement", code))
+	case mr.Lift:
+		floor := s.Floor.String()
+		code := firstSafe(h.t, h.mautocomplete(user, "lift", "placement", "", o("floor", floor)), "lift")
+		return h.mslash(user, "lift", o("floor", floor), o("placement", code))
+	case mr.GiveUp:
+		return h.mslash(user, "giveup", o("renew", s.Renew))
+	}
+	return h.mslash(user, "done", o("renew", s.Renew))
+}
+
+// TestMenaraSoloBySlashCommands: one player plays a whole game with
+// slash commands only, and autocomplete for the floors; every step is
+// answered with its board, which notifies the player, and the last with
+// the result.
+func TestMenaraSoloBySlashCommands(t *testing.T) {
+	h := newMenaraHarness(t, "ann")
+	r := h.openMenara(discordfake.Opt("difficulty", "easy"))
+	h.checkMenaraPost(r.Message)
+	boards := 1
+	defer func() { h.checkNotifications(boards) }()
+	rng := rand.New(rand.NewPCG(1, 1))
+	kinds := map[mr.Kind]int{}
+	for steps := 0; ; steps++ {
+		_, pos, live := h.menara()
+		if !live {
+			break
+		}
+		if testing.Short() && steps >= shortMoves {
+			return
+		}
+		s := teamStep(&pos, rng, false)
+		r := h.slashStep(h.user(0), s)
+		if r.Ephemeral() {
+			t.Fatalf("step %d (%s) refused: %s", steps, s, r.Content())
+		}
+		h.checkMenaraPost(r.Message)
+		boards++
+		kinds[s.Kind]++
+		g, _, _ := h.menara()
+		if len(g.Moves) != steps+1 {
+			t.Fatalf("after step %d: %d moves stored", steps, len(g.Moves))
+		}
+	}
+	last := h.fake.Messages(h.world.Channel.ID)
+	if end := last[len(last)-1].Content; !strings.Contains(end, "won together") && !strings.Contains(end, "lost together") && !strings.Contains(end, "collapsed") {
+		t.Errorf("the last post says no result: %q", end)
+	}
+	for _, k := range []mr.Kind{mr.Reveal, mr.PlaceColumn, mr.PlaceFloor} {
+		if kinds[k] == 0 {
+			t.Errorf("the game had no %s step: %v", k, kinds)
+		}
+	}
+	t.Logf("%d boards: %v", boards, kinds)
+}
+
+// openMenaraByButtons opens a Menara table with /menara new, seats the
+// other users by the lobby's Join button and starts by its Start
+// button, and returns the first board, which the bot posts.
+func (h *harness) openMenaraByButtons(opts ...discordfake.Option) *discordfake.Message {
+	h.t.Helper()
+	opts = append([]discordfake.Option{discordfake.Opt("players", len(h.world.Users))}, opts...)
+	lobby := h.mslash(h.user(0), "new", opts...).Message
+	for i := 1; i < len(h.world.Users); i++ {
+		lobby = h.click(h.user(i), lobby, buttonWith(h.t, lobby, "join")).Message
+	}
+	if r := h.click(h.user(0), lobby, buttonWith(h.t, lobby, "start")); r.Ephemeral() {
+		h.t.Fatalf("start: %s", r)
+	}
+	return h.fake.WaitForMessage(h.ctx, h.world.Channel.ID, func(m *discordfake.Message) bool {
+		return !m.Ephemeral() && m.Attachment("board.png") != nil
+	})
+}
+
+// private checks that a response is a private answer without an error,
+// and returns its message.
+func private(t testing.TB, r *discordfake.Response, what string) *discordfake.Message {
+	t.Helper()
+	if !r.Ephemeral() || strings.HasPrefix(r.Content(), "⚠️") {
+		t.Fatalf("%s: %s", what, r)
+	}
+	return r.Message
+}
+
+// pickIn chooses value in a menu of a private message, turning its pages
+// (the Next button) until the menu offers it.
+func (h *harness) pickIn(user string, m *discordfake.Message, values ...string) *discordfake.Response {
+	h.t.Helper()
+	for range 50 {
+		sm := menu(h.t, m)
+		if hasOption(sm, values[0]) {
+			return h.choose(user, m, sm.CustomID, values...)
+		}
+		next := ""
+		for _, b := range m.Buttons() {
+			if strings.Contains(b.CustomID, ":pg:") && b.Emoji != nil && b.Emoji.Name == "▶️" {
+				next = b.CustomID
+			}
+		}
+		if next == "" {
+			h.t.Fatalf("no page of %q offers %s", m.Content, values[0])
+		}
+		m = private(h.t, h.click(user, m, next), "next page")
+	}
+	h.t.Fatal("too many pages")
+	return nil
+}
+
+// columnValues names columns as the exchange's menus do: Y0, Y1, R0...
+func columnValues(cols mr.Columns) []string {
+	var out []string
+	for _, c := range mr.Colours {
+		for i := range int(cols[c]) {
+			out = append(out, fmt.Sprintf("%c%d", c.Letter(), i))
+		}
+	}
+	return out
+}
+
+// firstSafeOption returns the first option of a place menu that does not
+// bring the temple down, "" when all do.
+func firstSafeOption(sm *discordgo.SelectMenu) string {
+	for _, o := range sm.Options {
+		if !strings.HasPrefix(o.Label, "⚠️") {
+			return o.Value
+		}
+	}
+	return ""
+}
+
+// checkPreview checks a floor's private preview: its image decodes, and
+// it offers Confirm and Back.
+func (h *harness) checkPreview(m *discordfake.Message) {
+	h.t.Helper()
+	a := m.Attachment("preview.png")
+	if a == nil || len(m.Attachments) != 1 {
+		h.t.Fatalf("the preview has attachments %v: %q", attachmentNames(m), m.Content)
+	}
+	if _, err := png.Decode(bytes.NewReader(a.Data)); err != nil {
+		h.t.Fatalf("the preview does not decode: %v", err)
+	}
+	buttonWith(h.t, m, "ok")
+}
+
+func attachmentNames(m *discordfake.Message) []string {
+	var out []string
+	for _, a := range m.Attachments {
+		out = append(out, a.Filename)
+	}
+	return out
+}
+
+// buttonStep makes step through the board's buttons and the private
+// menus, as user, and returns the next board, which the bot posts. A new
+// floor or a moved one goes to the first place its list offers that keeps
+// the temple standing (the steadiest); back is whether to go back from
+// its preview to the list once. A step that brings the temple down is
+// made all the same from its warning.
+func (h *harness) buttonStep(board *discordfake.Message, user string, s mr.Step, back bool) *discordfake.Message {
+	t := h.t
+	t.Helper()
+	before := len(h.fake.Messages(h.world.Channel.ID))
+	var r *discordfake.Response
+	warned := func(r *discordfake.Response) *discordfake.Response {
+		if r.Ephemeral() && strings.Contains(r.Content(), "collapses") && r.Message.Button(buttonWith(t, r.Message, "ok")) != nil {
+			return h.click(user, r.Message, buttonWith(t, r.Message, "ok"))
+		}
+		return r
+	}
+	switch s.Kind {
+	case mr.Exchange:
+		m := private(t, h.click(user, board, buttonWith(t, board, "ex")), "exchange")
+		m = private(t, h.choose(user, m, menu(t, m).CustomID, columnValues(s.Give)...), "give")
+		r = h.choose(user, m, menu(t, m).CustomID, columnValues(s.Take)...)
+	case mr.Reveal:
+		m := private(t, h.click(user, board, buttonWith(t, board, fmt.Sprintf("rv:%d", s.Pile))), "reveal")
+		r = h.click(user, m, buttonWith(t, m, "ok"))
+	case mr.PlaceColumn:
+		m := private(t, h.click(user, board, buttonWith(t, board, "pl")), "place")
+		m = private(t, h.pickIn(user, m, string(s.Colour.Letter())), "colour")
+		r = warned(h.pickIn(user, m, s.To.String()))
+	case mr.MoveColumn:
+		m := private(t, h.click(user, board, buttonWith(t, board, "mv")), "move")
+		m = private(t, h.pickIn(user, m, s.From.String()), "from")
+		r = warned(h.pickIn(user, m, s.To.String()))
+	case mr.PlaceFloor, mr.Extend, mr.Lift:
+		var m *discordfake.Message
+		if s.Kind == mr.Lift {
+			m = private(t, h.click(user, board, buttonWith(t, board, "lf")), "lift")
+			m = private(t, h.pickIn(user, m, s.Floor.String()), "lifted floor")
+		} else {
+			m = private(t, h.click(user, board, buttonWith(t, board, "fl")), "floor")
+		}
+		code := firstSafeOption(menu(t, m))
+		if code == "" {
+			t.Fatalf("no place keeps the temple standing: %q", m.Content)
+		}
+		p := private(t, h.pickIn(user, m, code), "preview")
+		h.checkPreview(p)
+		if back {
+			list := private(t, h.click(user, p, buttonWith(t, p, "pg")), "back")
+			if len(list.Attachments) != 0 {
+				t.Fatalf("back at the list, the preview's image stays: %v", attachmentNames(list))
+			}
+			p = private(t, h.pickIn(user, list, code), "preview again")
+			h.checkPreview(p)
+		}
+		r = h.click(user, p, buttonWith(t, p, "ok"))
+	case mr.GiveUp, mr.Done:
+		step, code := "gu", "g0"
+		if s.Kind == mr.Done {
+			step, code = "dn", "d0"
+		}
+		if s.Renew {
+			code = code[:1] + "1"
+		}
+		m := private(t, h.click(user, board, buttonWith(t, board, step)), "closing")
+		r = h.click(user, m, buttonWith(t, m, "ok:"+code))
+	}
+	if !strings.HasPrefix(r.Content(), "✅") {
+		t.Fatalf("%s by buttons: %s", s, r)
+	}
+	v := h.fake.WaitUntil(h.ctx, func(v *discordfake.View) bool {
+		return len(v.Messages(h.world.Channel.ID)) > before && !v.LastMessage(h.world.Channel.ID).Ephemeral()
+	})
+	return v.LastMessage(h.world.Channel.ID)
+}
+
+// TestMenaraThreePlayersByButtons: three players play a whole game by
+// the buttons and menus only (after /menara new): the lobby's Join and
+// Start, then every step by the boards' buttons and private menus, each
+// floor through its preview (every third one back to the list first). Every
+// board notifies exactly the player to act.
+func TestMenaraThreePlayersByButtons(t *testing.T) {
+	h := newMenaraHarness(t, "ann", "bob", "cat")
+	board := h.openMenaraByButtons(discordfake.Opt("difficulty", "easy"), discordfake.Opt("hands", "shaky"))
+	h.checkMenaraPost(board)
+	boards := 1
+	defer func() { h.checkNotifications(boards) }()
+	rng := rand.New(rand.NewPCG(3, 3))
+	kinds := map[mr.Kind]int{}
+	floors := 0
+	for steps := 0; ; steps++ {
+		_, pos, live := h.menara()
+		if !live {
+			break
+		}
+		if testing.Short() && steps >= shortMoves {
+			return
+		}
+		s := teamStep(&pos, rng, false)
+		back := false
+		if s.Kind == mr.PlaceFloor || s.Kind == mr.Extend {
+			floors++
+			back = floors%3 == 1
+		}
+		board = h.buttonStep(board, h.mover(), s, back)
+		h.checkMenaraPost(board)
+		boards++
+		kinds[s.Kind]++
+	}
+	for _, k := range []mr.Kind{mr.Exchange, mr.Reveal, mr.PlaceColumn, mr.PlaceFloor} {
+		if kinds[k] == 0 {
+			t.Errorf("the game had no %s step: %v", k, kinds)
+		}
+	}
+	t.Logf("%d boards: %v", boards, kinds)
+}
