@@ -177,8 +177,8 @@ func (h *harness) openMenara(opts ...discordfake.Option) *discordfake.Response {
 // temple standing (reveal a pile, now and then an exchange first; the
 // column or move that leaves the temple steadiest, as high as it can; a
 // new floor where it stands steadiest; give up when nothing else is
-// left). With collapse set, it takes a step that brings the temple down
-// as soon as there is one.
+// left). With collapse set, it places or moves a column that brings the
+// temple down as soon as there is one.
 func teamStep(pos *mr.Position, rng *rand.Rand, collapse bool) mr.Step {
 	seat := pos.Turn()
 	legal := pos.LegalSteps(nil)
@@ -205,15 +205,7 @@ func teamStep(pos *mr.Position, rng *rand.Rand, collapse bool) mr.Step {
 	}
 	var candidates []mr.Step
 	if pos.Stage() == mr.NewFloor || pos.Stage() == mr.Building && isLift(pos) {
-		pls := pos.Placements(nil)
-		if collapse {
-			for _, pl := range pls {
-				if pl.Collapse {
-					return pl.Step
-				}
-			}
-		}
-		for _, pl := range pls {
+		for _, pl := range pos.Placements(nil) {
 			if !pl.Collapse {
 				return pl.Step
 			}
@@ -558,4 +550,344 @@ func TestMenaraThreePlayersByButtons(t *testing.T) {
 		}
 	}
 	t.Logf("%d boards: %v", boards, kinds)
+}
+
+// TestMenaraCollapse: a team that places a column that brings the temple
+// down is warned privately (floor K would fall: do it, or give up the
+// card) and, doing it all the same, loses: the last board says the
+// temple collapsed and notifies everybody.
+func TestMenaraCollapse(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a whole game; the full run plays it")
+	}
+	h := newMenaraHarness(t, "ann", "bob")
+	board := h.openMenaraByButtons(discordfake.Opt("difficulty", "easy"))
+	boards := 1
+	defer func() { h.checkNotifications(boards) }()
+	rng := rand.New(rand.NewPCG(5, 5))
+	warned := false
+	for steps := 0; ; steps++ {
+		_, pos, live := h.menara()
+		if !live {
+			break
+		}
+		s := teamStep(&pos, rng, true)
+		if s.Kind == mr.PlaceColumn || s.Kind == mr.MoveColumn {
+			if _, e, _ := pos.Preview(s); e.Collapse && !warned {
+				warned = true
+				// The warning first, then Give up this card is offered too:
+				// cancel once and come back.
+				w := h.warning(board, s)
+				if !strings.Contains(w.Content, "would fall") || w.Button(buttonWith(t, w, "ok:g0")) == nil {
+					t.Fatalf("the warning: %q", w.Content)
+				}
+				if r := h.click(h.mover(), w, buttonWith(t, w, "x")); r.Ephemeral() && strings.HasPrefix(r.Content(), "⚠️") {
+					t.Fatalf("cancel: %s", r)
+				}
+				if g, _, _ := h.menara(); len(g.Moves) != steps {
+					t.Fatal("a warning made the step")
+				}
+			}
+		}
+		board = h.buttonStep(board, h.mover(), s, false)
+		h.checkMenaraPost(board)
+		boards++
+	}
+	if !warned {
+		t.Fatal("the game ended without a step that brings the temple down")
+	}
+	_, pos, _ := h.menara()
+	if o := pos.Outcome(); o.Won || o.Reason != mr.Collapse {
+		t.Fatalf("the game ended %+v, want a collapse", o)
+	}
+	if !strings.Contains(board.Content, "fell: the temple collapsed") || !strings.Contains(board.Content, "The temple collapsed: the game is lost") {
+		t.Errorf("the last board: %q", board.Content)
+	}
+}
+
+// warning opens the chain of a column's placement or move that brings
+// the temple down, up to its warning, and returns the warning.
+func (h *harness) warning(board *discordfake.Message, s mr.Step) *discordfake.Message {
+	t := h.t
+	t.Helper()
+	user := h.mover()
+	var m *discordfake.Message
+	if s.Kind == mr.PlaceColumn {
+		m = private(t, h.click(user, board, buttonWith(t, board, "pl")), "place")
+		m = private(t, h.pickIn(user, m, string(s.Colour.Letter())), "colour")
+	} else {
+		m = private(t, h.click(user, board, buttonWith(t, board, "mv")), "move")
+		m = private(t, h.pickIn(user, m, s.From.String()), "from")
+	}
+	r := h.pickIn(user, m, s.To.String())
+	if !r.Ephemeral() || r.Type != discordgo.InteractionResponseUpdateMessage {
+		t.Fatalf("the warning is not the menu updated in private: %s", r)
+	}
+	return r.Message
+}
+
+// TestMenaraGivenUp: a team that reveals a card and gives it up, turn
+// after turn, by slash commands, raises the level row one level a card and
+// loses when the last card is used; the reveal cannot be taken back.
+func TestMenaraGivenUp(t *testing.T) {
+	h := newMenaraHarness(t, "ann", "bob")
+	h.openMenara()
+	boards := 1
+	defer func() { h.checkNotifications(boards) }()
+	_, start, _ := h.menara()
+	required := start.Required()
+	for turn := 0; ; turn++ {
+		_, pos, live := h.menara()
+		if !live {
+			break
+		}
+		if testing.Short() && turn >= shortMoves/2 {
+			return
+		}
+		user := h.mover()
+		pile := mr.BluePile
+		for pos.PileLeft(pile) == 0 {
+			pile++
+		}
+		r := h.mslash(user, "reveal", discordfake.Opt("pile", pile.String()))
+		h.checkMenaraPost(r.Message)
+		boards++
+		if turn == 0 {
+			// What the card showed cannot be unseen.
+			wantPrivate(t, h.mslash(user, "undo"), "cannot be unseen")
+		}
+		r = h.mslash(user, "giveup", discordfake.Opt("renew", turn%3 == 1))
+		if r.Ephemeral() || !strings.Contains(r.Content(), "gave up the card") {
+			t.Fatalf("turn %d: give up: %s", turn, r)
+		}
+		h.checkMenaraPost(r.Message)
+		boards++
+		if _, after, _ := h.menara(); after.Required() != required+turn+1 {
+			t.Fatalf("after %d cards given up the level row holds %d, want %d", turn+1, after.Required(), required+turn+1)
+		}
+	}
+	_, pos, _ := h.menara()
+	if o := pos.Outcome(); o.Won || o.Reason != mr.CardsUsed {
+		t.Errorf("the game ended %+v, want lost when the cards ran out", o)
+	}
+	last := h.fake.Messages(h.world.Channel.ID)
+	if end := last[len(last)-1].Content; !strings.Contains(end, "the last plan card was used") {
+		t.Errorf("the last board: %q", end)
+	}
+}
+
+// publicPosts returns how many public messages the channel holds.
+func (h *harness) publicPosts() int {
+	n := 0
+	for _, m := range h.fake.Messages(h.world.Channel.ID) {
+		if !m.Ephemeral() {
+			n++
+		}
+	}
+	return n
+}
+
+// mrecord returns the channel's Menara record and its players, to tell
+// whether anything changed.
+func (h *harness) mrecord() string {
+	g, _, err := h.bot.Table(h.ctx, h.world.Channel.ID)
+	if err != nil {
+		return ""
+	}
+	return g.Record() + strings.Join(playerNames(g.Players), ",")
+}
+
+// TestMenaraBadInput sends bad input of every kind and checks that each
+// gets a private answer in words, and that nothing changes and nothing is
+// posted.
+func TestMenaraBadInput(t *testing.T) {
+	h := newMenaraHarness(t, "ann", "bob", "eve")
+	ann, bob, eve := h.user(0), h.user(1), h.user(2)
+	o := discordfake.Opt
+	h.mslash(ann, "new", o("players", 2))
+	wantPrivate(t, h.mslash(ann, "reveal", o("pile", "blue")), "has not started")
+	wantPrivate(t, h.mslash(ann, "new", o("players", 2)), "already")
+	h.mslash(bob, "join")
+	wantPrivate(t, h.mslash(eve, "start"), "Only")
+	board := h.mslash(ann, "start").Message
+	mover := h.mover()
+	other := ann
+	if other == mover {
+		other = bob
+	}
+	before, posts := h.mrecord(), h.publicPosts()
+	_, pos, _ := h.menara()
+	hand := pos.Hand(pos.Turn())
+	var missing mr.Colour // a colour the mover does not hold
+	for _, c := range mr.Colours {
+		if hand[c] == 0 {
+			missing = c
+		}
+	}
+	bad := []struct {
+		name, user, sub string
+		opts            []discordfake.Option
+		want            string
+	}{
+		{"not seated", eve, "reveal", []discordfake.Option{o("pile", "red")}, "You are not playing"},
+		{"not their turn", other, "reveal", []discordfake.Option{o("pile", "red")}, "turn, not"},
+		{"building before the reveal", mover, "place", []discordfake.Option{o("column", "Y"), o("base", "A1")}, "Reveal a card first"},
+		{"columns unreadable", mover, "exchange", []discordfake.Option{o("give", "QQ"), o("take", "R")}, "is not a set of columns"},
+		{"columns not held", mover, "exchange", []discordfake.Option{o("give", strings.Repeat(string(missing.Letter()), 1)), o("take", "Y")}, "so you cannot give"},
+		{"uneven exchange", mover, "exchange", []discordfake.Option{o("give", hand.String()[:1]), o("take", "YY")}, "as many columns"},
+		{"no new floor", mover, "floor", []discordfake.Option{o("placement", "on A1 B1 C1 turn 0")}, "no new floor"},
+		{"a placement that reads as nothing", mover, "floor", []discordfake.Option{o("placement", "somewhere nice")}, "is not"},
+		{"a floor that is no floor", mover, "lift", []discordfake.Option{o("floor", "Z"), o("placement", "x")}, "is not a floor"},
+		{"a base that is no base", mover, "move", []discordfake.Option{o("from", "K99"), o("to", "A1")}, "is not a base"},
+		{"done too early", mover, "done", nil, "Ending the turn is for a card"},
+		{"give up before the reveal", mover, "giveup", nil, "Reveal a card before"},
+		{"undo with nothing to undo", mover, "undo", nil, "take back"},
+	}
+	for _, b := range bad {
+		wantPrivate(t, h.mslash(b.user, b.sub, b.opts...), b.want)
+	}
+	if h.mrecord() != before || h.publicPosts() != posts {
+		t.Fatal("bad input changed the game or posted something")
+	}
+	// The board's buttons refuse everyone but the player to act.
+	wantPrivate(t, h.click(other, board, buttonWith(t, board, "rv:0")), "turn, not")
+	wantPrivate(t, h.click(eve, board, buttonWith(t, board, "rv:0")), "You are not playing")
+	// Nobody else gets suggestions.
+	if got := h.mautocomplete(other, "exchange", "give", ""); len(got) != 0 {
+		t.Errorf("suggestions for someone not to act: %v", got)
+	}
+	// A menu opened before the board moved on is stale.
+	menuMsg := private(t, h.click(mover, board, buttonWith(t, board, "ex")), "exchange menu")
+	r := h.mslash(mover, "reveal", o("pile", "yellow"))
+	h.checkMenaraPost(r.Message)
+	before, posts = h.mrecord(), h.publicPosts()
+	wantPrivate(t, h.choose(mover, menuMsg, menu(t, menuMsg).CustomID, "Y0"), "moved on")
+	wantPrivate(t, h.click(mover, board, buttonWith(t, board, "rv:0")), "moved on")
+	wantPrivate(t, h.mslash(mover, "reveal", o("pile", "red")), "revealed your card")
+	wantPrivate(t, h.mslash(mover, "exchange", o("give", "Y"), o("take", "R")), "before you reveal")
+	_, pos, _ = h.menara()
+	if c, _ := pos.Card(); c.Type == mr.PlaceCard || c.Type == mr.OneFloorCard || c.Type == mr.FillCard {
+		// A base of another colour than the column.
+		for _, f := range pos.PlacedFloors() {
+			for i, spot := range pos.FloorBases(f) {
+				b := mr.Base{Floor: f, N: uint8(i + 1)}
+				if spot.Colour != missing && !pos.Column(b) {
+					wantPrivate(t, h.mslash(mover, "place", o("column", string(missing.Letter())), o("base", b.String())), "not")
+				}
+				break
+			}
+			break
+		}
+		wantPrivate(t, h.mslash(mover, "place", o("column", "X"), o("base", "A1")), "is not a colour")
+	}
+	wantPrivate(t, h.mslash(mover, "done"), "Ending the turn is for a card")
+	if h.mrecord() != before || h.publicPosts() != posts {
+		t.Fatal("bad input changed the game or posted something")
+	}
+}
+
+// TestMenaraTwoClicksAtOnce: the player to act opens the same question
+// twice and confirms in both at the same moment: exactly one reveal is
+// made and posted, and the other click is answered privately.
+func TestMenaraTwoClicksAtOnce(t *testing.T) {
+	h := newMenaraHarness(t, "ann", "bob")
+	board := h.openMenara().Message
+	mover := h.mover()
+	var questions []*discordfake.Message
+	for range 2 {
+		questions = append(questions, private(t, h.click(mover, board, buttonWith(t, board, "rv:1")), "reveal"))
+	}
+	posts := h.publicPosts()
+	var hs []*discordfake.Interaction
+	for _, q := range questions {
+		hs = append(hs, h.fake.NewClick(mover, q, buttonWith(t, q, "ok")))
+	}
+	h.fake.Dispatch(hs...)
+	var wg sync.WaitGroup
+	answers := make([]*discordfake.Response, len(hs))
+	for i, x := range hs {
+		wg.Add(1)
+		go func() { defer wg.Done(); answers[i] = x.Wait(h.ctx) }()
+	}
+	wg.Wait()
+	h.settle()
+	done := 0
+	for _, r := range answers {
+		if strings.HasPrefix(r.Content(), "✅") {
+			done++
+		} else if !r.Ephemeral() {
+			t.Errorf("the losing click got a public answer: %q", r.Content())
+		}
+	}
+	g, _, _ := h.menara()
+	if len(g.Moves) != 1 || done != 1 {
+		t.Fatalf("two clicks at once: %d steps stored, %d confirmed", len(g.Moves), done)
+	}
+	if n := h.publicPosts() - posts; n != 1 {
+		t.Errorf("%d boards posted, want 1", n)
+	}
+	// Two slash commands at once: one step.
+	_, pos, _ := h.menara()
+	s := teamStep(&pos, rand.New(rand.NewPCG(1, 2)), false)
+	if s.Kind != mr.PlaceColumn && s.Kind != mr.MoveColumn && s.Kind != mr.GiveUp {
+		t.Fatalf("unexpected step %s", s)
+	}
+	sub, opts := "giveup", []discordfake.Option{}
+	if s.Kind == mr.PlaceColumn {
+		sub, opts = "place", []discordfake.Option{discordfake.Opt("column", string(s.Colour.Letter())), discordfake.Opt("base", s.To.String())}
+	}
+	c1 := h.fake.NewSlashCommand(mover, h.world.Channel.ID, menaraCmd, sub, opts...)
+	c2 := h.fake.NewSlashCommand(mover, h.world.Channel.ID, menaraCmd, sub, opts...)
+	h.fake.Dispatch(c1, c2)
+	r1, r2 := c1.Wait(h.ctx), c2.Wait(h.ctx)
+	h.settle()
+	if g, _, _ := h.menara(); len(g.Moves) != 2 || r1.Ephemeral() == r2.Ephemeral() {
+		t.Fatalf("two commands at once: %d steps, answers %q and %q", len(g.Moves), r1.Content(), r2.Content())
+	}
+}
+
+// TestMenaraRestartMidTurn stops the bot in the middle of a turn (a card
+// revealed, a column placed) and starts it again on the same database:
+// the turn goes on from the latest board's buttons.
+func TestMenaraRestartMidTurn(t *testing.T) {
+	h := newMenaraHarness(t, "ann", "bob")
+	board := h.openMenara(discordfake.Opt("difficulty", "easy")).Message
+	rng := rand.New(rand.NewPCG(9, 9))
+	// Play until a card that places columns is half done.
+	for steps := 0; steps < 60; steps++ {
+		_, pos, _ := h.menara()
+		if c, ok := pos.Card(); ok && pos.Stage() == mr.Building && pos.Progress() > 0 && c.Type == mr.PlaceCard && int(c.N) > pos.Progress() {
+			break
+		}
+		s := teamStep(&pos, rng, false)
+		if s.Kind == mr.GiveUp && pos.Progress() == 0 {
+			// Give the mid-turn a chance: reveal blue next time.
+		}
+		board = h.buttonStep(board, h.mover(), s, false)
+	}
+	_, pos, _ := h.menara()
+	if pos.Stage() != mr.Building || pos.Progress() == 0 {
+		t.Fatalf("no turn half done: stage %s, progress %d", pos.Stage(), pos.Progress())
+	}
+	before := h.mrecord()
+	h.stop()
+	h.start()
+	if got := h.fake.WaitSessions(h.ctx, 2); len(got) < 2 {
+		t.Fatalf("the bot did not reconnect: %d sessions", len(got))
+	}
+	if h.mrecord() != before {
+		t.Fatal("the game changed across the restart")
+	}
+	for range 4 {
+		_, pos, live := h.menara()
+		if !live {
+			break
+		}
+		board = h.buttonStep(board, h.mover(), teamStep(&pos, rng, false), false)
+		h.checkMenaraPost(board)
+	}
+	r := h.mslash(h.user(0), "history", discordfake.Opt("count", 20))
+	if !r.Ephemeral() || strings.Count(r.Content(), "\n") < 5 {
+		t.Errorf("history after the restart: %q", r.Content())
+	}
 }
