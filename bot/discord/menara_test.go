@@ -7,6 +7,7 @@ import (
 	"image/png"
 	"math/rand/v2"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -859,11 +860,7 @@ func TestMenaraRestartMidTurn(t *testing.T) {
 		if c, ok := pos.Card(); ok && pos.Stage() == mr.Building && pos.Progress() > 0 && c.Type == mr.PlaceCard && int(c.N) > pos.Progress() {
 			break
 		}
-		s := teamStep(&pos, rng, false)
-		if s.Kind == mr.GiveUp && pos.Progress() == 0 {
-			// Give the mid-turn a chance: reveal blue next time.
-		}
-		board = h.buttonStep(board, h.mover(), s, false)
+		board = h.buttonStep(board, h.mover(), teamStep(&pos, rng, false), false)
 	}
 	_, pos, _ := h.menara()
 	if pos.Stage() != mr.Building || pos.Progress() == 0 {
@@ -889,5 +886,133 @@ func TestMenaraRestartMidTurn(t *testing.T) {
 	r := h.mslash(h.user(0), "history", discordfake.Opt("count", 20))
 	if !r.Ephemeral() || strings.Count(r.Content(), "\n") < 5 {
 		t.Errorf("history after the restart: %q", r.Content())
+	}
+}
+
+// TestMenaraLanguages plays the start of a game in Spanish and in
+// Italian, with users and a server in that language: the registered
+// command's names, the boards, the buttons, the private menus, an error
+// and the rules guide all speak it.
+func TestMenaraLanguages(t *testing.T) {
+	for _, tt := range []struct {
+		locale                    string
+		exchange, yourTurn, error string
+		revealed, guide, button   string
+	}{
+		{"es-ES", "intercambiar", "te toca", "no es un color", "reveló una tarjeta", "Menara: las reglas en breve", "Intercambiar"},
+		{"it", "scambia", "tocca a te", "non è un colore", "ha rivelato una carta", "Menara: le regole in breve", "Scambia"},
+	} {
+		t.Run(tt.locale, func(t *testing.T) {
+			h := newMenaraHarness(t, "ana", "bea")
+			h.setGuildLocale(tt.locale)
+			h.setLocale(0, tt.locale)
+			h.setLocale(1, tt.locale)
+			cmd := h.fake.Command(h.world.Guild.ID, menaraCmd)
+			if cmd == nil {
+				t.Fatal("/menara is not registered")
+			}
+			found := false
+			for _, sub := range cmd.Options {
+				if sub.Name == "exchange" && sub.NameLocalizations[discordgo.Locale(tt.locale)] == tt.exchange {
+					found = true
+				}
+			}
+			if !found {
+				t.Errorf("/menara exchange is not %q in %s", tt.exchange, tt.locale)
+			}
+			board := h.openMenara().Message
+			if !strings.Contains(board.Content, tt.yourTurn) || strings.Contains(board.Content, "your turn") {
+				t.Errorf("the first board: %q", board.Content)
+			}
+			if b := board.Button(buttonWith(t, board, "ex")); b == nil || b.Label != tt.button {
+				t.Errorf("the exchange button: %+v", b)
+			}
+			wantPrivate(t, h.mslash(h.mover(), "place", discordfake.Opt("column", "X"), discordfake.Opt("base", "A1")), tt.error)
+			rng := rand.New(rand.NewPCG(4, 4))
+			for i := range 6 {
+				_, pos, live := h.menara()
+				if !live {
+					break
+				}
+				board = h.buttonStep(board, h.mover(), teamStep(&pos, rng, false), false)
+				h.checkMenaraPost(board)
+				if i == 0 && !strings.Contains(board.Content, tt.revealed) && !strings.Contains(board.Content, "🔁") {
+					t.Errorf("the first step's board: %q", board.Content)
+				}
+				if strings.Contains(board.Content, "your turn") || strings.Contains(board.Content, " build:") {
+					t.Errorf("English on a board: %q", board.Content)
+				}
+			}
+			r := h.mslash(h.user(0), "rules")
+			if !r.Ephemeral() || !strings.Contains(r.Content(), tt.guide) {
+				t.Errorf("the rules: %q", r.Content())
+			}
+		})
+	}
+}
+
+// TestMenaraAutocomplete: the options suggest only the player's legal
+// choices, within Discord's limits, narrowed by what is typed and by the
+// options filled in.
+func TestMenaraAutocomplete(t *testing.T) {
+	h := newMenaraHarness(t, "ann")
+	h.openMenara(discordfake.Opt("difficulty", "easy"))
+	user := h.user(0)
+	values := func(cs []*discordgo.ApplicationCommandOptionChoice) []string {
+		var out []string
+		for _, c := range cs {
+			if len(c.Name) > 100 || len(fmt.Sprint(c.Value)) > 100 {
+				t.Errorf("a suggestion beyond Discord's limits: %q = %v", c.Name, c.Value)
+			}
+			out = append(out, fmt.Sprint(c.Value))
+		}
+		if len(out) > 25 {
+			t.Errorf("%d suggestions; Discord takes 25", len(out))
+		}
+		return out
+	}
+	_, pos, _ := h.menara()
+	hand := pos.Hand(0)
+	gives := values(h.mautocomplete(user, "exchange", "give", ""))
+	if len(gives) == 0 || gives[0] == "" {
+		t.Fatalf("no exchange suggested: %v", gives)
+	}
+	for _, g := range gives {
+		cols, ok := mr.ParseColumns(g)
+		if !ok || !hand.Covers(cols) {
+			t.Errorf("suggested giving %s, holding %s", g, hand)
+		}
+	}
+	first := string(hand.String()[0])
+	for _, take := range values(h.mautocomplete(user, "exchange", "take", "", discordfake.Opt("give", first))) {
+		cols, _ := mr.ParseColumns(take)
+		if cols.Total() != 1 || strings.Contains(take, first) || !pos.Camp().Covers(cols) {
+			t.Errorf("for %s suggested taking %s from %s", first, take, pos.Camp())
+		}
+	}
+	// Reveal a card that places columns, and look at the bases suggested.
+	h.mslash(user, "reveal", discordfake.Opt("pile", "blue"))
+	_, pos, _ = h.menara()
+	var want []string
+	for _, s := range pos.LegalSteps(nil) {
+		if s.Kind == mr.PlaceColumn {
+			want = append(want, s.To.String())
+		}
+	}
+	if got := values(h.mautocomplete(user, "place", "base", "")); !slices.Equal(got, want[:min(25, len(want))]) {
+		t.Errorf("bases: got %v, want %v", got, want)
+	}
+	c := pos.Hand(0).List()[0]
+	for _, b := range values(h.mautocomplete(user, "place", "base", "", discordfake.Opt("column", string(c.Letter())))) {
+		base, _ := mr.ParseBase(b)
+		if col, _ := pos.BaseColour(base); col != c {
+			t.Errorf("a %s column: suggested %s, which is %s", c, b, col)
+		}
+	}
+	if got := values(h.mautocomplete(user, "place", "base", "zz")); len(got) != 0 {
+		t.Errorf("nothing starts with zz: %v", got)
+	}
+	if got := values(h.mautocomplete(user, "floor", "placement", "")); len(got) != 0 {
+		t.Errorf("places of a floor before any is to be placed: %v", got)
 	}
 }
