@@ -12,6 +12,7 @@ import (
 	"sync"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -256,7 +257,7 @@ func isLift(pos *mr.Position) bool {
 func firstSafe(t testing.TB, choices []*discordgo.ApplicationCommandOptionChoice, what string) string {
 	t.Helper()
 	for _, c := range choices {
-		if len(c.Name) > 100 {
+		if utf8.RuneCountInString(c.Name) > 100 {
 			t.Fatalf("%s: a suggestion longer than Discord's 100 characters: %q", what, c.Name)
 		}
 		if !strings.HasPrefix(c.Name, "⚠️") {
@@ -961,7 +962,7 @@ func TestMenaraAutocomplete(t *testing.T) {
 	values := func(cs []*discordgo.ApplicationCommandOptionChoice) []string {
 		var out []string
 		for _, c := range cs {
-			if len(c.Name) > 100 || len(fmt.Sprint(c.Value)) > 100 {
+			if utf8.RuneCountInString(c.Name) > 100 || len(fmt.Sprint(c.Value)) > 100 {
 				t.Errorf("a suggestion beyond Discord's limits: %q = %v", c.Name, c.Value)
 			}
 			out = append(out, fmt.Sprint(c.Value))
