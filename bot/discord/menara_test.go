@@ -769,17 +769,18 @@ func TestMenaraBadInput(t *testing.T) {
 	wantPrivate(t, h.mslash(mover, "exchange", o("give", "Y"), o("take", "R")), "before you reveal")
 	_, pos, _ = h.menara()
 	if c, _ := pos.Card(); c.Type == mr.PlaceCard || c.Type == mr.OneFloorCard || c.Type == mr.FillCard {
-		// A base of another colour than the column.
+		// An empty base of another colour than the column.
+		var other mr.Base
+	find:
 		for _, f := range pos.PlacedFloors() {
 			for i, spot := range pos.FloorBases(f) {
-				b := mr.Base{Floor: f, N: uint8(i + 1)}
-				if spot.Colour != missing && !pos.Column(b) {
-					wantPrivate(t, h.mslash(mover, "place", o("column", string(missing.Letter())), o("base", b.String())), "not")
+				if b := (mr.Base{Floor: f, N: uint8(i + 1)}); spot.Colour != missing && !pos.Column(b) {
+					other = b
+					break find
 				}
-				break
 			}
-			break
 		}
+		wantPrivate(t, h.mslash(mover, "place", o("column", string(missing.Letter())), o("base", other.String())), "Base "+other.String()+" is")
 		wantPrivate(t, h.mslash(mover, "place", o("column", "X"), o("base", "A1")), "is not a colour")
 	}
 	wantPrivate(t, h.mslash(mover, "done"), "Ending the turn is for a card")

@@ -37,7 +37,9 @@ func (g *Game) Mark(seat int) string {
 }
 
 // SeatName is a seat's name when its player's is unknown ("Player 2").
-func (g *Game) SeatName(p *i18n.Printer, seat int) string { return p.T("menara.seat-name", "n", seat+1) }
+func (g *Game) SeatName(p *i18n.Printer, seat int) string {
+	return p.T("menara.seat-name", "n", seat+1)
+}
 
 // Buttons are the buttons under a board for the player to act: what the
 // stage of the turn allows, each opening a private menu or question, and
