@@ -63,8 +63,9 @@ func BenchmarkMoveRoundTrip(b *testing.B) {
 }
 
 // BenchmarkMenaraStepRoundTrip measures a Menara step in the middle of a
-// game through the fake Discord: /menara place goes in, the board post
-// with the temple's image comes out. Each iteration places a column and
+// game (a temple at least 2 levels high, of 7 floors or more) through the
+// fake Discord: /menara place goes in, the board post with the temple's
+// image comes out. Each iteration places a column and
 // takes it back (untimed), so every timed step is made on the same temple.
 // It reports the median and the 99th percentile.
 func BenchmarkMenaraStepRoundTrip(b *testing.B) {
@@ -93,7 +94,7 @@ func BenchmarkMenaraStepRoundTrip(b *testing.B) {
 		if !live || i > 400 {
 			b.Fatal("no mid-game step to measure")
 		}
-		if s, ok := column(&pos); ok && pos.Height() >= 1 {
+		if s, ok := column(&pos); ok && pos.Height() >= 2 && len(pos.PlacedFloors()) >= 7 {
 			step = s
 			break
 		}
