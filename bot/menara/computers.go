@@ -11,7 +11,20 @@ import (
 )
 
 // Teammates are computer teammates and their hints, as the bot uses them:
-// rules/menara/ai (issue 18) plugs in here, in cmd/tablebot.
+// rules/menara/ai plugs in here, in cmd/tablebot, with an adapter of a few
+// lines (and the messages of its reasons under "menara." + Reason.Key):
+//
+//	type teammates struct{ opts ai.Options }
+//
+//	func (teammates) Levels() []string { return []string{"easy", "medium", "hard"} }
+//	func (t teammates) Step(ctx context.Context, level string, seed uint64, p *menara.Position) (menara.Step, error) {
+//		lv, _ := ai.ParseLevel(level)
+//		return ai.New(lv, seed, t.opts).Step(ctx, p), nil
+//	}
+//	func (teammates) Hint(ctx context.Context, p *menara.Position, seed uint64) (menara.Step, bmenara.Reason) {
+//		s, r := ai.Hint(ctx, p, seed)
+//		return s, bmenara.Reason{Key: r.Key, Args: r.Args}
+//	}
 type Teammates interface {
 	// Levels are the levels a lobby offers, weakest first ("easy",
 	// "medium", "hard").
