@@ -39,6 +39,11 @@ var menaraRenderer = sync.OnceValues(rmenara.New)
 // menaraCmd is Menara's slash command.
 const menaraCmd = bmenara.Kind
 
+// menaraShortSteps is how many steps the whole-game tests make with
+// -short (the race detector's run, where every temple image costs ten
+// times as much).
+const menaraShortSteps = 8
+
 // newMenaraHarness starts a fake Discord with the given users and a bot
 // that hosts Shangri-La and Menara, with every image drawn.
 func newMenaraHarness(t testing.TB, users ...string) *harness {
@@ -301,6 +306,7 @@ func (h *harness) slashStep(user string, s mr.Step) *discordfake.Response {
 // answered with its board, which notifies the player, and the last with
 // the result.
 func TestMenaraSoloBySlashCommands(t *testing.T) {
+	t.Parallel()
 	h := newMenaraHarness(t, "ann")
 	r := h.openMenara(discordfake.Opt("difficulty", "easy"))
 	h.checkMenaraPost(r.Message)
@@ -313,7 +319,7 @@ func TestMenaraSoloBySlashCommands(t *testing.T) {
 		if !live {
 			break
 		}
-		if testing.Short() && steps >= shortMoves {
+		if testing.Short() && steps >= menaraShortSteps {
 			return
 		}
 		s := teamStep(&pos, rng, false)
@@ -519,6 +525,7 @@ func (h *harness) buttonStep(board *discordfake.Message, user string, s mr.Step,
 // floor through its preview (every third one back to the list first). Every
 // board notifies exactly the player to act.
 func TestMenaraThreePlayersByButtons(t *testing.T) {
+	t.Parallel()
 	h := newMenaraHarness(t, "ann", "bob", "cat")
 	board := h.openMenaraByButtons(discordfake.Opt("difficulty", "easy"), discordfake.Opt("hands", "shaky"))
 	h.checkMenaraPost(board)
@@ -532,7 +539,7 @@ func TestMenaraThreePlayersByButtons(t *testing.T) {
 		if !live {
 			break
 		}
-		if testing.Short() && steps >= shortMoves {
+		if testing.Short() && steps >= menaraShortSteps {
 			return
 		}
 		s := teamStep(&pos, rng, false)
@@ -559,6 +566,7 @@ func TestMenaraThreePlayersByButtons(t *testing.T) {
 // card) and, doing it all the same, loses: the last board says the
 // temple collapsed and notifies everybody.
 func TestMenaraCollapse(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("a whole game; the full run plays it")
 	}
@@ -632,6 +640,7 @@ func (h *harness) warning(board *discordfake.Message, s mr.Step) *discordfake.Me
 // after turn, by slash commands, raises the level row one level a card and
 // loses when the last card is used; the reveal cannot be taken back.
 func TestMenaraGivenUp(t *testing.T) {
+	t.Parallel()
 	h := newMenaraHarness(t, "ann", "bob")
 	h.openMenara()
 	boards := 1
@@ -643,7 +652,7 @@ func TestMenaraGivenUp(t *testing.T) {
 		if !live {
 			break
 		}
-		if testing.Short() && turn >= shortMoves/2 {
+		if testing.Short() && turn >= menaraShortSteps/2 {
 			return
 		}
 		user := h.mover()
@@ -703,6 +712,7 @@ func (h *harness) mrecord() string {
 // gets a private answer in words, and that nothing changes and nothing is
 // posted.
 func TestMenaraBadInput(t *testing.T) {
+	t.Parallel()
 	h := newMenaraHarness(t, "ann", "bob", "eve")
 	ann, bob, eve := h.user(0), h.user(1), h.user(2)
 	o := discordfake.Opt
@@ -793,6 +803,7 @@ func TestMenaraBadInput(t *testing.T) {
 // twice and confirms in both at the same moment: exactly one reveal is
 // made and posted, and the other click is answered privately.
 func TestMenaraTwoClicksAtOnce(t *testing.T) {
+	t.Parallel()
 	h := newMenaraHarness(t, "ann", "bob")
 	board := h.openMenara().Message
 	mover := h.mover()
@@ -853,6 +864,7 @@ func TestMenaraTwoClicksAtOnce(t *testing.T) {
 // revealed, a column placed) and starts it again on the same database:
 // the turn goes on from the latest board's buttons.
 func TestMenaraRestartMidTurn(t *testing.T) {
+	t.Parallel()
 	h := newMenaraHarness(t, "ann", "bob")
 	board := h.openMenara(discordfake.Opt("difficulty", "easy")).Message
 	rng := rand.New(rand.NewPCG(9, 9))
@@ -891,20 +903,22 @@ func TestMenaraRestartMidTurn(t *testing.T) {
 	}
 }
 
-// TestMenaraLanguages plays the start of a game in Spanish and in
-// Italian, with users and a server in that language: the registered
-// command's names, the boards, the buttons, the private menus, an error
-// and the rules guide all speak it.
+// TestMenaraLanguages plays a whole game in Spanish and one in Italian
+// (their first steps with -short), with users and a server in that
+// language: the registered command's names, the boards, the buttons, the
+// private menus, an error, the result and the rules guide all speak it.
 func TestMenaraLanguages(t *testing.T) {
 	for _, tt := range []struct {
 		locale                    string
 		exchange, yourTurn, error string
 		revealed, guide, button   string
+		end                       string
 	}{
-		{"es-ES", "intercambiar", "te toca", "no es un color", "reveló una tarjeta", "Menara: las reglas en breve", "Intercambiar"},
-		{"it", "scambia", "tocca a te", "non è un colore", "ha rivelato una carta", "Menara: le regole in breve", "Scambia"},
+		{"es-ES", "intercambiar", "te toca", "no es un color", "reveló una tarjeta", "Menara: las reglas en breve", "Intercambiar", "juntos"},
+		{"it", "scambia", "tocca a te", "non è un colore", "ha rivelato una carta", "Menara: le regole in breve", "Scambia", "insieme"},
 	} {
 		t.Run(tt.locale, func(t *testing.T) {
+			t.Parallel()
 			h := newMenaraHarness(t, "ana", "bea")
 			h.setGuildLocale(tt.locale)
 			h.setLocale(0, tt.locale)
@@ -931,9 +945,9 @@ func TestMenaraLanguages(t *testing.T) {
 			}
 			wantPrivate(t, h.mslash(h.mover(), "place", discordfake.Opt("column", "X"), discordfake.Opt("base", "A1")), tt.error)
 			rng := rand.New(rand.NewPCG(4, 4))
-			for i := range 6 {
+			for i := 0; ; i++ {
 				_, pos, live := h.menara()
-				if !live {
+				if !live || testing.Short() && i >= 3 {
 					break
 				}
 				board = h.buttonStep(board, h.mover(), teamStep(&pos, rng, false), false)
@@ -944,6 +958,9 @@ func TestMenaraLanguages(t *testing.T) {
 				if strings.Contains(board.Content, "your turn") || strings.Contains(board.Content, " build:") {
 					t.Errorf("English on a board: %q", board.Content)
 				}
+			}
+			if _, _, live := h.menara(); !live && (!strings.Contains(board.Content, tt.end) || strings.Contains(board.Content, "together")) {
+				t.Errorf("the last board: %q", board.Content)
 			}
 			r := h.mslash(h.user(0), "rules")
 			if !r.Ephemeral() || !strings.Contains(r.Content(), tt.guide) {
@@ -957,6 +974,7 @@ func TestMenaraLanguages(t *testing.T) {
 // choices, within Discord's limits, narrowed by what is typed and by the
 // options filled in.
 func TestMenaraAutocomplete(t *testing.T) {
+	t.Parallel()
 	h := newMenaraHarness(t, "ann")
 	h.openMenara(discordfake.Opt("difficulty", "easy"))
 	user := h.user(0)
