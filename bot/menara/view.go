@@ -64,7 +64,7 @@ func (g *Game) Buttons(p *i18n.Printer, st bot.State, board bot.Action) []bot.Ro
 		}
 		row = append(row, hint)
 	case mr.NewFloor:
-		b := button(stepFloor, "", "🧱", bot.Primary, false)
+		b := button(stepFloor, "", "🧱", bot.Primary, len(pos.Placements(nil)) == 0)
 		b.Label = p.T("menara.button.floor", "floor", pos.NextFloor())
 		row = append(row, b, giveUp, hint)
 	case mr.Closing:
