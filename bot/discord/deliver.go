@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 
@@ -53,6 +54,16 @@ func (a *Adapter) deliver(i *discordgo.Interaction, r bot.Reply, began time.Time
 			a.log.Error("drawing the board", "err", err, "channel", i.ChannelID)
 		}
 		data.Files = fs
+	}
+	if r.Update {
+		// An update replaces the message's image: without the list of
+		// attachments to keep, Discord keeps the old ones and adds the new
+		// (a menu gone back to from a preview would keep the preview).
+		keep := make([]*discordgo.MessageAttachment, len(data.Files))
+		for i, f := range data.Files {
+			keep[i] = &discordgo.MessageAttachment{ID: strconv.Itoa(i), Filename: f.Name}
+		}
+		data.Attachments = &keep
 	}
 	// An answer whose outcome is unknown (a 5xx, a timeout) is made again
 	// while Discord still takes it: if the first was made after all, the

@@ -38,6 +38,8 @@ type harness struct {
 	board   bot.BoardFunc
 	// later moves the bot's clock on (reminders); zero: the real clock.
 	later time.Duration
+	// games are the games the bot hosts; nil hosts Shangri-La alone.
+	games func(h *harness) []bot.Game
 	mu    sync.Mutex
 }
 
@@ -88,8 +90,11 @@ func (h *harness) start() {
 		h.t.Fatal(err)
 	}
 	seed := uint64(1)
-	game := bshangrila.New(bshangrila.Options{Board: h.board, Computers: ai.Options{Iterations: 200}})
-	b, err := bot.New(bot.Config{Store: db, Catalog: h.cat, Games: []bot.Game{game}, Poster: a, Log: log,
+	games := []bot.Game{bshangrila.New(bshangrila.Options{Board: h.board, Computers: ai.Options{Iterations: 200}})}
+	if h.games != nil {
+		games = h.games(h)
+	}
+	b, err := bot.New(bot.Config{Store: db, Catalog: h.cat, Games: games, Poster: a, Log: log,
 		Retry: 20 * time.Millisecond, Now: h.now, Turns: &bot.Turns{RemindAfter: time.Hour, RemindMax: 2},
 		LinkBase: "https://discord.com/channels/", Seed: func() uint64 { seed++; return seed }})
 	if err != nil {

@@ -1,6 +1,25 @@
-// Package menara is Menara as the host sees it. For now it holds only what
-// the images need from the command layer: the game's part of the message
-// catalogue (Source), embedded from locales/<lang>/*.toml, and the words
-// of the image in a language (Labels). The game itself (bot.Game, its
-// commands and menus) comes with the next issue.
+// Package menara is Menara (Oliver Richtberg, Zoch 2018) as the host runs
+// it: a cooperative game of 1 to 4 players who build a temple of floors
+// on coloured columns together (bot.Game).
+//
+// A turn is several steps, each one move of the host and one line of the
+// record ("ana column R on K2"): an exchange with the camp, the reveal of a
+// plan card, then building as the card says, a new floor whenever a
+// column fills the last empty base of a floor, or giving the card up.
+// Each step gets its public post with the temple's image; whoever acts
+// next is pinged.
+//
+// Players act through the buttons under each board, which open private
+// chains of menus listing only legal choices (act.go, menus.go), or
+// through slash commands with autocomplete (commands.go, choices.go); a
+// new floor is previewed privately before it is placed, and a step that
+// would bring the temple down asks once more. Floors are named in menus
+// and custom ids by short placement codes (placement.go). Undo stops at
+// what was seen (a card, the next floor of the quarry, columns drawn, a
+// shaky roll): see UndoFrom.
+//
+// The words are in the catalogue under locales/<lang>/ (English, Spanish,
+// Italian), Source; the image's words are Labels. Computer teammates and
+// the hard level's hints come from rules/menara/ai through Teammates;
+// without them, Hint suggests steps from the engine's statics.
 package menara

@@ -14,7 +14,8 @@ var locales embed.FS
 func Source() i18n.Source { return i18n.Source{Files: locales, Terms: terms} }
 
 // terms writes the game's values in the printer's language (i18n.Terms):
-// colours and piles by their names, floors and bases by their notation.
+// colours, piles and sides by their names; floors, bases, sets of
+// columns and cells by their notation.
 func terms(p *i18n.Printer, v any) (string, bool) {
 	switch v := v.(type) {
 	case mr.Colour:
@@ -24,6 +25,17 @@ func terms(p *i18n.Printer, v any) (string, bool) {
 	case mr.FloorID:
 		return v.String(), true
 	case mr.Base:
+		return v.String(), true
+	case mr.Side:
+		if v == mr.Dark {
+			return p.T("menara.word.side.dark"), true
+		}
+		return p.T("menara.word.side.light"), true
+	case mr.Columns:
+		return v.String(), true
+	case mr.BaseSet:
+		return v.String(), true
+	case mr.Hex:
 		return v.String(), true
 	}
 	return "", false
@@ -38,6 +50,11 @@ func ColourName(p *i18n.Printer, c mr.Colour) string {
 func ColourLetter(p *i18n.Printer, c mr.Colour) string {
 	return p.T("menara.render.letter." + c.String())
 }
+
+// pileWord is a pile's colour as said of the pile itself ("el mazo
+// amarillo"), which in Spanish and Italian differs from PileName, said of
+// a card ("una tarjeta amarilla").
+func pileWord(p *i18n.Printer, pl mr.Pile) string { return p.T("menara.word.pile." + pl.String()) }
 
 // PileName is a pile of plan cards by the colour of its glyph, as said of
 // a card ("amarilla").

@@ -5,105 +5,94 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/tablebot/tablebot/bot"
 	"github.com/tablebot/tablebot/bot/local"
 	"github.com/tablebot/tablebot/i18n"
-	"github.com/tablebot/tablebot/rules/shangrila"
 	"github.com/tablebot/tablebot/store"
 )
+
+// localFlags are the flags of tablebot local that a game reads.
+type localFlags struct {
+	players                 int
+	names                   string
+	start                   string
+	difficulty, hands, side string
+	given                   map[string]bool // the flags set on the command line
+}
+
+// localGame is what tablebot local needs of a game: its seats' default
+// names and the check of --names, and the settings of its new game from
+// the flags. Its players count has been checked against the game's seats.
+type localGame struct {
+	// defaultPlayers is --players when not given.
+	defaultPlayers int
+	// seats returns the seats' default names for n players.
+	seats func(n int) []string
+	// name checks one name of --names for seat i of names (all of them,
+	// trimmed).
+	name func(names []string, i int) error
+	// settings returns the options of new besides players, and which
+	// flags they come from; an error for a flag the game does not take.
+	settings func(f localFlags) (map[string]string, error)
+}
 
 // runLocal plays in the terminal: the same command layer as on Discord,
 // with the game kept in the database under a channel name.
 func runLocal(ctx context.Context, e env, args []string) error {
 	fs := flag.NewFlagSet("local", flag.ContinueOnError)
 	game := fs.String("game", defaultGame, "the game: "+gameNames())
-	players := fs.Int("players", 4, "number of players, 3 or 4")
+	var f localFlags
+	fs.IntVar(&f.players, "players", 0, "number of players (shangrila: 3 or 4, default 4; menara: 1 to 4, default 2)")
 	db := fs.String("db", defaultConfig().Storage.Path, "database file")
 	out := fs.String("out", "", "write the board image into this directory after every move")
-	names := fs.String("names", "", "players' names in seat order, comma-separated (default: their colours)")
+	fs.StringVar(&f.names, "names", "", "players' names in seat order, comma-separated (default: their colours; menara: ana, bob, cy, dee)")
 	shuffle := fs.Bool("shuffle", false, "shuffle the seats, as on Discord")
 	channel := fs.String("channel", "local", "the channel name the game is kept under")
 	lang := fs.String("lang", "en", "language: en, es or it")
-	start := fs.String("start", "setup", "how a new game starts: setup or suggested")
+	fs.StringVar(&f.start, "start", "setup", "shangrila: how a new game starts: setup or suggested")
+	fs.StringVar(&f.difficulty, "difficulty", "medium", "menara: easy, medium or hard")
+	fs.StringVar(&f.hands, "hands", "steady", "menara: steady or shaky")
+	fs.StringVar(&f.side, "side", "light", "menara: the base's side, light or dark")
+	seed := fs.Uint64("seed", 0, "the seed of a new game (a record's seed line), for a game that replays a record; random by default")
 	computers := fs.String("ai", "", "computer players, seat by seat: human, easy, medium or hard, comma-separated (the first seat is human), e.g. human,hard,hard")
 	think := fs.Duration("think", 0, "cap on a hard computer's thinking time a move (default 2s)")
 	fresh := fs.Bool("new", false, "start a new game even if the channel keeps one (which stays in the archive)")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "Usage: tablebot local [--game shangrila] [--players 3|4] [--db FILE] [--out DIR] [--names A,B,C] [--shuffle] [--channel NAME] [--new] [--lang en|es|it] [--start setup|suggested] [--ai LEVELS] [--think DURATION]")
+		fmt.Fprintln(fs.Output(), "Usage: tablebot local [--game shangrila|menara] [--players N] [--db FILE] [--out DIR] [--names A,B,C] [--shuffle] [--channel NAME] [--new] [--lang en|es|it] [--seed S] [--ai LEVELS] [--think DURATION]")
+		fmt.Fprintln(fs.Output(), "  shangrila: [--start setup|suggested]; menara: [--difficulty D] [--hands steady|shaky] [--side light|dark]")
 		fmt.Fprintln(fs.Output(), "Commands are read from standard input, one a line; type help for the list.")
 		fs.PrintDefaults()
 	}
 	if err := parseNoArgs(fs, e, args); err != nil {
 		return err
 	}
-	if _, err := pickGame(*game); err != nil {
+	f.given = map[string]bool{}
+	fs.Visit(func(fl *flag.Flag) { f.given[fl.Name] = true })
+	g, err := pickGame(*game)
+	if err != nil {
 		return err
 	}
-	if *game != defaultGame {
-		return usagef("--game %s: tablebot local plays only %s for now", *game, defaultGame)
+	lg, ok := localGames()[g.name]
+	if !ok || g.host == nil {
+		return usagef("--game %s: tablebot local does not play %s yet", g.name, g.name)
 	}
-	if *players != 3 && *players != 4 {
-		return usagef("--players must be 3 or 4")
+	if !f.given["players"] {
+		f.players = lg.defaultPlayers
 	}
 	l, ok := i18n.ParseLang(*lang)
 	if !ok {
 		return usagef("--lang must be en, es or it")
 	}
-	if *start != "setup" && *start != "suggested" {
-		return usagef("--start must be setup or suggested")
-	}
-	seats := make([]string, *players)
-	for i := range seats {
-		seats[i] = shangrila.Colours[i].String()
-	}
-	if *names != "" {
-		if err := localNames(seats, *names); err != nil {
-			return err
-		}
-	}
-	var levels []string
-	if *computers != "" {
-		list := strings.Split(*computers, ",")
-		for i, l := range list {
-			l = strings.ToLower(strings.TrimSpace(l))
-			switch {
-			case l == "" || l == "human":
-				levels = append(levels, "")
-			case i == 0:
-				return usagef("--ai: the first seat is the person who opens the table")
-			case l == "easy" || l == "medium" || l == "hard":
-				levels = append(levels, l)
-				if i < len(seats) {
-					seats[i] = "computer" + fmt.Sprint(i+1)
-				}
-			default:
-				return usagef("--ai: %q is not human, easy, medium or hard", l)
-			}
-		}
-		if len(list) != *players {
-			return usagef("--ai names %d seats for %d players: give a level for every seat, such as --ai human%s", len(list), *players, strings.Repeat(",hard", *players-1))
-		}
-	}
-	given := local.Given{}
-	fs.Visit(func(f *flag.Flag) {
-		switch f.Name {
-		case "players":
-			given.Players = true
-		case "ai":
-			given.Computers = true
-		case "names":
-			given.Names = true
-		case "start":
-			given.Settings = true
-		}
-	})
-	d, err := store.Open(*db, store.Options{})
+	settings, err := lg.settings(f)
 	if err != nil {
 		return err
 	}
-	defer d.Close()
+	if f.given["seed"] {
+		settings["seed"] = fmt.Sprint(*seed)
+	}
 	cat, err := newCatalog()
 	if err != nil {
 		return err
@@ -112,10 +101,42 @@ func runLocal(ctx context.Context, e env, args []string) error {
 	if err != nil {
 		return err
 	}
-	s, err := local.New(bot.Config{
-		Store: d, Catalog: cat, Games: hosted, KeepSeatOrder: !*shuffle,
-	}, local.Options{
-		Game: defaultGame, Channel: *channel, Players: seats, Computers: levels, Settings: map[string]string{"start": *start},
+	var played bot.Game
+	for _, h := range hosted {
+		if h.Kind() == g.name {
+			played = h
+		}
+	}
+	rule := played.Seats()
+	if f.players < rule.Min || f.players > rule.Max {
+		return usagef("--players must be %d to %d for %s", rule.Min, rule.Max, g.name)
+	}
+	seats := lg.seats(f.players)
+	if f.names != "" {
+		if err := localNames(seats, f.names, lg.name); err != nil {
+			return err
+		}
+	}
+	levels, err := localComputers(*computers, seats, played)
+	if err != nil {
+		return err
+	}
+	d, err := store.Open(*db, store.Options{})
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	given := local.Given{Players: f.given["players"], Computers: f.given["ai"], Names: f.given["names"]}
+	for _, name := range []string{"start", "difficulty", "hands", "side", "seed"} {
+		given.Settings = given.Settings || f.given[name]
+	}
+	cfg := bot.Config{Store: d, Catalog: cat, Games: hosted, KeepSeatOrder: !*shuffle}
+	if f.given["seed"] {
+		s := *seed
+		cfg.Seed = func() uint64 { return s }
+	}
+	s, err := local.New(cfg, local.Options{
+		Game: g.name, Channel: *channel, Players: seats, Computers: levels, Settings: settings,
 		Given: given, New: *fresh, Lang: l, Out: *out, Echo: !isTerminal(e.stdin), Prompt: isTerminal(e.stdin),
 	}, e.stdout)
 	if err != nil {
@@ -129,18 +150,58 @@ func runLocal(ctx context.Context, e env, args []string) error {
 	return err
 }
 
+// localGames are the games tablebot local plays, by name.
+func localGames() map[string]localGame {
+	return map[string]localGame{"shangrila": shangrilaLocal(), "menara": menaraLocal()}
+}
+
+// localComputers reads --ai: a level a seat, the first a person; the
+// levels must be those the game offers. It renames computer seats.
+func localComputers(list string, seats []string, g bot.Game) ([]string, error) {
+	if list == "" {
+		return nil, nil
+	}
+	offered := g.Levels()
+	var levels []string
+	parts := strings.Split(list, ",")
+	for i, lv := range parts {
+		lv = strings.ToLower(strings.TrimSpace(lv))
+		switch {
+		case lv == "" || lv == "human":
+			levels = append(levels, "")
+		case i == 0:
+			return nil, usagef("--ai: the first seat is the person who opens the table")
+		case len(offered) == 0:
+			return nil, usagef("--ai: %s has no computer players yet: every seat is human (--ai human%s)", g.Kind(), strings.Repeat(",human", len(seats)-1))
+		case slices.Contains(offered, lv):
+			levels = append(levels, lv)
+			if i < len(seats) {
+				seats[i] = "computer" + fmt.Sprint(i+1)
+			}
+		default:
+			return nil, usagef("--ai: %q is not human or one of %s's levels: %s", lv, g.Kind(), strings.Join(offered, ", "))
+		}
+	}
+	if len(parts) != len(seats) {
+		return nil, usagef("--ai names %d seats for %d players: give a level for every seat, such as --ai human%s", len(parts), len(seats), strings.Repeat(",human", len(seats)-1))
+	}
+	return levels, nil
+}
+
 // localNames reads --names into the seats: one single word a seat, each
-// different from the others, from the other seats' colours and from the
-// words of the terminal, so that a line starting with it can only mean
-// that player.
-func localNames(seats []string, list string) error {
+// different from the others and from the words of the terminal, so that
+// a line starting with it can only mean that player, and acceptable to
+// the game (check).
+func localNames(seats []string, list string, check func(names []string, i int) error) error {
 	names := strings.Split(list, ",")
 	if len(names) != len(seats) {
 		return usagef("--names needs %d names, one a seat", len(seats))
 	}
+	for i := range names {
+		names[i] = strings.TrimSpace(names[i])
+	}
 	taken := map[string]int{}
 	for i, n := range names {
-		n = strings.TrimSpace(n)
 		if n == "" || strings.ContainsAny(n, " \t#:/") {
 			return usagef("--names: %q: names are single words without '#', ':' or '/'", n)
 		}
@@ -148,13 +209,11 @@ func localNames(seats []string, list string) error {
 		if j, ok := taken[key]; ok {
 			return usagef("--names: seats %d and %d are both called %q: every player needs a name of their own", j+1, i+1, n)
 		}
-		for j, c := range shangrila.Colours[:len(seats)] {
-			if j != i && strings.EqualFold(c.String(), n) {
-				return usagef("--names: %q is the colour of seat %d: call seat %d something else", n, j+1, i+1)
-			}
-		}
 		if localWord(key) {
 			return usagef("--names: %q is a command of tablebot local: choose another name", n)
+		}
+		if err := check(names, i); err != nil {
+			return err
 		}
 		taken[key] = i
 		seats[i] = n
@@ -167,7 +226,8 @@ func localNames(seats []string, list string) error {
 func localWord(name string) bool {
 	switch name {
 	case "quit", "exit", "help", "as", "moves", "game", "players", "new", "join", "leave", "start", "board", "status",
-		"history", "hint", "undo", "resign", "cancel", "rules", "language", "place", "recruit", "journey", "setup", "pass":
+		"history", "hint", "undo", "resign", "cancel", "rules", "language", "place", "recruit", "journey", "setup", "pass",
+		"exchange", "reveal", "column", "move", "floor", "extend", "lift", "give", "giveup", "done", "settings", "mygames":
 		return true
 	}
 	return false
@@ -176,7 +236,8 @@ func localWord(name string) bool {
 // differsHelp explains flags that disagree with the game kept in the
 // channel, and how to start afresh.
 func differsHelp(d *local.Differs) string {
-	flags := map[string]string{"players": "--players", "computers": "--ai", "names": "--names", "start": "--start"}
+	flags := map[string]string{"players": "--players", "computers": "--ai", "names": "--names", "start": "--start",
+		"difficulty": "--difficulty", "hands": "--hands", "side": "--side", "seed": "--seed"}
 	var lines []string
 	for _, x := range d.Diffs {
 		what := flags[x.Option]

@@ -9,18 +9,24 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 
+	"github.com/tablebot/tablebot/bot"
 	bmenara "github.com/tablebot/tablebot/bot/menara"
+	"github.com/tablebot/tablebot/i18n"
+	rmenara "github.com/tablebot/tablebot/render/menara"
 	"github.com/tablebot/tablebot/rules/menara"
 	"github.com/tablebot/tablebot/rules/menara/notation"
 )
 
-// menaraCLI is Menara on the command line. It is not hosted on Discord
-// yet, and draws no images yet: those tools are nil.
+// menaraCLI is Menara on the command line: hosted on Discord and in the
+// terminal, its records replayed, drawn and played at random. Its
+// computer teammates (arena) come with rules/menara/ai.
 func menaraCLI() cliGame {
 	return cliGame{
 		name:     "menara",
 		title:    "Menara (1-4 players, cooperative)",
+		host:     hostMenara,
 		replay:   replayMenara,
 		render:   renderMenara,
 		source:   bmenara.Source,
@@ -147,4 +153,77 @@ func phaseMenara(record string) string {
 		return fmt.Sprintf("over, lost at height %d of %d", p.Height(), p.Required())
 	}
 	return fmt.Sprintf("height %d of %d, %s to play", p.Height(), p.Required(), p.Players()[p.Turn()])
+}
+
+// hostMenara returns the game for the bot, drawing its images with the
+// Menara renderer (built at the first image when lazy).
+func hostMenara(cat *i18n.Catalog, o hostOptions) (bot.Game, error) {
+	opts := bmenara.Options{}
+	type images struct {
+		board   bot.BoardFunc
+		preview bmenara.PreviewFunc
+	}
+	build := sync.OnceValues(func() (images, error) {
+		r, err := rmenara.New()
+		if err != nil {
+			return images{}, err
+		}
+		board, preview := bmenara.NewImages(r, cat)
+		return images{board, preview}, nil
+	})
+	switch {
+	case o.images && o.lazy:
+		opts.Board = func(ctx context.Context, v bot.BoardView) ([]byte, error) {
+			im, err := build()
+			if err != nil {
+				return nil, err
+			}
+			return im.board(ctx, v)
+		}
+		opts.Preview = func(ctx context.Context, p *menara.Position, s menara.Step, names []string, l i18n.Lang) ([]byte, error) {
+			im, err := build()
+			if err != nil {
+				return nil, err
+			}
+			return im.preview(ctx, p, s, names, l)
+		}
+	case o.images:
+		im, err := build()
+		if err != nil {
+			return nil, err
+		}
+		opts.Board, opts.Preview = im.board, im.preview
+	}
+	return bmenara.New(opts), nil
+}
+
+// menaraLocal is how tablebot local sets up Menara: seats named as in
+// selfplay's records (ana, bob, cy, dee), names that a record can use,
+// and the difficulty, the hands and the base's side.
+func menaraLocal() localGame {
+	return localGame{
+		defaultPlayers: 2,
+		seats:          notation.PlayerNames,
+		name: func(names []string, i int) error {
+			if got := bmenara.SeatNames(names)[i]; got != names[i] {
+				return usagef("--names: %q cannot name a seat in a Menara record (it would be %s): use one word of letters, digits and - _ . ', not a word records or commands start with", names[i], got)
+			}
+			return nil
+		},
+		settings: func(f localFlags) (map[string]string, error) {
+			if f.given["start"] {
+				return nil, usagef("--start is a flag of shangrila: a Menara game starts from its seed")
+			}
+			if _, ok := menara.ParseDifficulty(f.difficulty); !ok {
+				return nil, usagef("--difficulty must be easy, medium or hard")
+			}
+			if _, ok := menara.ParseHands(f.hands); !ok {
+				return nil, usagef("--hands must be steady or shaky")
+			}
+			if s, ok := menara.ParseSide(f.side); !ok || s == menara.NoSide {
+				return nil, usagef("--side must be light or dark")
+			}
+			return map[string]string{"difficulty": strings.ToLower(f.difficulty), "hands": strings.ToLower(f.hands), "side": strings.ToLower(f.side)}, nil
+		},
+	}
 }

@@ -63,6 +63,40 @@ func hostShangrila(cat *i18n.Catalog, o hostOptions) (bot.Game, error) {
 	return bshangrila.New(opts), nil
 }
 
+// shangrilaLocal is how tablebot local sets up Shangri-La: seats named
+// after their colours, and how the game starts.
+func shangrilaLocal() localGame {
+	return localGame{
+		defaultPlayers: 4,
+		seats: func(n int) []string {
+			seats := make([]string, n)
+			for i := range seats {
+				seats[i] = shangrila.Colours[i].String()
+			}
+			return seats
+		},
+		name: func(names []string, i int) error {
+			for j, c := range shangrila.Colours[:len(names)] {
+				if j != i && strings.EqualFold(c.String(), names[i]) {
+					return usagef("--names: %q is the colour of seat %d: call seat %d something else", names[i], j+1, i+1)
+				}
+			}
+			return nil
+		},
+		settings: func(f localFlags) (map[string]string, error) {
+			for _, other := range []string{"difficulty", "hands", "side"} {
+				if f.given[other] {
+					return nil, usagef("--%s is a flag of menara: The Bridges of Shangri-La has none", other)
+				}
+			}
+			if f.start != "setup" && f.start != "suggested" {
+				return nil, usagef("--start must be setup or suggested")
+			}
+			return map[string]string{"start": f.start}, nil
+		},
+	}
+}
+
 // replayShangrila applies a record and prints the final position.
 func replayShangrila(w io.Writer, text, path, from string, asJSON bool) error {
 	g, err := replayShangrilaRecord(text, path, from)

@@ -1,0 +1,207 @@
+package menara
+
+import (
+	"strings"
+
+	"github.com/tablebot/tablebot/bot"
+	"github.com/tablebot/tablebot/i18n"
+	mr "github.com/tablebot/tablebot/rules/menara"
+)
+
+// Choices suggests, for the option being typed, the values that lead to
+// a legal step of the player to act, narrowed by the options already
+// filled in and by what is typed: the menus offer the same.
+func (g *Game) Choices(st bot.State, seat int, command, focused string, options map[string]string, p *i18n.Printer) []bot.Choice {
+	s := state(st)
+	pos := &s.pos
+	typed := strings.TrimSpace(options[focused])
+	fixed := func(name string) string {
+		if name == focused {
+			return ""
+		}
+		return strings.TrimSpace(options[name])
+	}
+	switch command + " " + focused {
+	case cmdExchange + " " + optGive:
+		c := &chain{pos: *pos, seat: seat}
+		if c.canExchange() != nil {
+			return nil
+		}
+		return columnChoices(p, pos.Hand(seat), mr.Columns{}, 0, typed)
+	case cmdExchange + " " + optTake:
+		c := &chain{pos: *pos, seat: seat}
+		if c.canExchange() != nil {
+			return nil
+		}
+		give, _ := mr.ParseColumns(fixed(optGive))
+		return columnChoices(p, pos.Camp(), give, give.Total(), typed)
+	case cmdPlace + " " + optColumn:
+		return colourChoices(p, pos, seat, typed)
+	case cmdPlace + " " + optBase:
+		col, hasColour := parseColour(p, fixed(optColumn))
+		var out []bot.Choice
+		for _, step := range legalOf(pos, mr.PlaceColumn) {
+			if hasColour && step.Colour != col || !bot.Matches(typed, step.To.String()) {
+				continue
+			}
+			out = append(out, bot.Choice{Name: baseName(p, pos, step, step.To), Value: step.To.String()})
+		}
+		return out
+	case cmdMove + " " + optFrom:
+		var out []bot.Choice
+		seen := map[mr.Base]bool{}
+		for _, step := range legalOf(pos, mr.MoveColumn) {
+			if seen[step.From] || !bot.Matches(typed, step.From.String()) {
+				continue
+			}
+			seen[step.From] = true
+			col, _ := pos.BaseColour(step.From)
+			out = append(out, bot.Choice{Name: p.T("menara.menu.column", "base", step.From, "colour", col, "level", pos.Level(step.From.Floor)), Value: step.From.String()})
+		}
+		return out
+	case cmdMove + " " + optTo:
+		from, hasFrom := mr.ParseBase(fixed(optFrom))
+		var out []bot.Choice
+		seen := map[mr.Base]bool{}
+		for _, step := range legalOf(pos, mr.MoveColumn) {
+			if hasFrom && step.From != from || seen[step.To] || !bot.Matches(typed, step.To.String()) {
+				continue
+			}
+			seen[step.To] = true
+			out = append(out, bot.Choice{Name: baseName(p, pos, step, step.To), Value: step.To.String()})
+		}
+		return out
+	case cmdFloor + " " + optPlacement:
+		return placementChoices(p, pos, choicePlacements(pos, placeNew, mr.NoFloor), typed)
+	case cmdExtend + " " + optPlacement:
+		return placementChoices(p, pos, choicePlacements(pos, placeExtend, mr.NoFloor), typed)
+	case cmdLift + " " + optFloor:
+		var out []bot.Choice
+		for _, f := range liftableFloors(pos) {
+			if bot.Matches(typed, f.String()) {
+				out = append(out, bot.Choice{Name: p.T("menara.menu.lift-floor", "floor", f, "level", pos.Level(f)), Value: f.String()})
+			}
+		}
+		return out
+	case cmdLift + " " + optPlacement:
+		var pls []mr.Placement
+		f, ok := mr.ParseFloor(fixed(optFloor))
+		for _, lf := range liftableFloors(pos) {
+			if !ok || lf == f {
+				pls = append(pls, choicePlacements(pos, placeLift, lf)...)
+			}
+		}
+		return placementChoices(p, pos, pls, typed)
+	}
+	return nil
+}
+
+// legalOf returns the legal steps of kind in pos.
+func legalOf(pos *mr.Position, kind mr.Kind) []mr.Step {
+	var out []mr.Step
+	for _, s := range pos.LegalSteps(nil) {
+		if s.Kind == kind {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// baseName names a base a step goes to, with what the step would do:
+// "K3 · level 1 · fills floor K".
+func baseName(p *i18n.Printer, pos *mr.Position, step mr.Step, b mr.Base) string {
+	name := p.T("menara.menu.base", "base", b, "level", pos.Level(b.Floor))
+	if fx := effectWords(p, pos, step); fx != "" {
+		name += " · " + fx
+	}
+	return clipRunes(name, 100)
+}
+
+// colourChoices suggests the colours of column the player can place now.
+func colourChoices(p *i18n.Printer, pos *mr.Position, seat int, typed string) []bot.Choice {
+	bases := map[mr.Colour]int{}
+	for _, s := range legalOf(pos, mr.PlaceColumn) {
+		bases[s.Colour]++
+	}
+	hand := pos.Hand(seat)
+	var out []bot.Choice
+	for _, col := range mr.Colours {
+		letter := string(col.Letter())
+		if bases[col] == 0 || !bot.Matches(typed, letter, ColourName(p, col), col.String()) {
+			continue
+		}
+		out = append(out, bot.Choice{
+			Name:  letter + " · " + p.T("menara.menu.colour", "colour", col) + " · " + p.T("menara.menu.colour-desc", "hand", int(hand[col]), "bases", bases[col]),
+			Value: letter,
+		})
+	}
+	return out
+}
+
+// columnChoices suggests groups of the columns of from: every group of n
+// columns (any size when n is 0) without the colours of skip, that
+// holds what is typed, smallest first: "YY · yellow, yellow".
+func columnChoices(p *i18n.Printer, from, skip mr.Columns, n int, typed string) []bot.Choice {
+	want, _ := mr.ParseColumns(strings.ReplaceAll(typed, " ", ""))
+	var groups []mr.Columns
+	var cur mr.Columns
+	var walk func(c int)
+	walk = func(c int) {
+		if c == mr.NumColours {
+			if t := cur.Total(); t > 0 && (n == 0 || t == n) && cur.Covers(want) {
+				groups = append(groups, cur)
+			}
+			return
+		}
+		for k := uint8(0); k <= from[c]; k++ {
+			if k > 0 && skip[c] > 0 {
+				break
+			}
+			cur[c] = k
+			walk(c + 1)
+		}
+		cur[c] = 0
+	}
+	walk(0)
+	// Smallest first; the walk's order within a size.
+	var out []bot.Choice
+	for size := 1; size <= from.Total(); size++ {
+		for _, g := range groups {
+			if g.Total() != size {
+				continue
+			}
+			var names []string
+			for _, c := range g.List() {
+				names = append(names, ColourName(p, c))
+			}
+			out = append(out, bot.Choice{Name: clipRunes(g.String()+" · "+strings.Join(names, ", "), 100), Value: g.String()})
+		}
+	}
+	return out
+}
+
+// placementChoices names placements for autocomplete, keeping those whose
+// name holds every word typed.
+func placementChoices(p *i18n.Printer, pos *mr.Position, pls []mr.Placement, typed string) []bot.Choice {
+	words := strings.Fields(strings.ToLower(typed))
+	var out []bot.Choice
+	for _, pl := range pls {
+		name := placeName(p, pos, pl)
+		code := placementCode(pl.Step)
+		low := strings.ToLower(name + " " + code)
+		keep := true
+		for _, w := range words {
+			if !strings.Contains(low, w) {
+				keep = false
+				break
+			}
+		}
+		if keep {
+			out = append(out, bot.Choice{Name: name, Value: code})
+		}
+		if len(out) == 25 {
+			break
+		}
+	}
+	return out
+}

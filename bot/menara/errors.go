@@ -1,0 +1,50 @@
+package menara
+
+import (
+	"errors"
+	"strings"
+
+	"github.com/tablebot/tablebot/rules"
+)
+
+// fail returns an error for a player, its words under key in the
+// catalogue ("menara.err.…"); args in pairs.
+func fail(key string, args ...any) error {
+	return rules.Errorf(rules.Invalid, key, args, "%s", key)
+}
+
+// illegal is fail for a readable step the rules do not allow now.
+func illegal(key string, args ...any) error {
+	return rules.Errorf(rules.Illegal, key, args, "%s", key)
+}
+
+// notationPrefix is the prefix of the error keys of Menara's notation
+// package. Another game's notation uses the same prefix with other words
+// ("notation.colour" is a colour of Shangri-La there), and a message id is
+// one text in the shared catalogue, so the game says them under its own
+// prefix: "menara.notation.colour".
+const notationPrefix = "notation."
+
+// rekey returns err with a notation key moved under "menara.", so that
+// its message is Menara's; other errors are returned as they are.
+func rekey(err error) error {
+	var e *rules.Error
+	if !errors.As(err, &e) || !strings.HasPrefix(e.Key, notationPrefix) {
+		return err
+	}
+	c := *e
+	c.Key = Kind + "." + e.Key
+	if e.Key == "notation.usage" && e.Args["usage"] == nil {
+		// The exchange's usage is said in its message only.
+		c.Key = Kind + ".notation.usage-exchange"
+	}
+	return &c
+}
+
+// clip shortens what someone typed before it is quoted back.
+func clip(s string) string {
+	if r := []rune(s); len(r) > 24 {
+		return string(r[:24]) + "…"
+	}
+	return s
+}

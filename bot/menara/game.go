@@ -1,0 +1,164 @@
+package menara
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/tablebot/tablebot/bot"
+	"github.com/tablebot/tablebot/i18n"
+	mr "github.com/tablebot/tablebot/rules/menara"
+	"github.com/tablebot/tablebot/rules/menara/notation"
+)
+
+// Kind is the game's name in records, in the store and as a command.
+const Kind = notation.GameName
+
+// Settings of a table, besides the host's, and the options of new.
+const (
+	settingDifficulty = "difficulty" // easy, medium or hard
+	settingHands      = "hands"      // steady or shaky
+	settingSide       = "side"       // light or dark: the base's side
+)
+
+// PreviewFunc draws position pos with step proposed (a floor about to be
+// placed or moved), every word in language lang; names are the players'
+// display names in seat order.
+type PreviewFunc func(ctx context.Context, pos *mr.Position, step mr.Step, names []string, lang i18n.Lang) ([]byte, error)
+
+// Options configures the game.
+type Options struct {
+	// Board draws the board images and Preview the private previews of a
+	// floor; nil draws none (the posts then carry text only).
+	Board   bot.BoardFunc
+	Preview PreviewFunc
+	// Teammates are the computer teammates and the hard level's hints
+	// (rules/menara/ai); nil offers no computer seats and gives the
+	// engine's own hints.
+	Teammates Teammates
+}
+
+// Game is Menara as the host runs it (bot.Game).
+type Game struct {
+	opts Options
+}
+
+// New returns the game.
+func New(opts Options) *Game { return &Game{opts: opts} }
+
+var (
+	_ bot.Game   = (*Game)(nil)
+	_ bot.Undoer = (*Game)(nil)
+)
+
+// Kind returns "menara".
+func (g *Game) Kind() string { return Kind }
+
+// Seats: 1 to 4 players, together. A table has 4 seats unless new says
+// fewer, and starts with however many have joined: one is enough.
+func (g *Game) Seats() bot.Seats {
+	return bot.Seats{Min: mr.MinPlayers, Max: mr.MaxPlayers, Default: mr.MaxPlayers, Cooperative: true}
+}
+
+// NewOptions are the options of /menara new.
+func (g *Game) NewOptions() []bot.OptionSpec {
+	return []bot.OptionSpec{
+		{Name: "players", Type: bot.IntegerOption, Min: mr.MinPlayers, Max: mr.MaxPlayers},
+		{Name: settingDifficulty, Type: bot.StringOption, Choices: []bot.OptionChoice{
+			{Label: "menara.choice.difficulty.easy", Value: mr.Easy.String()},
+			{Label: "menara.choice.difficulty.medium", Value: mr.Medium.String()},
+			{Label: "menara.choice.difficulty.hard", Value: mr.Hard.String()},
+		}},
+		{Name: settingHands, Type: bot.StringOption, Choices: []bot.OptionChoice{
+			{Label: "menara.choice.hands.steady", Value: mr.Steady.String()},
+			{Label: "menara.choice.hands.shaky", Value: mr.Shaky.String()},
+		}},
+		{Name: settingSide, Type: bot.StringOption, Choices: []bot.OptionChoice{
+			{Label: "menara.choice.side.light", Value: mr.Light.String()},
+			{Label: "menara.choice.side.dark", Value: mr.Dark.String()},
+		}},
+	}
+}
+
+// setup is a table's settings, read.
+type setup struct {
+	difficulty mr.Difficulty
+	hands      mr.Hands
+	side       mr.Side
+}
+
+// readSetup reads the options of new (or the stored settings); an empty
+// value takes the default: medium, steady hands, a light base.
+func readSetup(options map[string]string) (setup, error) {
+	s := setup{difficulty: mr.Medium, hands: mr.Steady, side: mr.Light}
+	var ok bool
+	if v := strings.TrimSpace(options[settingDifficulty]); v != "" {
+		if s.difficulty, ok = mr.ParseDifficulty(v); !ok {
+			return s, fail("menara.err.difficulty", "word", clip(v))
+		}
+	}
+	if v := strings.TrimSpace(options[settingHands]); v != "" {
+		if s.hands, ok = mr.ParseHands(v); !ok {
+			return s, fail("menara.err.hands", "word", clip(v))
+		}
+	}
+	if v := strings.TrimSpace(options[settingSide]); v != "" {
+		if s.side, ok = mr.ParseSide(v); !ok || s.side == mr.NoSide {
+			return s, fail("menara.err.side", "word", clip(v))
+		}
+	}
+	return s, nil
+}
+
+// settings returns the settings stored with a table.
+func (s setup) settings() map[string]string {
+	return map[string]string{settingDifficulty: s.difficulty.String(), settingHands: s.hands.String(), settingSide: s.side.String()}
+}
+
+// Configure reads the difficulty, the hands and the base's side.
+func (g *Game) Configure(options map[string]string, seats int) (map[string]string, error) {
+	s, err := readSetup(options)
+	if err != nil {
+		return nil, err
+	}
+	return s.settings(), nil
+}
+
+// Setup names the seats after their players, as a record needs them (one
+// word each, all different: see SeatNames), and writes the record's header
+// with the game's seed.
+func (g *Game) Setup(settings map[string]string, names []string, seed uint64) (bot.Setup, error) {
+	s, err := readSetup(settings)
+	if err != nil {
+		return bot.Setup{}, err
+	}
+	seats := SeatNames(names)
+	o := mr.Options{Players: seats, Difficulty: s.difficulty, Hands: s.hands, Side: s.side}
+	if _, err := mr.NewPosition(o, seed); err != nil {
+		return bot.Setup{}, fmt.Errorf("menara: setting up: %w", err)
+	}
+	lines := []string{
+		"players " + strings.Join(seats, " "),
+		"difficulty " + s.difficulty.String(),
+		"hands " + s.hands.String(),
+		"seed " + strconv.FormatUint(seed, 10),
+	}
+	if s.side == mr.Dark {
+		lines = append(lines, "side dark")
+	}
+	return bot.Setup{Seats: seats, Lines: lines}, nil
+}
+
+// Load replays a record.
+func (g *Game) Load(record string) (bot.State, error) {
+	rec, err := notation.ParseRecord(strings.NewReader(record))
+	if err != nil {
+		return nil, err
+	}
+	game, err := rec.Replay()
+	if err != nil {
+		return nil, err
+	}
+	return &State{players: rec.Players, start: game.Start(), steps: game.Steps(), pos: game.Position()}, nil
+}

@@ -1,0 +1,44 @@
+package menara
+
+import (
+	"bytes"
+	"context"
+
+	"github.com/tablebot/tablebot/bot"
+	"github.com/tablebot/tablebot/i18n"
+	rmenara "github.com/tablebot/tablebot/render/menara"
+	mr "github.com/tablebot/tablebot/rules/menara"
+)
+
+// NewImages returns the functions that draw the board images and the
+// previews of a floor with r, every word of an image in its language. The
+// labels of each language are built once.
+func NewImages(r *rmenara.Renderer, cat *i18n.Catalog) (bot.BoardFunc, PreviewFunc) {
+	labels := map[i18n.Lang]*rmenara.Labels{}
+	for _, l := range i18n.Langs {
+		lb := Labels(cat.Printer(l))
+		labels[l] = &lb
+	}
+	options := func(names []string, lang i18n.Lang) rmenara.Options {
+		lb := labels[lang]
+		if lb == nil {
+			lb = labels[i18n.English]
+		}
+		return rmenara.Options{Names: names, Labels: lb}
+	}
+	board := func(ctx context.Context, v bot.BoardView) ([]byte, error) {
+		s := state(v.State)
+		last, _ := effects(v.Last)
+		var buf bytes.Buffer
+		buf.Grow(256 << 10)
+		err := r.WritePosition(&buf, &s.pos, last, options(v.Names, v.Lang))
+		return buf.Bytes(), err
+	}
+	preview := func(ctx context.Context, pos *mr.Position, step mr.Step, names []string, lang i18n.Lang) ([]byte, error) {
+		var buf bytes.Buffer
+		buf.Grow(256 << 10)
+		err := r.WritePreview(&buf, pos, step, options(names, lang))
+		return buf.Bytes(), err
+	}
+	return board, preview
+}

@@ -1,0 +1,266 @@
+package menara
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/tablebot/tablebot/i18n"
+	mr "github.com/tablebot/tablebot/rules/menara"
+)
+
+// A placement code names one exact position of a floor in a menu's value
+// or a custom id, in at most 14 characters without a colon:
+// <kind><floor><q>,<r>t<turn>[<side>], the kind f for a new floor on
+// columns, e for a base extension and l for a lifted floor (which keeps
+// its side), the side L or D: "fM3,-1t2L", "eN5,-3t1D", "lM0,2t0". The
+// columns under it follow from the position, so a code is only read
+// against the position it was made for, which the host guarantees (a
+// component of an older board is refused).
+const (
+	codeFloor  = 'f'
+	codeExtend = 'e'
+	codeLift   = 'l'
+)
+
+// placeKey is what a placement code says.
+type placeKey struct {
+	kind  mr.Kind
+	floor mr.FloorID
+	at    mr.Hex
+	turn  int
+	side  mr.Side
+}
+
+// placementCode returns the code of a floor step that carries its
+// position (as Placements gives them).
+func placementCode(s mr.Step) string {
+	var b strings.Builder
+	switch s.Kind {
+	case mr.PlaceFloor:
+		b.WriteByte(codeFloor)
+	case mr.Extend:
+		b.WriteByte(codeExtend)
+	default:
+		b.WriteByte(codeLift)
+	}
+	b.WriteString(s.Floor.String())
+	b.WriteString(s.At.String())
+	b.WriteByte('t')
+	b.WriteString(strconv.Itoa(int(s.Turn)))
+	if s.Kind != mr.Lift {
+		b.WriteString(sideLetter(s.Side))
+	}
+	return b.String()
+}
+
+func sideLetter(s mr.Side) string {
+	if s == mr.Dark {
+		return "D"
+	}
+	return "L"
+}
+
+// parseCode reads a placement code.
+func parseCode(code string) (placeKey, bool) {
+	var k placeKey
+	if len(code) < 6 || len(code) > 20 {
+		return k, false
+	}
+	switch code[0] {
+	case codeFloor:
+		k.kind = mr.PlaceFloor
+	case codeExtend:
+		k.kind = mr.Extend
+	case codeLift:
+		k.kind = mr.Lift
+	default:
+		return k, false
+	}
+	f, ok := mr.ParseFloor(code[1:2])
+	if !ok || code[1] < 'A' || code[1] > 'Z' {
+		return k, false
+	}
+	k.floor = f
+	rest := code[2:]
+	at, rest, ok := strings.Cut(rest, "t")
+	if !ok {
+		return k, false
+	}
+	qs, rs, ok := strings.Cut(at, ",")
+	q, err1 := strconv.ParseInt(qs, 10, 16)
+	r, err2 := strconv.ParseInt(rs, 10, 16)
+	if !ok || err1 != nil || err2 != nil {
+		return k, false
+	}
+	k.at = mr.Hex{Q: int16(q), R: int16(r)}
+	if k.kind != mr.Lift {
+		if rest == "" {
+			return k, false
+		}
+		switch rest[len(rest)-1] {
+		case 'L':
+			k.side = mr.Light
+		case 'D':
+			k.side = mr.Dark
+		default:
+			return k, false
+		}
+		rest = rest[:len(rest)-1]
+	}
+	t, err := strconv.Atoi(rest)
+	if err != nil || t < 0 || t > 5 || rest != strconv.Itoa(t) {
+		return k, false
+	}
+	k.turn = t
+	return k, true
+}
+
+// matches reports whether floor step s is at the position k names.
+func (k placeKey) matches(s mr.Step) bool {
+	return s.Kind == k.kind && s.Floor == k.floor && s.HasAt && s.At == k.at && int(s.Turn) == k.turn &&
+		(k.kind == mr.Lift || s.Side == k.side)
+}
+
+// placementFor finds, among the placements of pos, the one code names.
+func placementFor(pos *mr.Position, code string) (mr.Placement, bool) {
+	k, ok := parseCode(strings.TrimSpace(code))
+	if !ok {
+		return mr.Placement{}, false
+	}
+	for _, pl := range pos.Placements(nil) {
+		if k.matches(pl.Step) {
+			return pl, true
+		}
+	}
+	return mr.Placement{}, false
+}
+
+// Which placements a list offers.
+type placeFilter uint8
+
+const (
+	// placeNew lists where the new floor may go: on columns, then beside
+	// the base.
+	placeNew placeFilter = iota
+	// placeOnColumns lists the new floor's places on columns only, and
+	// placeExtend its places beside the base.
+	placeOnColumns
+	placeExtend
+	// placeLift lists the places of one lifted floor.
+	placeLift
+)
+
+// choicePlacements returns the placements a player chooses among, ranked
+// as Placements ranks them (the temple steadiest first; base extensions
+// after the places on columns; places that bring the temple down last),
+// one for each choice a player tells apart: a floor on columns once for
+// each set of columns, turn and side (the steadiest place over them,
+// which the step without "at" also takes), an extension once for each turn
+// and side (the one that shares the most edges). For placeLift, floor is
+// the lifted floor.
+func choicePlacements(pos *mr.Position, filter placeFilter, floor mr.FloorID) []mr.Placement {
+	type key struct {
+		kind  mr.Kind
+		floor mr.FloorID
+		on    mr.BaseSet
+		turn  uint8
+		side  mr.Side
+	}
+	seen := map[key]bool{}
+	var out []mr.Placement
+	for _, pl := range pos.Placements(nil) {
+		s := pl.Step
+		switch {
+		case filter == placeLift && (s.Kind != mr.Lift || s.Floor != floor),
+			filter == placeOnColumns && s.Kind != mr.PlaceFloor,
+			filter == placeExtend && s.Kind != mr.Extend,
+			filter == placeNew && s.Kind != mr.PlaceFloor && s.Kind != mr.Extend:
+			continue
+		}
+		k := key{s.Kind, s.Floor, s.On, s.Turn, s.Side}
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
+		out = append(out, pl)
+	}
+	return out
+}
+
+// liftableFloors returns the floors the move-a-floor card may move now,
+// the one with the steadiest place first.
+func liftableFloors(pos *mr.Position) []mr.FloorID {
+	var out []mr.FloorID
+	seen := map[mr.FloorID]bool{}
+	for _, pl := range pos.Placements(nil) {
+		if f := pl.Step.Floor; pl.Step.Kind == mr.Lift && !seen[f] {
+			seen[f] = true
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// placeWords is a placement in words, in two parts for a menu (label and
+// description) that together make its one-line name for autocomplete:
+// "on K2 K4 L1 · level 2" and "turned 120° · light · margin 9.4 mm".
+func placeWords(p *i18n.Printer, pos *mr.Position, pl mr.Placement) (label, desc string) {
+	s := pl.Step
+	turned := p.T("menara.place.turned", "degrees", 60*int(s.Turn))
+	side := ""
+	if s.Kind != mr.Lift {
+		side = " · " + sideName(p, s.Side)
+	}
+	switch s.Kind {
+	case mr.Extend:
+		label = p.T("menara.place.beside", "at", s.At.String())
+		desc = turned + side + " · " + p.N("menara.place.edges", pl.Contact) + " · " + p.T("menara.place.level-row")
+		return label, desc
+	case mr.Lift:
+		label = p.T("menara.place.lift", "floor", s.Floor, "level", pl.Level, "on", s.On.String())
+	default:
+		label = p.T("menara.place.on", "on", s.On.String(), "level", pl.Level)
+	}
+	desc = turned + side + " · " + stabilityWords(p, pl.Level, pl.Stability)
+	if pl.Collapse {
+		label = "⚠️ " + label
+	}
+	return label, desc
+}
+
+// placeName is a placement's one-line name, as autocomplete shows it
+// (at most 100 characters).
+func placeName(p *i18n.Printer, pos *mr.Position, pl mr.Placement) string {
+	label, desc := placeWords(p, pos, pl)
+	return clipRunes(label+" · "+desc, 100)
+}
+
+// stabilityWords says how a placed floor would stand: its margin and
+// whether it is steady, shaky, or the temple collapses.
+func stabilityWords(p *i18n.Printer, level int, st mr.Stability) string {
+	switch {
+	case st.Collapse:
+		return p.T("menara.place.collapses")
+	case !st.HasMargin:
+		return ""
+	case st.Margin >= mr.Safe():
+		return p.T("menara.place.margin-steady", "mm", Millimetres(p, st.Margin))
+	}
+	return p.T("menara.place.margin-shaky", "mm", Millimetres(p, st.Margin))
+}
+
+// sideName is a floor's side in words ("light side").
+func sideName(p *i18n.Printer, s mr.Side) string {
+	if s == mr.Dark {
+		return p.T("menara.render.dark")
+	}
+	return p.T("menara.render.light")
+}
+
+// clipRunes cuts s to at most n runes, with an ellipsis.
+func clipRunes(s string, n int) string {
+	if r := []rune(s); len(r) > n {
+		return string(r[:n-1]) + "…"
+	}
+	return s
+}

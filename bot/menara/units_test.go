@@ -1,0 +1,281 @@
+package menara
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/tablebot/tablebot/bot"
+	"github.com/tablebot/tablebot/i18n"
+	mr "github.com/tablebot/tablebot/rules/menara"
+	"github.com/tablebot/tablebot/rules/menara/notation"
+)
+
+func TestSeatNames(t *testing.T) {
+	tests := []struct {
+		display, want []string
+	}{
+		{[]string{"ana", "Bob"}, []string{"ana", "Bob"}},
+		{[]string{"Ana María", "Niccolò"}, []string{"Ana-María", "Niccolò"}},
+		{[]string{"ana", "ANA", "ana"}, []string{"ana", "ANA2", "ana3"}},
+		{[]string{"🎲🎲", "#,#"}, []string{"player1", "player2"}},
+		{[]string{"seed", "done", "Game"}, []string{"seed2", "done2", "Game2"}},
+		{[]string{"Computer (hard)", "Computer (hard)"}, []string{"Computer-hard", "Computer-hard2"}},
+		{[]string{"  the.Great_O'Neil  "}, []string{"the.Great_O'Neil"}},
+		{[]string{strings.Repeat("x", 40)}, []string{strings.Repeat("x", maxSeatRunes)}},
+		{[]string{strings.Repeat("é", 30)}, []string{strings.Repeat("é", 16)}},
+	}
+	for _, tt := range tests {
+		got := SeatNames(tt.display)
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("SeatNames(%q) = %q, want %q", tt.display, got, tt.want)
+		}
+		// Always a valid record: the names set up a game.
+		if _, err := mr.NewPosition(mr.Options{Players: got}, 1); err != nil {
+			t.Errorf("SeatNames(%q) = %q: %v", tt.display, got, err)
+		}
+		if again := SeatNames(tt.display); !slices.Equal(again, got) {
+			t.Errorf("not deterministic: %q, %q", got, again)
+		}
+	}
+}
+
+func TestPlacementCodes(t *testing.T) {
+	for _, s := range []mr.Step{
+		mr.FloorStep(0, 12, mr.NewBaseSet(mr.Base{Floor: 10, N: 2}), 2, mr.Dark, mr.Hex{Q: 3, R: -1}),
+		mr.ExtendStep(0, 13, mr.Hex{Q: -40, R: 40}, 5, mr.Light),
+		mr.LiftStep(0, 12, mr.NewBaseSet(), 0, mr.Hex{Q: 0, R: 2}),
+	} {
+		code := placementCode(s)
+		k, ok := parseCode(code)
+		if !ok || !k.matches(s) || len(code) > 14 || strings.ContainsRune(code, ':') {
+			t.Errorf("%s: code %q reads back %+v, %v", s, code, k, ok)
+		}
+	}
+	for _, bad := range []string{"", "x", "fM", "fM3,-1t2", "fM3,-1t9L", "fz3,-1t2L", "fM3-1t2L", "fM3,-1t2X", "lM0,2t00", "qM0,2t0L", "fM99999,1t2L"} {
+		if k, ok := parseCode(bad); ok {
+			t.Errorf("parseCode(%q) = %+v", bad, k)
+		}
+	}
+}
+
+// hintGame plays a game of steps the engine's hint suggests, calling each
+// before every step.
+func hintGame(t *testing.T, players int, d mr.Difficulty, seed uint64, each func(s *State)) *State {
+	t.Helper()
+	o := mr.Options{Players: notation.PlayerNames(players), Difficulty: d}
+	g, err := mr.NewGame(o, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &State{players: o.Players, start: g.Start(), pos: g.Position()}
+	for !s.Over() {
+		each(s)
+		step, _ := builtinHint(s)
+		if _, err := s.Play(s.line(step)); err != nil {
+			t.Fatalf("hint %s: %v", step, err)
+		}
+	}
+	return s
+}
+
+// TestMenusWithinDiscordLimits opens, before every step of whole games,
+// every menu the board's buttons open and every autocomplete list: each
+// menu holds at most 25 options with labels, values and descriptions
+// within Discord's 100 characters, each custom id at most 100
+// characters, each suggestion within 100 characters.
+func TestMenusWithinDiscordLimits(t *testing.T) {
+	cat := catalog(t)
+	g := New(Options{})
+	games := 3
+	if testing.Short() {
+		games = 1
+	}
+	for seed := uint64(1); seed <= uint64(games); seed++ {
+		for _, lang := range i18n.Langs {
+			p := cat.Printer(lang)
+			checked := 0
+			hintGame(t, 2, mr.Easy, seed, func(s *State) {
+				board := bot.Action{Kind: Kind, Game: "abc123", Moves: s.Moves()}
+				req := &bot.Request{Kind: bot.ComponentRequest}
+				act := func(a bot.Action, values ...string) (bot.Outcome, error) {
+					req.Values = values
+					return g.Act(t.Context(), &bot.Act{Request: req, Action: &a, Board: board, State: s, Seat: s.pos.Turn(), Printer: p, Names: s.players})
+				}
+				var visit func(m bot.Message, depth int)
+				visit = func(m bot.Message, depth int) {
+					checked++
+					checkMessage(t, m)
+					if depth > 2 {
+						return
+					}
+					for _, row := range m.Rows {
+						if row.Menu == nil || len(row.Menu.Options) == 0 {
+							continue
+						}
+						a, _ := bot.ParseAction(row.Menu.ID)
+						if out, err := act(a, row.Menu.Options[0].Value); err == nil && out.Move == "" {
+							visit(out.Reply.Message, depth+1)
+						}
+					}
+				}
+				for _, row := range g.Buttons(p, s, board) {
+					for _, b := range row.Buttons {
+						a, _ := bot.ParseAction(b.ID)
+						if b.Disabled || a.Step == stepHint {
+							continue
+						}
+						out, err := act(a)
+						if err != nil {
+							t.Fatalf("%s at step %d: %v", a.Step, s.Moves(), err)
+						}
+						visit(out.Reply.Message, 0)
+					}
+				}
+				for _, c := range g.Commands() {
+					for _, o := range c.Options {
+						if !o.Autocomplete {
+							continue
+						}
+						// The host keeps the first 25: the game lists the best first.
+						for _, ch := range g.Choices(s, s.pos.Turn(), c.Name, o.Name, map[string]string{}, p) {
+							if utf8.RuneCountInString(ch.Name) > 100 || utf8.RuneCountInString(ch.Value) > 100 || ch.Name == "" {
+								t.Errorf("%s %s: choice %q = %q", c.Name, o.Name, ch.Name, ch.Value)
+							}
+						}
+					}
+				}
+			})
+			if checked < 100 {
+				t.Errorf("%s: checked %d menus", lang, checked)
+			}
+		}
+	}
+}
+
+// checkMessage checks a private message against Discord's limits.
+func checkMessage(t *testing.T, m bot.Message) {
+	t.Helper()
+	if len([]rune(m.Content)) > 2000 || m.Content == "" {
+		t.Errorf("content of %d characters: %q", len([]rune(m.Content)), m.Content)
+	}
+	if len(m.Rows) > 5 {
+		t.Errorf("%d rows", len(m.Rows))
+	}
+	for _, row := range m.Rows {
+		if len(row.Buttons) > 5 {
+			t.Errorf("%d buttons in a row", len(row.Buttons))
+		}
+		for _, b := range row.Buttons {
+			if len(b.ID) > 100 || len([]rune(b.Label)) > 80 {
+				t.Errorf("button %q (%s)", b.Label, b.ID)
+			}
+		}
+		if mu := row.Menu; mu != nil {
+			if len(mu.Options) > 25 || len(mu.Options) == 0 || len(mu.ID) > 100 || len([]rune(mu.Placeholder)) > 150 {
+				t.Errorf("menu %s of %d options", mu.ID, len(mu.Options))
+			}
+			values := map[string]bool{}
+			for _, o := range mu.Options {
+				if len([]rune(o.Label)) > 100 || len(o.Value) > 100 || len([]rune(o.Description)) > 100 || o.Label == "" || values[o.Value] {
+					t.Errorf("menu option %q = %q (%q)", o.Label, o.Value, o.Description)
+				}
+				values[o.Value] = true
+			}
+			if mu.Max > len(mu.Options) {
+				t.Errorf("menu %s takes %d of %d options", mu.ID, mu.Max, len(mu.Options))
+			}
+		}
+	}
+}
+
+// TestUndoFrom: within a turn the steps since the reveal may be taken
+// back; a reveal, a floor placed, a turn's end and a shaky roll may not.
+func TestUndoFrom(t *testing.T) {
+	g := New(Options{})
+	o := mr.Options{Players: notation.PlayerNames(1), Difficulty: mr.Easy}
+	game, _ := mr.NewGame(o, 11)
+	s := &State{players: o.Players, start: game.Start(), pos: game.Position()}
+	barrier := 0
+	for steps := 0; !s.Over() && steps < 200; steps++ {
+		step, _ := builtinHint(s)
+		e, err := s.Play(s.line(step))
+		if err != nil {
+			t.Fatal(err)
+		}
+		x := e.(*mr.Effects)
+		switch {
+		case step.Kind == mr.Reveal, step.Kind == mr.PlaceFloor, step.Kind == mr.Extend, x.TurnOver, x.GameOver, x.Risk.Num > 0:
+			barrier = s.Moves()
+		}
+		if got := g.UndoFrom(s); got != barrier {
+			t.Fatalf("after %s (step %d): UndoFrom %d, want %d", step, s.Moves(), got, barrier)
+		}
+	}
+}
+
+// TestTyped reads the terminal's forms of every step.
+func TestTyped(t *testing.T) {
+	g := New(Options{})
+	p := catalog(t).Printer(i18n.English)
+	st := &State{}
+	tests := []struct {
+		line    string
+		command string
+		opts    map[string]string
+	}{
+		{"exchange YY for RB", cmdExchange, map[string]string{optGive: "YY", optTake: "RB", optConfirm: "record"}},
+		{"exchange YY RB", cmdExchange, map[string]string{optGive: "YY", optTake: "RB"}},
+		{"reveal yellow", cmdReveal, map[string]string{optPile: "yellow", optConfirm: "record"}},
+		{"column R on K2", cmdPlace, map[string]string{optColumn: "R", optBase: "K2", optConfirm: "record"}},
+		{"place R K2", cmdPlace, map[string]string{optColumn: "R", optBase: "K2"}},
+		{"move K2 to M3", cmdMove, map[string]string{optFrom: "K2", optTo: "M3", optConfirm: "record"}},
+		{"move K2 M3", cmdMove, map[string]string{optFrom: "K2", optTo: "M3"}},
+		{"floor M on K2 K4 L1 at 3,-1 turn 2 dark", cmdFloor, map[string]string{optPlacement: "M on K2 K4 L1 at 3,-1 turn 2 dark", optConfirm: "record"}},
+		{"floor on K2 K4 L1 turn 2", cmdFloor, map[string]string{optPlacement: "on K2 K4 L1 turn 2"}},
+		{"extend N at 5,-3 turn 1", cmdExtend, map[string]string{optPlacement: "N at 5,-3 turn 1", optConfirm: "record"}},
+		{"lift M to F1 G2 G4 turn 0", cmdLift, map[string]string{optFloor: "M", optPlacement: "to F1 G2 G4 turn 0", optConfirm: "record"}},
+		{"give up", cmdGiveUp, map[string]string{optRenew: "false", optConfirm: "record"}},
+		{"give up renew", cmdGiveUp, map[string]string{optRenew: "true", optConfirm: "record"}},
+		{"giveup renew", cmdGiveUp, map[string]string{optRenew: "true"}},
+		{"done renew", cmdDone, map[string]string{optRenew: "true", optConfirm: "record"}},
+	}
+	for _, tt := range tests {
+		got, ok, err := g.Typed(st, 0, strings.Fields(tt.line), p)
+		if !ok || err != nil || got.Command != tt.command || fmt.Sprint(got.Options) != fmt.Sprint(tt.opts) {
+			t.Errorf("Typed(%q) = %+v, %v, %v; want %s %v", tt.line, got, ok, err, tt.command, tt.opts)
+		}
+	}
+	for _, bad := range []string{"exchange YY", "column R K2 K3 K4", "give in", "lift M", "done renew now"} {
+		if _, ok, err := g.Typed(st, 0, strings.Fields(bad), p); !ok || err == nil {
+			t.Errorf("Typed(%q): %v, %v", bad, ok, err)
+		}
+	}
+	if _, ok, _ := g.Typed(st, 0, []string{"dance"}, p); ok {
+		t.Error("dance is a step")
+	}
+}
+
+// TestHintPlaysLegally: the engine's hints, played whole games long, are
+// always legal steps and never bring the temple down, and their words
+// read in every language.
+func TestHintPlaysLegally(t *testing.T) {
+	cat := catalog(t)
+	g := New(Options{})
+	rng := rand.New(rand.NewPCG(1, 1))
+	for seed := uint64(1); seed <= 4; seed++ {
+		s := hintGame(t, 1+int(seed%4), mr.Difficulty(seed%3), seed, func(s *State) {
+			p := cat.Printer(i18n.Langs[rng.IntN(len(i18n.Langs))])
+			text, err := g.Hint(t.Context(), s, s.pos.Turn(), 0, p)
+			if err != nil || text == "" || strings.Contains(text, "menara.") || strings.Contains(text, "<no value>") {
+				t.Fatalf("hint %q, %v", text, err)
+			}
+		})
+		if s.pos.Outcome().Reason == mr.Collapse {
+			t.Errorf("seed %d: the hints brought the temple down", seed)
+		}
+	}
+}

@@ -1,0 +1,288 @@
+package menara
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/tablebot/tablebot/bot"
+	"github.com/tablebot/tablebot/i18n"
+	mr "github.com/tablebot/tablebot/rules/menara"
+	"github.com/tablebot/tablebot/rules/menara/notation"
+)
+
+// Title is the game's name.
+func (g *Game) Title(p *i18n.Printer) string { return p.T("menara.title") }
+
+// LobbyOptions says how the table is set up: the difficulty (and the
+// levels it asks for), the hands, the base's side.
+func (g *Game) LobbyOptions(p *i18n.Printer, settings map[string]string) string {
+	s, err := readSetup(settings)
+	if err != nil {
+		return ""
+	}
+	return p.T("menara.lobby.options", "difficulty", p.T("menara.choice.difficulty."+s.difficulty.String()),
+		"levels", mr.LevelCards(s.difficulty), "hands", p.T("menara.choice.hands."+s.hands.String()),
+		"side", p.T("menara.choice.side."+s.side.String()))
+}
+
+// seatMarks are the small pictures of the seats.
+var seatMarks = [mr.MaxPlayers]string{"1️⃣", "2️⃣", "3️⃣", "4️⃣"}
+
+// Mark is the seat's number as a picture.
+func (g *Game) Mark(seat int) string {
+	if seat < 0 || seat >= len(seatMarks) {
+		return "▫️"
+	}
+	return seatMarks[seat]
+}
+
+// SeatName is a seat's name when its player's is unknown ("Player 2").
+func (g *Game) SeatName(p *i18n.Printer, seat int) string {
+	return p.T("menara.seat-name", "n", seat+1)
+}
+
+// Buttons are the buttons under a board for the player to act: what the
+// stage of the turn allows, each opening a private menu or question, and
+// a hint. A button with nothing legal behind it is disabled.
+func (g *Game) Buttons(p *i18n.Printer, st bot.State, board bot.Action) []bot.Row {
+	pos := state(st).pos
+	button := func(step, label, emoji string, style bot.ButtonStyle, disabled bool, args ...string) bot.Button {
+		return bot.Button{ID: board.With(step, args...).ID(), Label: p.T(label), Emoji: emoji, Style: style, Disabled: disabled}
+	}
+	hint := button(stepHint, "menara.button.hint", "💡", bot.Secondary, false)
+	giveUp := button(stepGiveUp, "menara.button.give-up", "🏳️", bot.Danger, false)
+	var row []bot.Button
+	switch pos.Stage() {
+	case mr.Exchanging:
+		seat := pos.Turn()
+		row = append(row, button(stepExchange, "menara.button.exchange", "🔁", bot.Secondary,
+			pos.Exchanged() || pos.Hand(seat).Total() == 0 || pos.Camp().Total() == 0))
+		for pl := mr.Pile(0); pl < mr.NumPiles; pl++ {
+			b := button(stepReveal, "", pileEmoji[pl], bot.Primary, pos.PileLeft(pl) == 0, fmt.Sprint(int(pl)))
+			b.Label = p.T("menara.button.reveal", "pile", pileWord(p, pl), "count", pos.PileLeft(pl))
+			row = append(row, b)
+		}
+		row = append(row, hint)
+	case mr.NewFloor:
+		b := button(stepFloor, "", "🧱", bot.Primary, len(pos.Placements(nil)) == 0)
+		b.Label = p.T("menara.button.floor", "floor", pos.NextFloor())
+		row = append(row, b, giveUp, hint)
+	case mr.Closing:
+		row = append(row, button(stepDone, "menara.button.end-turn", "✅", bot.Success, false), hint)
+	default:
+		card, _ := pos.Card()
+		switch card.Type {
+		case mr.MoveCard:
+			row = append(row, button(stepMove, "menara.button.move", "⬆️", bot.Primary, !has(&pos, mr.MoveColumn)))
+		case mr.LiftCard:
+			row = append(row, button(stepLift, "menara.button.lift", "🏗️", bot.Primary, len(liftableFloors(&pos)) == 0))
+		default:
+			row = append(row, button(stepPlace, "menara.button.place", "🏛️", bot.Primary, !has(&pos, mr.PlaceColumn)))
+		}
+		row = append(row, giveUp, hint)
+	}
+	return []bot.Row{{Buttons: row}}
+}
+
+// has reports whether the player to act has a legal step of kind.
+func has(pos *mr.Position, kind mr.Kind) bool {
+	for _, s := range pos.LegalSteps(nil) {
+		if s.Kind == kind {
+			return true
+		}
+	}
+	return false
+}
+
+// Progress is the status's first line: the steps made and the temple's
+// height against the level row.
+func (g *Game) Progress(p *i18n.Printer, st bot.State) string {
+	s := state(st)
+	return p.N("menara.status.progress", len(s.steps), "height", s.pos.Height(), "required", s.pos.Required())
+}
+
+// Status says where the game stands: the piles, the quarry, the camp,
+// everyone's columns (the asker's marked), the card in play.
+func (g *Game) Status(p *i18n.Printer, st bot.State, names []string, seat int) string {
+	s := state(st)
+	pos := &s.pos
+	lines := []string{
+		p.T("menara.status.piles", "blue", pos.PileLeft(mr.BluePile), "yellow", pos.PileLeft(mr.YellowPile), "red", pos.PileLeft(mr.RedPile),
+			"quarry", pos.Quarry(), "next", nextFloor(p, pos), "bag", pos.Bag().Total()),
+		p.T("menara.status.camp", "camp", pos.Camp().String()),
+	}
+	var hands []string
+	for i := range pos.NumPlayers() {
+		h := seatName(p, names, i) + " " + pos.Hand(i).String()
+		if i == seat {
+			h = "**" + h + "**"
+		}
+		hands = append(hands, h)
+	}
+	lines = append(lines, p.T("menara.status.hands", "hands", strings.Join(hands, " · ")))
+	if line := cardLine(p, pos); line != "" {
+		lines = append(lines, line)
+	}
+	if f, m, ok := weakestFloor(pos); ok {
+		lines = append(lines, p.T("menara.status.weakest", "floor", f, "mm", Millimetres(p, m), "level", pos.Level(f)))
+	}
+	return strings.Join(lines, "\n")
+}
+
+// nextFloor names the quarry's top floor, or says the quarry is empty.
+func nextFloor(p *i18n.Printer, pos *mr.Position) string {
+	if f := pos.NextFloor(); f.Valid() {
+		return f.String()
+	}
+	return "–"
+}
+
+// cardLine says what card is in play and how far it is done; "" before
+// the reveal.
+func cardLine(p *i18n.Printer, pos *mr.Position) string {
+	card, ok := pos.Card()
+	if !ok {
+		return ""
+	}
+	line := p.T("menara.status.card", "pile", card.Pile, "card", CardWords(p, card),
+		"rim", p.T("menara.render.rim."+card.Rim.String()), "progress", progress(p, card, pos.Progress()))
+	if f := pos.Chosen(); f.Valid() {
+		line += " · " + p.T("menara.render.on-floor", "floor", f.String())
+	}
+	if pos.ToLevelRow() {
+		line += " · " + p.T("menara.render.to-level-row")
+	}
+	return line
+}
+
+// weakestFloor returns the standing floor on columns closest to falling,
+// with its margin.
+func weakestFloor(pos *mr.Position) (mr.FloorID, int, bool) {
+	best, bestSlack, bestMargin, found := mr.NoFloor, 0, 0, false
+	for _, f := range pos.PlacedFloors() {
+		m, ok := pos.Margin(f)
+		if !ok || pos.Fallen(f) {
+			continue
+		}
+		slack := m - mr.Delta(pos.Level(f))
+		if !found || slack < bestSlack {
+			best, bestSlack, bestMargin, found = f, slack, m, true
+		}
+	}
+	return best, bestMargin, found
+}
+
+// Text is the position for a terminal: the status, then the temple level
+// by level from the top, every floor with its bases ("K3R+": base 3 of
+// floor K is red and holds a column).
+func (g *Game) Text(p *i18n.Printer, st bot.State, names []string) string {
+	s := state(st)
+	pos := &s.pos
+	var b strings.Builder
+	line := func(text string) { b.WriteString("  " + text + "\n") }
+	line(g.Progress(p, st))
+	for _, l := range strings.Split(g.Status(p, st, names, -1), "\n") {
+		line(l)
+	}
+	top := 0
+	for _, f := range pos.PlacedFloors() {
+		top = max(top, pos.Level(f))
+	}
+	for level := top; level >= 0; level-- {
+		var floors []string
+		for _, f := range pos.PlacedFloors() {
+			if pos.Level(f) == level {
+				floors = append(floors, floorText(p, pos, f))
+			}
+		}
+		if len(floors) == 0 {
+			continue
+		}
+		head := p.T("menara.render.level", "level", level)
+		if level == 0 {
+			head = p.T("menara.render.base")
+		}
+		line(head + ":")
+		for _, f := range floors {
+			line("  " + f)
+		}
+	}
+	return b.String()
+}
+
+// floorText is one floor for the terminal: "M (on K2 K4 L1, 9.4 mm): M1Y
+// M2R+ M3K".
+func floorText(p *i18n.Printer, pos *mr.Position, f mr.FloorID) string {
+	var bases []string
+	for i, spot := range pos.FloorBases(f) {
+		base := mr.Base{Floor: f, N: uint8(i + 1)}
+		mark := ""
+		switch {
+		case pos.ColumnFallen(base):
+			mark = "×"
+		case pos.Column(base):
+			mark = "+"
+		}
+		bases = append(bases, base.String()+string(spot.Colour.Letter())+mark)
+	}
+	head := f.String()
+	switch {
+	case pos.Fallen(f):
+		head += " (" + p.T("menara.render.falls") + ")"
+	case pos.Level(f) > 0:
+		m, ok := pos.Margin(f)
+		mm := "–"
+		if ok {
+			mm = p.T("menara.render.margin", "mm", Millimetres(p, m))
+		}
+		head += " (" + p.T("menara.text.on", "on", pos.Supports(f).String(), "margin", mm) + ")"
+	}
+	return head + ": " + strings.Join(bases, " ")
+}
+
+// Moves lists the steps the player to act may take, as record lines
+// without the player, for the terminal: every reveal, column, move and
+// closing step, the exchanges of one column for one (any exchange may be
+// typed), and one place of a floor for each set of columns, turn and side
+// (the steadiest), one base extension for each turn and side.
+func (g *Game) Moves(st bot.State) []string {
+	s := state(st)
+	pos := &s.pos
+	if s.Over() {
+		return nil
+	}
+	var out []string
+	add := func(step mr.Step) { out = append(out, notation.FormatStep(s.players, step)) }
+	switch pos.Stage() {
+	case mr.NewFloor:
+		for _, pl := range choicePlacements(pos, placeNew, mr.NoFloor) {
+			add(pl.Step)
+		}
+	case mr.Building:
+		if card, _ := pos.Card(); card.Type == mr.LiftCard {
+			for _, f := range liftableFloors(pos) {
+				for _, pl := range choicePlacements(pos, placeLift, f) {
+					add(pl.Step)
+				}
+			}
+		}
+	}
+	for _, step := range pos.LegalSteps(nil) {
+		switch step.Kind {
+		case mr.Exchange:
+			if step.Give.Total() == 1 {
+				add(step)
+			}
+		case mr.PlaceFloor, mr.Extend, mr.Lift:
+		default:
+			add(step)
+		}
+	}
+	return out
+}
+
+// Guide is the rules guide, one message a section.
+func (g *Game) Guide(p *i18n.Printer) []string { return p.Sections("menara.guide") }
+
+// Board draws the board images, nil when the game was made without.
+func (g *Game) Board() bot.BoardFunc { return g.opts.Board }
