@@ -5,7 +5,6 @@ import (
 	"io"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/tablebot/tablebot/rules"
 	"github.com/tablebot/tablebot/rules/menara"
@@ -38,9 +37,6 @@ func (rec *Record) Options() menara.Options {
 // LineError says which line of a record is wrong and why (rules.LineError).
 type LineError = rules.LineError
 
-// maxLine is the longest line a record may have; no legal line comes near.
-const maxLine = 4096
-
 // header words, in the order records are written.
 const (
 	kwGame       = "game"
@@ -55,79 +51,53 @@ const (
 func ParseRecord(r io.Reader) (*Record, error) {
 	rec := &Record{Side: menara.Light}
 	seen := map[string]bool{}
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 1024), maxLine)
-	n := 0
 	stepping := false
-	requireHeader := func(line int, text string) error {
+	requireHeader := func() error {
 		for _, kw := range []string{kwPlayers, kwDifficulty, kwSeed} {
 			if !seen[kw] {
-				return &LineError{Line: line, Text: text, Err: invalid("notation.header.missing", []any{"word", kw},
-					"the record has no %s line: a record starts with game, players, difficulty and seed lines", kw)}
+				return invalid("notation.header.missing", []any{"word", kw},
+					"the record has no %s line: a record starts with game, players, difficulty and seed lines", kw)
 			}
 		}
 		return nil
 	}
-	for sc.Scan() {
-		n++
-		text := strings.TrimSuffix(sc.Text(), "\r")
-		fail := func(err error) (*Record, error) {
-			return nil, &LineError{Line: n, Text: text, Err: err}
-		}
-		if !utf8.ValidString(text) {
-			return fail(invalid("notation.utf8", nil, "the line is not UTF-8 text"))
-		}
-		line := text
-		if i := strings.IndexByte(line, '#'); i >= 0 {
-			line = line[:i]
-		}
-		words := strings.Fields(line)
-		if len(words) == 0 {
-			continue
-		}
-		kw := strings.ToLower(words[0])
+	n, err := rules.ReadRecordLines(r, func(l rules.RecordLine) error {
+		kw := strings.ToLower(l.Words[0])
 		switch kw {
 		case kwGame, kwPlayers, kwDifficulty, kwHands, kwSeed, kwSide:
 			if stepping {
-				return fail(invalid("notation.header.late", []any{"word", kw}, "the %s line must come before the steps", kw))
+				return invalid("notation.header.late", []any{"word", kw}, "the %s line must come before the steps", kw)
 			}
 			if seen[kw] {
-				return fail(invalid("notation.header.twice", []any{"word", kw}, "the record has two %s lines", kw))
+				return invalid("notation.header.twice", []any{"word", kw}, "the record has two %s lines", kw)
 			}
 			if kw == kwGame && len(seen) > 0 {
-				return fail(invalid("notation.game.late", nil, "the game line must come first"))
+				return invalid("notation.game.late", nil, "the game line must come first")
 			}
 			seen[kw] = true
-			if err := rec.header(kw, words[1:]); err != nil {
-				return fail(err)
-			}
-		default:
-			if !stepping {
-				if err := requireHeader(n, text); err != nil {
-					return nil, err
-				}
-				stepping = true
-			}
-			s, err := ParseStep(rec.Players, line)
-			if err != nil {
-				return fail(err)
-			}
-			rec.Steps = append(rec.Steps, s)
-			rec.Lines = append(rec.Lines, n)
-			rec.Texts = append(rec.Texts, text)
+			return rec.header(kw, l.Words[1:])
 		}
-	}
-	if err := sc.Err(); err != nil {
-		text := ""
-		if err == bufio.ErrTooLong {
-			err = invalid("notation.long", nil, "the line is longer than %d bytes", maxLine)
-			text = "…"
+		if !stepping {
+			if err := requireHeader(); err != nil {
+				return err
+			}
+			stepping = true
 		}
-		return nil, &LineError{Line: n + 1, Text: text, Err: err}
+		s, err := ParseStep(rec.Players, l.Code)
+		if err != nil {
+			return err
+		}
+		rec.Steps = append(rec.Steps, s)
+		rec.Lines = append(rec.Lines, l.N)
+		rec.Texts = append(rec.Texts, l.Text)
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	if !stepping {
-		if err := requireHeader(n+1, ""); err != nil {
-			return nil, err
+		if err := requireHeader(); err != nil {
+			return nil, &LineError{Line: n + 1, Err: err}
 		}
 	}
 	return rec, nil

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"io"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/tablebot/tablebot/rules"
 	"github.com/tablebot/tablebot/rules/shangrila"
@@ -33,62 +32,41 @@ type Record struct {
 // LineError says which line of a record is wrong and why (rules.LineError).
 type LineError = rules.LineError
 
-// maxLine is the longest line a record may have; no legal line comes near.
-const maxLine = 4096
-
 // ParseRecord reads a game record. Header lines (game, players, start) come
 // before the first move, in that order; each is optional for a record that
 // continues a known position, but a record with moves from the start
 // needs players. Errors are *LineError.
 func ParseRecord(r io.Reader) (*Record, error) {
 	rec := &Record{}
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 1024), maxLine)
-	n := 0
 	stage := 0 // 0: nothing read, 1: game read, 2: players read, 3: start read, 4: moves
-	for sc.Scan() {
-		n++
-		text := strings.TrimSuffix(sc.Text(), "\r")
-		fail := func(err error) (*Record, error) {
-			return nil, &LineError{Line: n, Text: text, Err: err}
-		}
-		if !utf8.ValidString(text) {
-			return fail(invalid("notation.utf8", nil, "the line is not UTF-8 text"))
-		}
-		line := text
-		if i := strings.IndexByte(line, '#'); i >= 0 {
-			line = line[:i]
-		}
-		words := strings.Fields(line)
-		if len(words) == 0 {
-			continue
-		}
+	_, err := rules.ReadRecordLines(r, func(l rules.RecordLine) error {
+		words := l.Words
 		switch strings.ToLower(words[0]) {
 		case "game":
 			if stage > 0 {
-				return fail(invalid("notation.game.late", nil, "the game line must come first"))
+				return invalid("notation.game.late", nil, "the game line must come first")
 			}
 			if len(words) != 2 || !strings.EqualFold(words[1], GameName) {
-				return fail(invalid("notation.game.name", nil, "this is a record of %q: write game %s", GameName, GameName))
+				return invalid("notation.game.name", nil, "this is a record of %q: write game %s", GameName, GameName)
 			}
 			stage = 1
 		case "players":
 			if stage > 1 {
-				return fail(invalid("notation.players.late", nil, "the players line must come before start and the moves"))
+				return invalid("notation.players.late", nil, "the players line must come before start and the moves")
 			}
 			players, err := parsePlayers(words[1:])
 			if err != nil {
-				return fail(err)
+				return err
 			}
 			rec.Players = players
-			rec.PlayersLine = n
+			rec.PlayersLine = l.N
 			stage = 2
 		case "start":
 			if stage > 2 {
-				return fail(invalid("notation.start.late", nil, "the start line must come before the moves"))
+				return invalid("notation.start.late", nil, "the start line must come before the moves")
 			}
 			if len(words) != 2 {
-				return fail(invalid("notation.start", nil, "write start suggested, or start setup"))
+				return invalid("notation.start", nil, "write start suggested, or start setup")
 			}
 			switch strings.ToLower(words[1]) {
 			case "suggested":
@@ -96,27 +74,23 @@ func ParseRecord(r io.Reader) (*Record, error) {
 			case "setup":
 				rec.Start = shangrila.StartSetup
 			default:
-				return fail(invalid("notation.start", nil, "write start suggested, or start setup"))
+				return invalid("notation.start", nil, "write start suggested, or start setup")
 			}
 			stage = 3
 		default:
-			m, err := ParseMove(line)
+			m, err := ParseMove(l.Code)
 			if err != nil {
-				return fail(err)
+				return err
 			}
 			rec.Moves = append(rec.Moves, m)
-			rec.Lines = append(rec.Lines, n)
-			rec.Texts = append(rec.Texts, text)
+			rec.Lines = append(rec.Lines, l.N)
+			rec.Texts = append(rec.Texts, l.Text)
 			stage = 4
 		}
-	}
-	if err := sc.Err(); err != nil {
-		text := ""
-		if err == bufio.ErrTooLong {
-			err = invalid("notation.long", nil, "the line is longer than %d bytes", maxLine)
-			text = "…"
-		}
-		return nil, &LineError{Line: n + 1, Text: text, Err: err}
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	return rec, nil
 }
