@@ -6,8 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 
@@ -106,36 +104,14 @@ func selfplayMenara(ctx context.Context, e env, args []string) error {
 	if *games > 1 && *out == "" {
 		return usagef("more than one game needs --out DIR")
 	}
-	if *out != "" {
-		if err := os.MkdirAll(*out, 0o755); err != nil {
-			return err
-		}
-	}
-	for i := 0; i < *games; i++ {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
+	return writeRecords(ctx, e, *out, *games, func(i int) (string, error) {
 		rec, err := notation.RandomGame(o, *seed, uint64(i))
 		if err != nil {
-			return err
+			return "", err
 		}
-		text := fmt.Sprintf("# selfplay --game menara --players %d --difficulty %s --hands %s --seed %d, game %d\n",
-			*players, o.Difficulty, o.Hands, *seed, i+1) + rec
-		if *out == "" {
-			if _, err := fmt.Fprint(e.stdout, text); err != nil {
-				return err
-			}
-			continue
-		}
-		path := filepath.Join(*out, fmt.Sprintf("game-%04d.txt", i+1))
-		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-			return err
-		}
-	}
-	if *out != "" {
-		fmt.Fprintf(e.stdout, "wrote %d %s to %s\n", *games, plural(*games, "record", "records"), *out)
-	}
-	return nil
+		return fmt.Sprintf("# selfplay --game menara --players %d --difficulty %s --hands %s --seed %d, game %d\n",
+			*players, o.Difficulty, o.Hands, *seed, i+1) + rec, nil
+	})
 }
 
 // phaseMenara says where a stored Menara game stands.

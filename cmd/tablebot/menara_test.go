@@ -32,6 +32,9 @@ func TestMenaraSelfplayReplay(t *testing.T) {
 				if code != 0 {
 					t.Fatalf("selfplay: exit %d: %s", code, stderr)
 				}
+				if want := "selfplay: " + games + "/" + games + " games"; !strings.Contains(stderr, want) {
+					t.Errorf("stderr = %q, want progress ending %q", stderr, want)
+				}
 				files, _ := filepath.Glob(filepath.Join(dir, "*.txt"))
 				if len(files) == 0 {
 					t.Fatal("no records")

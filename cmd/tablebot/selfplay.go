@@ -57,36 +57,50 @@ func selfplayShangrila(ctx context.Context, e env, args []string) error {
 	default:
 		return usagef("--start must be setup or suggested")
 	}
-	if *out != "" {
-		if err := os.MkdirAll(*out, 0o755); err != nil {
-			return err
-		}
-	}
 	seats := shangrila.Colours[:*players]
-	for i := 0; i < *games; i++ {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
+	return writeRecords(ctx, e, *out, *games, func(i int) (string, error) {
 		moves, err := randomGame(seats, st, *seed, uint64(i))
+		if err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("# selfplay --players %d --seed %d, game %d\n", *players, *seed, i+1) +
+			notation.FormatRecord(seats, st, moves), nil
+	})
+}
+
+// writeRecords writes the records of games played by selfplay: one game
+// without out goes to stdout; otherwise game i goes to out/game-NNNN.txt
+// (i from 0, NNNN from 1), with progress on stderr. record plays game i
+// and returns its record.
+func writeRecords(ctx context.Context, e env, out string, games int, record func(i int) (string, error)) error {
+	if out == "" {
+		text, err := record(0)
 		if err != nil {
 			return err
 		}
-		text := fmt.Sprintf("# selfplay --players %d --seed %d, game %d\n", *players, *seed, i+1) +
-			notation.FormatRecord(seats, st, moves)
-		if *out == "" {
-			if _, err := fmt.Fprint(e.stdout, text); err != nil {
-				return err
-			}
-			continue
+		_, err = fmt.Fprint(e.stdout, text)
+		return err
+	}
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		return err
+	}
+	prog := newProgress(e.stderr, isTerminal(e.stderr), "selfplay", "games", games)
+	defer prog.Finish()
+	for i := 0; i < games; i++ {
+		if err := ctx.Err(); err != nil {
+			return err
 		}
-		path := filepath.Join(*out, fmt.Sprintf("game-%04d.txt", i+1))
+		text, err := record(i)
+		if err != nil {
+			return err
+		}
+		path := filepath.Join(out, fmt.Sprintf("game-%04d.txt", i+1))
 		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
 			return err
 		}
+		prog.Done()
 	}
-	if *out != "" {
-		fmt.Fprintf(e.stdout, "wrote %d %s to %s\n", *games, plural(*games, "record", "records"), *out)
-	}
+	fmt.Fprintf(e.stdout, "wrote %d %s to %s\n", games, plural(games, "record", "records"), out)
 	return nil
 }
 
