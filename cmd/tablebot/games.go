@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/tablebot/tablebot/bot"
 	"github.com/tablebot/tablebot/i18n"
+	"github.com/tablebot/tablebot/rules"
 )
 
 // defaultGame is the game of a command without --game or a record's game
@@ -97,25 +99,20 @@ func pickGame(name string) (cliGame, error) {
 }
 
 // recordGame returns the game a record names in its "game NAME" line,
-// "" when it has none before its first move.
+// "" when its first line is not one.
 func recordGame(text string) string {
-	for _, line := range strings.Split(text, "\n") {
-		if i := strings.IndexByte(line, '#'); i >= 0 {
-			line = line[:i]
+	name := ""
+	rules.ReadRecordLines(strings.NewReader(text), func(l rules.RecordLine) error {
+		if strings.EqualFold(l.Words[0], "game") && len(l.Words) == 2 {
+			name = strings.ToLower(l.Words[1])
 		}
-		f := strings.Fields(line)
-		if len(f) == 0 {
-			continue
-		}
-		if strings.EqualFold(f[0], "game") && len(f) == 2 {
-			return strings.ToLower(f[1])
-		}
-		if !strings.EqualFold(f[0], "game") {
-			return "" // a record's game line comes first
-		}
-	}
-	return ""
+		return errStopReading // a record's game line comes first
+	})
+	return name
 }
+
+// errStopReading ends rules.ReadRecordLines once a line has told enough.
+var errStopReading = errors.New("enough read")
 
 // gameOfRecord picks the game of a record: its game line, else --game,
 // else the default. A record of one game named with --game of another is

@@ -11,6 +11,7 @@ import (
 	bmenara "github.com/tablebot/tablebot/bot/menara"
 	"github.com/tablebot/tablebot/i18n"
 	rmenara "github.com/tablebot/tablebot/render/menara"
+	"github.com/tablebot/tablebot/rules"
 	"github.com/tablebot/tablebot/rules/menara"
 )
 
@@ -71,21 +72,16 @@ func renderMenara(ctx context.Context, w *bufio.Writer, text, path, from, names 
 // hasSteps reports whether a record holds a line other than comments,
 // blank lines and header lines.
 func hasSteps(text string) bool {
-	for _, line := range strings.Split(text, "\n") {
-		if i := strings.IndexByte(line, '#'); i >= 0 {
-			line = line[:i]
-		}
-		f := strings.Fields(line)
-		if len(f) == 0 {
-			continue
-		}
-		switch strings.ToLower(f[0]) {
+	steps := false
+	rules.ReadRecordLines(strings.NewReader(text), func(l rules.RecordLine) error {
+		switch strings.ToLower(l.Words[0]) {
 		case "game", "players", "difficulty", "hands", "seed", "side":
-			continue
+			return nil
 		}
-		return true
-	}
-	return false
+		steps = true
+		return errStopReading
+	})
+	return steps
 }
 
 // parseMenaraNames reads display names as seat=name pairs separated by
