@@ -23,6 +23,7 @@ func menaraCLI() cliGame {
 		replay:   replayMenara,
 		selfplay: selfplayMenara,
 		phase:    phaseMenara,
+		arena:    arenaMenara,
 	}
 }
 
