@@ -261,4 +261,3 @@ func (v *view) room() float64 {
 	}
 	return float64(n)
 }
-
