@@ -27,6 +27,11 @@ type weights struct {
 	missing float64
 	// stuck is the cost, in levels, of a next floor that fits nowhere.
 	stuck float64
+	// dead is the cost, in levels, of a player to act who can put none of
+	// their columns, nor any of the camp's, on an empty base: their card
+	// is given up unless it moves columns. It counts in part when they can
+	// put only one.
+	dead float64
 	// scale and spread turn the expected final gap into a chance of
 	// winning: σ(gap / (scale + spread·√turns)).
 	scale, spread float64
@@ -41,6 +46,7 @@ var defaultWeights = weights{
 	safeSlack:   6,
 	missing:     1.5,
 	stuck:       0.4,
+	dead:        0.8,
 	scale:       0.4,
 	spread:      0.15,
 }
@@ -104,6 +110,7 @@ func (e *evaluator) value(p *menara.Position) float64 {
 	if !o.place {
 		z -= w.stuck
 	}
+	z -= w.dead * v.deadHand(p)
 	return 1/(1+math.Exp(-z/(w.scale+w.spread*math.Sqrt(turns)))) + 0.001*z
 }
 
@@ -260,4 +267,28 @@ func (v *view) room() float64 {
 		}
 	}
 	return float64(n)
+}
+
+// deadHand returns 1 when the player to act in p can put none of their
+// columns nor the camp's on an empty base, 1/2 when just one, else 0.
+func (v *view) deadHand(p *menara.Position) float64 {
+	var empty menara.Columns
+	for i := range v.nfloors {
+		fv := &v.floors[i]
+		for c, k := range fv.need {
+			empty[c] += k
+		}
+	}
+	hand, camp := p.Hand(p.Turn()), p.Camp()
+	n := 0
+	for c := range empty {
+		n += int(min(empty[c], hand[c]+camp[c]))
+	}
+	switch n {
+	case 0:
+		return 1
+	case 1:
+		return 0.5
+	}
+	return 0
 }

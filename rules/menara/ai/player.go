@@ -80,8 +80,8 @@ func New(level Level, seed uint64, opts Options) Player {
 
 // The levels' widths.
 var (
-	hardParams   = params{beam: 5, fastBeam: 2, floors: 2, fastFloors: 1, exchanges: 4, w: defaultWeights}
-	mediumParams = params{beam: 2, fastBeam: 1, floors: 1, fastFloors: 1, exchanges: 0, w: defaultWeights}
+	hardParams   = params{beam: 5, fastBeam: 2, floors: 2, fastFloors: 1, exchanges: 6, w: defaultWeights}
+	mediumParams = params{beam: 3, fastBeam: 1, floors: 1, fastFloors: 1, exchanges: 2, w: defaultWeights}
 	easyParams   = params{beam: 1, fastBeam: 1, floors: 1, fastFloors: 1, exchanges: 0, w: defaultWeights}
 )
 

@@ -201,14 +201,15 @@ func TestThinkCap(t *testing.T) {
 // TestNodeCap checks that a step looks at no more positions than the cap
 // allows, beyond what one node may add once the cap is near (the ways of
 // ending a turn it always keeps, and the positions of a new floor, which
-// the engine lists all at once and count 1 for every 16), answers legally,
-// and answers the same every time.
+// the engine lists all at once and count 1 for every 16: up to a hundred
+// in a crowded temple), answers legally, and answers the same every time.
+// Uncapped, these steps look at thousands.
 func TestNodeCap(t *testing.T) {
 	for _, cap := range []int{1, 10, 100, 1000} {
 		for i, p := range samplePositions(t, 8, 9) {
 			pl := newPlanner(Hard, 2, Options{Nodes: cap, Think: time.Minute}, &hardParams)
 			s, st := pl.step(context.Background(), &p)
-			if st.nodes > cap+40 {
+			if st.nodes > cap+100 {
 				t.Errorf("cap %d, position %d: %d nodes", cap, i, st.nodes)
 			}
 			if err := p.Check(s); err != nil {
