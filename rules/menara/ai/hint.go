@@ -28,7 +28,7 @@ const (
 	ReasonReveal         = "hint.reveal"          // pile, percent
 	ReasonColumnFill     = "hint.column.fill"     // colour, base, floor, next (the new floor)
 	ReasonColumnPush     = "hint.column.push"     // colour, base, floor (it now carries)
-	ReasonColumnSupport  = "hint.column.support"  // colour, base, level (the next floor's)
+	ReasonColumnSupport  = "hint.column.support"  // colour, base, level (the column's)
 	ReasonColumnSteady   = "hint.column.steady"   // colour, base
 	ReasonColumn         = "hint.column"          // colour, base
 	ReasonMoveSupport    = "hint.move.support"    // from, to, level
@@ -81,13 +81,13 @@ func (r Reason) String() string {
 	case ReasonColumnPush:
 		return col() + fmt.Sprintf(": pushed in under floor %s, it carries it too", v("floor"))
 	case ReasonColumnSupport:
-		return col() + fmt.Sprintf(": a support for the next floor, on level %d", n("level")-1)
+		return col() + fmt.Sprintf(": a support for the next floor, on level %d", n("level"))
 	case ReasonColumnSteady:
 		return col() + ": there it leaves every floor steadiest"
 	case ReasonColumn:
 		return col()
 	case ReasonMoveSupport:
-		return fmt.Sprintf("Move %s to %s: a support for the next floor, on level %d", v("from"), v("to"), n("level")-1)
+		return fmt.Sprintf("Move %s to %s: a support for the next floor, on level %d", v("from"), v("to"), n("level"))
 	case ReasonMoveFill:
 		return fmt.Sprintf("Move %s to %s: it fills floor %s, and the new floor %s can go up", v("from"), v("to"), v("floor"), v("next"))
 	case ReasonMove:
@@ -334,7 +334,7 @@ func (s *search) explainColumn(p, after *menara.Position, e *menara.Effects) Rea
 		return Reason{push, args}
 	}
 	if lvl := after.Level(st.To.Floor); lvl == after.Height() && after.Carrier(st.To) == menara.NoFloor {
-		args["level"] = lvl + 1
+		args["level"] = lvl
 		return Reason{support, args}
 	}
 	// Steadiest: no other placement of this colour leaves a larger least
