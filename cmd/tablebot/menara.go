@@ -30,6 +30,7 @@ func menaraCLI() cliGame {
 		source:   bmenara.Source,
 		selfplay: selfplayMenara,
 		phase:    phaseMenara,
+		arena:    arenaMenara,
 	}
 }
 

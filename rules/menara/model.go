@@ -12,13 +12,18 @@ const (
 	// floorMGPerCell is a floor's mass per cell.
 	floorMGPerCell = 3000
 	// delta0UM and delta1UM give δ(L) = δ₀ + δ₁·L, the least margin a floor
-	// of level L needs to hold.
-	delta0UM = 2000
-	delta1UM = 1000
+	// of level L needs to hold. Tuned (issue 18) from the design's 2 mm +
+	// 1 mm a level: supports sit on a 30 mm lattice, so margins come in
+	// coarse steps, and with 2 + 1·L mm the strongest computer team seldom
+	// got past level 6 (a medium game was won 1 time in 5). A floor must
+	// still hold its load inside its supports, higher a little more.
+	delta0UM = 250
+	delta1UM = 250
 	// safeUM is δ_safe: a margin at least this is green (safe); between
 	// δ(L) and δ_safe it is amber (shaky hands may fail there); below δ(L)
-	// the floor falls.
-	safeUM = 10000
+	// the floor falls. Tuned with δ (issue 18): 5 mm keeps shaky hands
+	// harder than steady ones without making every step a gamble.
+	safeUM = 5000
 )
 
 // Model is the statics model's constants in the units of the JSON state:

@@ -84,13 +84,19 @@ func TestMoveRules(t *testing.T) {
 	if !from.Valid() {
 		t.Skip("no free column matches a base of the floor above")
 	}
+	// Another column of level 0, of from's colour when there is one (a
+	// column of another colour is refused for its colour first).
 	var same Base
 	for _, b := range p.Columns().Bases() {
-		if b != from && p.Level(b.Floor) == 0 {
+		if b != from && p.Level(b.Floor) == 0 && (!same.Valid() || colourOf(p, b) == colourOf(p, from)) {
 			same = b
 		}
 	}
-	mustReject(t, *p, MoveStep(seat, same, from), rules.Illegal, "already holds a column")
+	if colourOf(p, same) == colourOf(p, from) {
+		mustReject(t, *p, MoveStep(seat, same, from), rules.Illegal, "already holds a column")
+	} else {
+		mustReject(t, *p, MoveStep(seat, same, from), rules.Illegal, "a column stands on a base of its colour")
+	}
 	p2 := *p
 	var dirty uint32
 	p2.takeColumn(from, &dirty)

@@ -78,7 +78,7 @@ func TestWords(t *testing.T) {
 		}
 	}
 	m := StatModel()
-	if m.PitchMM != 30 || m.ColumnG != 10 || m.FloorGPerCell != 3 || Delta(2) != 4000 || Safe() != 10000 {
+	if m.PitchMM != 30 || m.ColumnG != 10 || m.FloorGPerCell != 3 || Delta(2) != delta0UM+2*delta1UM || Safe() != safeUM || m.Delta0MM != delta0UM/1000.0 {
 		t.Errorf("model %+v", m)
 	}
 }

@@ -1,0 +1,345 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"runtime"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/tablebot/tablebot/rules/menara"
+	"github.com/tablebot/tablebot/rules/menara/ai"
+	"github.com/tablebot/tablebot/rules/menara/notation"
+)
+
+// menaraArenaConfig is what one Menara arena run plays: games of a whole
+// team of computer teammates of one level.
+type menaraArenaConfig struct {
+	opts    menara.Options
+	team    ai.Level
+	games   int
+	seed    uint64
+	ai      ai.Options
+	workers int
+}
+
+// menaraArenaGame is the outcome of one arena game.
+type menaraArenaGame struct {
+	won              bool
+	reason           menara.EndReason
+	height, required int
+	steps            int
+	// The computer's thinking: the number of steps, their total and the
+	// slowest.
+	thought        int
+	total, slowest time.Duration
+}
+
+// arenaMenara is the arena of Menara: a team of computer teammates of one
+// level plays --games games and the command prints the team's win rate
+// with its 95% Wilson interval, the mean height reached and why the games
+// ended. Game i's seeds derive from --seed and i alone, so the results do
+// not depend on the number of workers or on scheduling.
+func arenaMenara(ctx context.Context, e env, args []string) error {
+	fs := flag.NewFlagSet("arena", flag.ContinueOnError)
+	fs.String("game", "menara", "the game: "+gameNames())
+	players := fs.Int("players", 2, "number of players, 1 to 4")
+	difficulty := fs.String("difficulty", "medium", "the game's difficulty: easy, medium or hard")
+	team := fs.String("team", "hard", "the computer teammates' level: random, easy, medium or hard")
+	games := fs.Int("games", 100, "number of games")
+	seed := fs.Uint64("seed", 1, "random seed: the same seed plays the same games")
+	hands := fs.String("hands", "steady", "steady or shaky hands")
+	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "games played at once (the results do not depend on it)")
+	think := fs.Duration("think", 0, "cap on a computer's time a step (default 2s)")
+	nodes := fs.Int("nodes", 0, "cap on the positions a computer looks at a step (default "+fmt.Sprint(ai.DefaultNodes)+")")
+	asJSON := fs.Bool("json", false, "print the results as one JSON object")
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "Usage: tablebot arena --game menara --players N --difficulty D --team LEVEL --games G --seed S [--hands H] [--workers W] [--json]")
+		fs.PrintDefaults()
+	}
+	if err := parseNoArgs(fs, e, args); err != nil {
+		return err
+	}
+	cfg := menaraArenaConfig{games: *games, seed: *seed, workers: *workers, ai: ai.Options{Think: *think, Nodes: *nodes}}
+	cfg.opts.Players = notation.PlayerNames(*players)
+	if cfg.opts.Players == nil {
+		return usagef("--players must be 1 to 4")
+	}
+	var ok bool
+	if cfg.opts.Difficulty, ok = menara.ParseDifficulty(*difficulty); !ok {
+		return usagef("--difficulty must be easy, medium or hard")
+	}
+	if cfg.opts.Hands, ok = menara.ParseHands(*hands); !ok {
+		return usagef("--hands must be steady or shaky")
+	}
+	if cfg.team, ok = ai.ParseLevel(*team); !ok {
+		return usagef("--team must be random, easy, medium or hard")
+	}
+	switch {
+	case *games < 1:
+		return usagef("--games must be at least 1")
+	case *workers < 1:
+		return usagef("--workers must be at least 1")
+	case *think < 0 || *nodes < 0:
+		return usagef("--think and --nodes must not be negative")
+	}
+	began := time.Now()
+	prog := newArenaProgress(e.stderr, cfg.games, began)
+	results, err := playMenaraArena(ctx, cfg, prog.done)
+	prog.finish()
+	if err != nil {
+		return err
+	}
+	sum := summarizeMenaraArena(cfg, results)
+	if *asJSON {
+		data, err := json.Marshal(sum)
+		if err != nil {
+			return err
+		}
+		_, err = fmt.Fprintf(e.stdout, "%s\n", data)
+		return err
+	}
+	return writeMenaraArena(e.stdout, cfg, sum, time.Since(began))
+}
+
+// playMenaraArena plays the configured games on cfg.workers goroutines and
+// returns their outcomes in game order; done is called (from one
+// goroutine at a time) after each game.
+func playMenaraArena(ctx context.Context, cfg menaraArenaConfig, done func(won bool)) ([]menaraArenaGame, error) {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	results := make([]menaraArenaGame, cfg.games)
+	errs := make([]error, cfg.games)
+	next := make(chan int)
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	for range min(cfg.workers, cfg.games) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				results[i], errs[i] = playMenaraArenaGame(ctx, cfg, i)
+				if errs[i] != nil {
+					cancel()
+					continue
+				}
+				mu.Lock()
+				done(results[i].won)
+				mu.Unlock()
+			}
+		}()
+	}
+feed:
+	for i := range cfg.games {
+		select {
+		case next <- i:
+		case <-ctx.Done():
+			break feed
+		}
+	}
+	close(next)
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	return results, nil
+}
+
+// playMenaraArenaGame plays game i: its seed and every teammate's seed
+// drawn from the arena's seed and i.
+func playMenaraArenaGame(ctx context.Context, cfg menaraArenaConfig, i int) (menaraArenaGame, error) {
+	rng := rand.New(rand.NewPCG(cfg.seed, uint64(i)))
+	// 53 bits, like selfplay, so that the seed survives JSON readers.
+	start, err := menara.NewPosition(cfg.opts, rng.Uint64()>>11)
+	if err != nil {
+		return menaraArenaGame{}, err
+	}
+	var res menaraArenaGame
+	team := make([]ai.Player, len(cfg.opts.Players))
+	for s := range team {
+		team[s] = timedTeammate{ai.New(cfg.team, rng.Uint64(), cfg.ai), &res}
+	}
+	g, err := ai.PlayGame(ctx, start, team)
+	if err != nil {
+		return res, fmt.Errorf("game %d: %w", i+1, err)
+	}
+	p := g.Position()
+	o := p.Outcome()
+	res.won, res.reason = o.Won, o.Reason
+	res.height, res.required = p.Height(), p.Required()
+	res.steps = g.NumSteps()
+	return res, nil
+}
+
+// timedTeammate measures a computer's thinking for the arena's report.
+// One game runs on one goroutine, so the counters need no lock.
+type timedTeammate struct {
+	ai.Player
+	res *menaraArenaGame
+}
+
+func (t timedTeammate) Step(ctx context.Context, p *menara.Position) menara.Step {
+	began := time.Now()
+	s := t.Player.Step(ctx, p)
+	d := time.Since(began)
+	t.res.thought++
+	t.res.total += d
+	t.res.slowest = max(t.res.slowest, d)
+	return s
+}
+
+// menaraArenaSummary is the arena's result, as printed by --json.
+type menaraArenaSummary struct {
+	Game         string         `json:"game"`
+	Players      int            `json:"players"`
+	Difficulty   string         `json:"difficulty"`
+	Hands        string         `json:"hands"`
+	Team         string         `json:"team"`
+	Seed         uint64         `json:"seed"`
+	Games        int            `json:"games"`
+	Wins         int            `json:"wins"`
+	WinRate      float64        `json:"win_rate"`
+	Wilson95     [2]float64     `json:"wilson95"`
+	MeanHeight   float64        `json:"mean_height"`
+	MeanRequired float64        `json:"mean_required"`
+	Ended        map[string]int `json:"ended"`
+	WonBy        map[string]int `json:"won_by"`
+	StepsPerGame float64        `json:"steps_per_game"`
+	StepMeanMS   float64        `json:"step_mean_ms"`
+	StepMaxMS    float64        `json:"step_max_ms"`
+}
+
+func summarizeMenaraArena(cfg menaraArenaConfig, results []menaraArenaGame) menaraArenaSummary {
+	s := menaraArenaSummary{
+		Game: "menara", Players: len(cfg.opts.Players), Difficulty: cfg.opts.Difficulty.String(),
+		Hands: cfg.opts.Hands.String(), Team: cfg.team.String(), Seed: cfg.seed, Games: len(results),
+		Ended: map[string]int{}, WonBy: map[string]int{},
+	}
+	for r := menara.Collapse; r <= menara.FloorsUsed; r++ {
+		s.Ended[r.String()] = 0
+		s.WonBy[r.String()] = 0
+	}
+	var heights, required, steps, thought int
+	var total, slowest time.Duration
+	for _, r := range results {
+		if r.won {
+			s.Wins++
+			s.WonBy[r.reason.String()]++
+		}
+		s.Ended[r.reason.String()]++
+		heights += r.height
+		required += r.required
+		steps += r.steps
+		thought += r.thought
+		total += r.total
+		slowest = max(slowest, r.slowest)
+	}
+	n := float64(len(results))
+	s.WinRate = float64(s.Wins) / n
+	lo, hi := wilson(s.Wins, len(results))
+	s.Wilson95 = [2]float64{lo, hi}
+	s.MeanHeight, s.MeanRequired = float64(heights)/n, float64(required)/n
+	s.StepsPerGame = float64(steps) / n
+	if thought > 0 {
+		s.StepMeanMS = float64(total) / float64(thought) / float64(time.Millisecond)
+	}
+	s.StepMaxMS = float64(slowest) / float64(time.Millisecond)
+	return s
+}
+
+// writeMenaraArena prints the results for people.
+func writeMenaraArena(w io.Writer, cfg menaraArenaConfig, s menaraArenaSummary, took time.Duration) error {
+	fmt.Fprintf(w, "arena: menara, %d %s, %s, %s hands, team %s, %d games, seed %d\n",
+		s.Players, plural(s.Players, "player", "players"), s.Difficulty, s.Hands, s.Team, s.Games, s.Seed)
+	fmt.Fprintf(w, "won %d of %d: %.1f%% (95%% interval %.1f%%-%.1f%%)\n",
+		s.Wins, s.Games, 100*s.WinRate, 100*s.Wilson95[0], 100*s.Wilson95[1])
+	fmt.Fprintf(w, "mean height reached %.2f; mean levels required at the end %.2f\n", s.MeanHeight, s.MeanRequired)
+	var ended []string
+	for r := menara.Collapse; r <= menara.FloorsUsed; r++ {
+		ended = append(ended, fmt.Sprintf("%s %d (won %d)", menaraEndWords[r], s.Ended[r.String()], s.WonBy[r.String()]))
+	}
+	fmt.Fprintf(w, "ended: %s\n", strings.Join(ended, ", "))
+	fmt.Fprintf(w, "%.1f steps a game; %s a step on average, slowest %s; took %s with %d %s\n",
+		s.StepsPerGame, msDuration(s.StepMeanMS), msDuration(s.StepMaxMS), took.Round(time.Millisecond),
+		cfg.workers, plural(cfg.workers, "worker", "workers"))
+	return nil
+}
+
+// menaraEndWords names the end reasons in the arena's report.
+var menaraEndWords = map[menara.EndReason]string{
+	menara.Collapse:   "collapse",
+	menara.Refill:     "bag empty",
+	menara.CardsUsed:  "cards used",
+	menara.FloorsUsed: "floors used",
+}
+
+func msDuration(ms float64) string {
+	return time.Duration(ms * float64(time.Millisecond)).Round(10 * time.Microsecond).String()
+}
+
+// arenaProgress reports an arena's progress on standard error: a bar
+// redrawn in place when it is a terminal, otherwise a line every few
+// seconds; each with the games done, the win rate so far and an estimate
+// of the time left. (A reusable reporter for every long command is on its
+// way; this one is the arena's own until then.)
+type arenaProgress struct {
+	w             io.Writer
+	tty           bool
+	total         int
+	finished, won int
+	began         time.Time
+	last          time.Time
+	every         time.Duration
+}
+
+func newArenaProgress(w io.Writer, total int, began time.Time) *arenaProgress {
+	p := &arenaProgress{w: w, total: total, began: began, last: began, every: 5 * time.Second}
+	if f, ok := w.(*os.File); ok {
+		if fi, err := f.Stat(); err == nil && fi.Mode()&os.ModeCharDevice != 0 {
+			p.tty, p.every = true, 200*time.Millisecond
+		}
+	}
+	return p
+}
+
+// done counts one finished game and reports when it is time to.
+func (p *arenaProgress) done(won bool) {
+	p.finished++
+	if won {
+		p.won++
+	}
+	now := time.Now()
+	if now.Sub(p.last) < p.every && p.finished < p.total {
+		return
+	}
+	p.last = now
+	elapsed := now.Sub(p.began)
+	left := time.Duration(float64(elapsed) / float64(p.finished) * float64(p.total-p.finished)).Round(time.Second)
+	rate := 100 * float64(p.won) / float64(p.finished)
+	if p.tty {
+		const width = 30
+		n := width * p.finished / p.total
+		fmt.Fprintf(p.w, "\r[%s%s] %d/%d games, %.0f%% won, %s left  ",
+			strings.Repeat("=", n), strings.Repeat(" ", width-n), p.finished, p.total, rate, left)
+		return
+	}
+	fmt.Fprintf(p.w, "arena: %d/%d games, %.0f%% won so far, about %s left\n", p.finished, p.total, rate, left)
+}
+
+// finish ends the bar's line.
+func (p *arenaProgress) finish() {
+	if p.tty && p.finished > 0 {
+		fmt.Fprintln(p.w)
+	}
+}
