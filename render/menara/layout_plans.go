@@ -19,6 +19,7 @@ const (
 	planPad      = 12
 	planGap      = 14
 	planTagSize  = 18
+	planMinTag   = 11
 )
 
 // layoutPlans lays out the plans in the box r, in rows of cols; it
@@ -152,7 +153,11 @@ func layoutPlan(v *View, lb *Labels, l int, box image.Rectangle, pitch float32, 
 		if b.Fallen {
 			continue
 		}
-		b.Tag = planTag(pl, b.Base, b.Centre, b.Radius, p.tagSize)
+		// Where a crowded plan leaves no room at the usual size, a smaller
+		// name beside the base is better than none.
+		for size := p.tagSize; size >= planMinTag && b.Tag.Text.S == ""; size -= 2 {
+			b.Tag = planTag(pl, b.Base, b.Centre, b.Radius, size)
+		}
 	}
 	return p
 }
