@@ -1,7 +1,8 @@
 // Package rules holds what every game engine under it shares: the coded
 // error that carries a message meant for players, the error that names the
-// line of a game record that is wrong, and the reading of a record's lines,
-// which every game writes the same way.
+// line of a game record that is wrong, the reading of a record's lines,
+// which every game writes the same way, and the four levels of computer
+// players (each game's ai package plays them its own way).
 //
 // Each game lives in its own package below this one (rules/shangrila, ...).
 // Engines are pure: they do no I/O and know nothing of Discord or terminals.

@@ -9,7 +9,6 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/tablebot/tablebot/rules/shangrila"
@@ -119,7 +118,9 @@ func arenaShangrila(ctx context.Context, e env, args []string) error {
 	}
 	began := time.Now()
 	prog := newProgress(e.stderr, isTerminal(e.stderr), "arena", "games", cfg.games)
-	results, err := playArena(ctx, cfg, prog.Done)
+	results, err := playGames(ctx, cfg.workers, cfg.games, func(ctx context.Context, i int) (arenaGame, error) {
+		return playArenaGame(ctx, cfg, i)
+	}, func(arenaGame) { prog.Done() })
 	prog.Finish()
 	if err != nil {
 		return err
@@ -141,50 +142,6 @@ func arenaShangrila(ctx context.Context, e env, args []string) error {
 		return err
 	}
 	return writeArena(e, cfg, spec, results, tallies, time.Since(began))
-}
-
-// playArena plays the configured games on cfg.workers goroutines and
-// returns their outcomes in game order; done is called after each game.
-func playArena(ctx context.Context, cfg arenaConfig, done func()) ([]arenaGame, error) {
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	results := make([]arenaGame, cfg.games)
-	errs := make([]error, cfg.games)
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range min(cfg.workers, cfg.games) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				results[i], errs[i] = playArenaGame(ctx, cfg, i)
-				if errs[i] != nil {
-					cancel()
-					continue
-				}
-				done()
-			}
-		}()
-	}
-feed:
-	for i := range cfg.games {
-		select {
-		case next <- i:
-		case <-ctx.Done():
-			break feed
-		}
-	}
-	close(next)
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return nil, err
-		}
-	}
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	return results, nil
 }
 
 // playArenaGame plays game i: the seats' levels rotated by i, every

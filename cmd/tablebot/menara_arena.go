@@ -7,10 +7,8 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
-	"os"
 	"runtime"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/tablebot/tablebot/rules/menara"
@@ -90,9 +88,18 @@ func arenaMenara(ctx context.Context, e env, args []string) error {
 		return usagef("--think and --nodes must not be negative")
 	}
 	began := time.Now()
-	prog := newArenaProgress(e.stderr, cfg.games, began)
-	results, err := playMenaraArena(ctx, cfg, prog.done)
-	prog.finish()
+	prog := newProgress(e.stderr, isTerminal(e.stderr), "arena", "games", cfg.games)
+	played, won := 0, 0
+	results, err := playGames(ctx, cfg.workers, cfg.games, func(ctx context.Context, i int) (menaraArenaGame, error) {
+		return playMenaraArenaGame(ctx, cfg, i)
+	}, func(g menaraArenaGame) {
+		played++
+		if g.won {
+			won++
+		}
+		prog.DoneNote(fmt.Sprintf("%.0f%% won so far", 100*float64(won)/float64(played)))
+	})
+	prog.Finish()
 	if err != nil {
 		return err
 	}
@@ -106,54 +113,6 @@ func arenaMenara(ctx context.Context, e env, args []string) error {
 		return err
 	}
 	return writeMenaraArena(e.stdout, cfg, sum, time.Since(began))
-}
-
-// playMenaraArena plays the configured games on cfg.workers goroutines and
-// returns their outcomes in game order; done is called (from one
-// goroutine at a time) after each game.
-func playMenaraArena(ctx context.Context, cfg menaraArenaConfig, done func(won bool)) ([]menaraArenaGame, error) {
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	results := make([]menaraArenaGame, cfg.games)
-	errs := make([]error, cfg.games)
-	next := make(chan int)
-	var wg sync.WaitGroup
-	var mu sync.Mutex
-	for range min(cfg.workers, cfg.games) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				results[i], errs[i] = playMenaraArenaGame(ctx, cfg, i)
-				if errs[i] != nil {
-					cancel()
-					continue
-				}
-				mu.Lock()
-				done(results[i].won)
-				mu.Unlock()
-			}
-		}()
-	}
-feed:
-	for i := range cfg.games {
-		select {
-		case next <- i:
-		case <-ctx.Done():
-			break feed
-		}
-	}
-	close(next)
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return nil, err
-		}
-	}
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	return results, nil
 }
 
 // playMenaraArenaGame plays game i: its seed and every teammate's seed
@@ -286,60 +245,4 @@ var menaraEndWords = map[menara.EndReason]string{
 
 func msDuration(ms float64) string {
 	return time.Duration(ms * float64(time.Millisecond)).Round(10 * time.Microsecond).String()
-}
-
-// arenaProgress reports an arena's progress on standard error: a bar
-// redrawn in place when it is a terminal, otherwise a line every few
-// seconds; each with the games done, the win rate so far and an estimate
-// of the time left. (A reusable reporter for every long command is on its
-// way; this one is the arena's own until then.)
-type arenaProgress struct {
-	w             io.Writer
-	tty           bool
-	total         int
-	finished, won int
-	began         time.Time
-	last          time.Time
-	every         time.Duration
-}
-
-func newArenaProgress(w io.Writer, total int, began time.Time) *arenaProgress {
-	p := &arenaProgress{w: w, total: total, began: began, last: began, every: 5 * time.Second}
-	if f, ok := w.(*os.File); ok {
-		if fi, err := f.Stat(); err == nil && fi.Mode()&os.ModeCharDevice != 0 {
-			p.tty, p.every = true, 200*time.Millisecond
-		}
-	}
-	return p
-}
-
-// done counts one finished game and reports when it is time to.
-func (p *arenaProgress) done(won bool) {
-	p.finished++
-	if won {
-		p.won++
-	}
-	now := time.Now()
-	if now.Sub(p.last) < p.every && p.finished < p.total {
-		return
-	}
-	p.last = now
-	elapsed := now.Sub(p.began)
-	left := time.Duration(float64(elapsed) / float64(p.finished) * float64(p.total-p.finished)).Round(time.Second)
-	rate := 100 * float64(p.won) / float64(p.finished)
-	if p.tty {
-		const width = 30
-		n := width * p.finished / p.total
-		fmt.Fprintf(p.w, "\r[%s%s] %d/%d games, %.0f%% won, %s left  ",
-			strings.Repeat("=", n), strings.Repeat(" ", width-n), p.finished, p.total, rate, left)
-		return
-	}
-	fmt.Fprintf(p.w, "arena: %d/%d games, %.0f%% won so far, about %s left\n", p.finished, p.total, rate, left)
-}
-
-// finish ends the bar's line.
-func (p *arenaProgress) finish() {
-	if p.tty && p.finished > 0 {
-		fmt.Fprintln(p.w)
-	}
 }

@@ -29,6 +29,7 @@ type progress struct {
 	lastOut time.Time // when the last line was written
 	tenth   int       // the last tenth of the work reported
 	width   int       // the width of the bar last drawn
+	note    string    // what the last DoneNote said
 }
 
 // progressBar is how many characters the bar has on a terminal.
@@ -45,10 +46,15 @@ func newProgress(w io.Writer, term bool, label, unit string, total int) *progres
 }
 
 // Done counts one more item finished.
-func (p *progress) Done() {
+func (p *progress) Done() { p.DoneNote("") }
+
+// DoneNote counts one more item finished and shows note after the counts
+// from now on ("55% won so far"); an empty note shows nothing.
+func (p *progress) DoneNote(note string) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.done++
+	p.note = note
 	if p.term {
 		p.draw()
 		return
@@ -91,10 +97,13 @@ func (p *progress) status(now time.Time) string {
 }
 
 // counts says how many items are done, the time taken and the time left:
-// "12/40 games, 1m02s, about 3m10s left".
+// "12/40 games, 1m02s, 55% won so far, about 3m10s left".
 func (p *progress) counts(now time.Time) string {
 	elapsed := now.Sub(p.start)
 	s := fmt.Sprintf("%d/%d %s, %s", p.done, p.total, p.unit, roundDuration(elapsed))
+	if p.note != "" {
+		s += ", " + p.note
+	}
 	switch {
 	case p.done == p.total:
 	case p.done == 0:

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -83,5 +84,18 @@ func TestProgressConcurrent(t *testing.T) {
 	wg.Wait()
 	if !strings.Contains(out.String(), "100/100 games") {
 		t.Errorf("no end:\n%s", out)
+	}
+}
+
+func TestProgressNote(t *testing.T) {
+	p, c, out := newTestProgress(false, 2)
+	c.t = c.t.Add(10 * time.Second)
+	p.DoneNote("100% won so far")
+	c.t = c.t.Add(10 * time.Second)
+	p.DoneNote("50% won so far")
+	got := strings.Split(strings.TrimSpace(out.String()), "\n")
+	want := []string{"arena: 1/2 games, 10s, 100% won so far, about 10s left", "arena: 2/2 games, 20s, 50% won so far"}
+	if !slices.Equal(got, want) {
+		t.Errorf("got %q, want %q", got, want)
 	}
 }

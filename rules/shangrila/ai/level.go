@@ -1,45 +1,29 @@
 package ai
 
-import "strings"
+import "github.com/tablebot/tablebot/rules"
 
-// Level is how strongly a computer player plays.
-type Level uint8
+// Level is how strongly a computer player plays: the levels every game
+// shares (rules.Level).
+type Level = rules.Level
 
-// The levels, weakest first.
+// The levels, weakest first, as they play Shangri-La.
 const (
 	// Random plays a uniformly random legal move: a yardstick, not an
 	// opponent.
-	Random Level = iota
+	Random = rules.Random
 	// Easy plays the move that looks best at a glance, with some noise, so
 	// that it makes sensible but beatable moves.
-	Easy
+	Easy = rules.Easy
 	// Medium weighs every candidate move with a fuller evaluation of the
 	// position and checks the next player's best answer to its best few.
-	Medium
+	Medium = rules.Medium
 	// Hard searches the game tree (Monte Carlo tree search) within a fixed
 	// number of iterations.
-	Hard
+	Hard = rules.Hard
 )
 
 // Levels lists the levels, weakest first.
-var Levels = [...]Level{Random, Easy, Medium, Hard}
+var Levels = rules.Levels
 
-var levelKeys = [...]string{"random", "easy", "medium", "hard"}
-
-// String returns the level's key ("hard").
-func (l Level) String() string {
-	if int(l) < len(levelKeys) {
-		return levelKeys[l]
-	}
-	return "level?"
-}
-
-// ParseLevel reads a level key in any case.
-func ParseLevel(s string) (Level, bool) {
-	for i, k := range levelKeys {
-		if strings.EqualFold(strings.TrimSpace(s), k) {
-			return Level(i), true
-		}
-	}
-	return 0, false
-}
+// ParseLevel reads a level key in any case ("hard").
+func ParseLevel(s string) (Level, bool) { return rules.ParseLevel(s) }
