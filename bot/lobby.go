@@ -71,7 +71,9 @@ func (t *table) seats() int {
 }
 
 // lobbyMessage shows who is in and the Join, Leave and Start buttons, and
-// a menu to add computer players while seats are free.
+// a menu to add computer players while seats are free, each level said in
+// the game's words where it has its own ("menara.level.hard.desc": a
+// teammate is no opponent).
 func (b *Bot) lobbyMessage(t *table) Message {
 	g := t.stored
 	p := b.cfg.Catalog.Printer(t.lang())
@@ -98,7 +100,7 @@ func (b *Bot) lobbyMessage(t *table) Message {
 		var opts []MenuOption
 		for _, lv := range levels {
 			opts = append(opts, MenuOption{Label: computerName(p, lv), Value: lv,
-				Description: p.T("bot.level." + lv + ".desc"), Emoji: "🤖"})
+				Description: p.T(b.gameID(t.game, "bot.level."+lv+".desc")), Emoji: "🤖"})
 		}
 		placeholder := "bot.lobby.add-computer"
 		if t.game.Seats().Cooperative {
