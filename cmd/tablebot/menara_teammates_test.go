@@ -115,3 +115,42 @@ func TestLocalMenaraTeammates(t *testing.T) {
 	_, again := play(filepath.Join(dir, "second.db"))
 	sameMenaraGame(t, rec, parseMenara(t, again))
 }
+
+// TestLocalMenaraComputersAlone: --ai with a computer in every seat is a
+// game of computers alone, a demonstration: the terminal opens the table,
+// leaves the seats to the computers, in the order asked, and shows them
+// playing the whole game by themselves.
+func TestLocalMenaraComputersAlone(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "t.db")
+	code, stdout, stderr := run(t, "", "local", "--game", "menara", "--players", "3", "--ai", "easy,medium,easy",
+		"--seed", "7", "--db", db)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if want := "Seats in order of play: 1️⃣ Computer (easy), 2️⃣ Computer (medium), 3️⃣ Computer (easy)"; !strings.Contains(stdout, want) {
+		t.Errorf("the output lacks %q:\n%s", want, tail(stdout, 30))
+	}
+	if !strings.Contains(stdout, "won together") && !strings.Contains(stdout, "lost together") && !strings.Contains(stdout, "collapsed") {
+		t.Errorf("no result:\n%s", tail(stdout, 10))
+	}
+	code, record, stderr := run(t, "", "export", "--db", db, "--game", "local-1")
+	if code != 0 {
+		t.Fatalf("export: %s", stderr)
+	}
+	rec := parseMenara(t, record)
+	if want := []string{"Computer-easy", "Computer-medium", "Computer-easy2"}; !slices.Equal(rec.Players, want) {
+		t.Errorf("players %q, want %q", rec.Players, want)
+	}
+	for _, text := range rec.Texts {
+		if !strings.Contains(text, " # computer,") {
+			t.Fatalf("a step not by a computer: %q", text)
+		}
+	}
+	g, err := rec.Replay()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := g.Position(); p.Phase() != menara.Over {
+		t.Errorf("the game did not end: %s", p.Phase())
+	}
+}
