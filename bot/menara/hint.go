@@ -14,8 +14,9 @@ import (
 // temple stands steadiest; the column or move that leaves the temple
 // steadiest, building as high as that allows; giving the card up when
 // every way on brings the temple down; ending a turn whose card goes to
-// the level row. It is what /menara hint says until computer teammates
-// (rules/menara/ai) give the hard level's suggestion.
+// the level row. It is what /menara hint says in a game hosted without
+// computer teammates (Options.Teammates), which give the hard level's
+// suggestion instead.
 func builtinHint(s *State) (mr.Step, Reason) {
 	pos := &s.pos
 	seat := pos.Turn()
