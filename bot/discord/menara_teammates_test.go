@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/tablebot/tablebot/bot/discordfake"
 	bmenara "github.com/tablebot/tablebot/bot/menara"
@@ -32,18 +33,20 @@ func (t teammates) Step(ctx context.Context, level string, seed uint64, p *mr.Po
 	return mai.New(lv, seed, t.opts).Step(ctx, p), nil
 }
 
-func (teammates) Hint(ctx context.Context, p *mr.Position, seed uint64) (mr.Step, bmenara.Reason) {
-	s, r := mai.Hint(ctx, p, seed)
+func (t teammates) Hint(ctx context.Context, p *mr.Position, seed uint64) (mr.Step, bmenara.Reason) {
+	s, r := mai.HintWith(ctx, p, seed, t.opts)
 	return s, bmenara.Reason{Key: r.Key, Args: r.Args}
 }
 
-// teammateNodes caps the tests' computer teammates.
-const teammateNodes = 2000
+// teammateThinking caps the tests' computer teammates and hints: a node
+// cap that makes a step take milliseconds, and a time cap long enough never
+// to cut it (a step then depends on the position alone, even under -race).
+var teammateThinking = mai.Options{Nodes: 2000, Think: time.Minute}
 
 // newTeamHarness starts a bot whose Menara offers computer teammates.
 func newTeamHarness(t *testing.T, images bool, users ...string) *harness {
 	t.Helper()
-	return newMenaraHarnessWith(t, bmenara.Options{Teammates: teammates{mai.Options{Nodes: teammateNodes}}}, images, users...)
+	return newMenaraHarnessWith(t, bmenara.Options{Teammates: teammates{teammateThinking}}, images, users...)
 }
 
 // boardPosts returns the channel's public posts with a board image.
@@ -137,7 +140,7 @@ func TestMenaraWithTeammates(t *testing.T) {
 			// The hint is the hard teammate's for the game's seed and the
 			// steps made so far, and only ann sees it.
 			seed, _ := strconv.ParseUint(g.Settings["seed"], 10, 64)
-			step, why := mai.Hint(h.ctx, &pos, seed+uint64(len(g.Moves)))
+			step, why := mai.HintWith(h.ctx, &pos, seed+uint64(len(g.Moves)), teammateThinking)
 			r := h.mslash(ann, "hint")
 			if want := "💡 " + why.String() + " (`" + step.String() + "`)"; !r.Ephemeral() || r.Content() != want {
 				t.Errorf("hint: %s\nwant %q", r, want)

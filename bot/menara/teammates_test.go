@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/tablebot/tablebot/i18n"
 	mr "github.com/tablebot/tablebot/rules/menara"
@@ -25,13 +26,15 @@ func (t aiTeammates) Step(ctx context.Context, level string, seed uint64, p *mr.
 	return ai.New(lv, seed, t.opts).Step(ctx, p), nil
 }
 
-func (aiTeammates) Hint(ctx context.Context, p *mr.Position, seed uint64) (mr.Step, Reason) {
-	s, r := ai.Hint(ctx, p, seed)
+func (t aiTeammates) Hint(ctx context.Context, p *mr.Position, seed uint64) (mr.Step, Reason) {
+	s, r := ai.HintWith(ctx, p, seed, t.opts)
 	return s, Reason{Key: r.Key, Args: r.Args}
 }
 
-// testNodes caps the tests' computer teammates: a step in milliseconds.
-const testNodes = 2000
+// testThinking caps the tests' computer teammates and hints: a node cap
+// that makes a step take milliseconds, and a time cap long enough never to
+// cut it (a step then depends on the position alone, even under -race).
+var testThinking = ai.Options{Nodes: 2000, Think: time.Minute}
 
 // aiDoc is rules/menara/ai's package documentation, which lists the
 // reason keys and their arguments: the contract of the hints' messages.
@@ -218,12 +221,12 @@ func TestReasonText(t *testing.T) {
 
 // TestTeammateHints asks the game for hints, with the teammates plugged
 // in, at positions all through real games of 1 to 4 players: each one is
-// the hard teammate's step (ai.Hint), legal, said in every language as a
+// the hard teammate's step (ai.HintWith), legal, said in every language as a
 // sentence with nothing left untranslated; in English its reason is the
 // teammates' own wording. At the end the game says it is over.
 func TestTeammateHints(t *testing.T) {
 	cat := catalog(t)
-	g := New(Options{Teammates: aiTeammates{ai.Options{Nodes: testNodes}}})
+	g := New(Options{Teammates: aiTeammates{testThinking}})
 	keys := map[string]int{}
 	games := 4
 	if testing.Short() {
@@ -238,7 +241,7 @@ func TestTeammateHints(t *testing.T) {
 			}
 			positions++
 			seed := uint64(100 + s.Moves())
-			step, r := ai.Hint(t.Context(), &s.pos, seed)
+			step, r := ai.HintWith(t.Context(), &s.pos, seed, testThinking)
 			if err := s.pos.Check(step); err != nil {
 				t.Fatalf("the hint %s is illegal: %v", step, err)
 			}
@@ -282,7 +285,7 @@ func TestTeammateSeats(t *testing.T) {
 	if got := New(Options{}).Levels(); len(got) != 0 {
 		t.Errorf("without teammates the game offers %v", got)
 	}
-	g := New(Options{Teammates: aiTeammates{ai.Options{Nodes: testNodes}}})
+	g := New(Options{Teammates: aiTeammates{testThinking}})
 	if _, ok := g.Computer("random", 1, 0); ok {
 		t.Error("a random teammate is offered")
 	}

@@ -22,8 +22,8 @@ var menaraLevels = []string{ai.Easy.String(), ai.Medium.String(), ai.Hard.String
 // step asks a fresh player (nothing is kept between steps, so a bot
 // hosting many tables holds no search memory between turns).
 type menaraTeammates struct {
-	// opts caps a step's thinking: ai.Options defaults (2 s, a node cap)
-	// for the bot; tests give a small node cap.
+	// opts caps a step's and a hint's thinking: ai.Options defaults (2 s,
+	// a node cap) for the bot, --think in the terminal.
 	opts ai.Options
 }
 
@@ -43,8 +43,8 @@ func (t menaraTeammates) Step(ctx context.Context, level string, seed uint64, p 
 }
 
 // Hint returns the hard level's step for the player to act in p, and its
-// reason, with the hard level's own thinking caps (ai.Hint).
-func (menaraTeammates) Hint(ctx context.Context, p *menara.Position, seed uint64) (menara.Step, bmenara.Reason) {
-	s, r := ai.Hint(ctx, p, seed)
+// reason, thinking as the teammates do (opts).
+func (t menaraTeammates) Hint(ctx context.Context, p *menara.Position, seed uint64) (menara.Step, bmenara.Reason) {
+	s, r := ai.HintWith(ctx, p, seed, t.opts)
 	return s, bmenara.Reason{Key: r.Key, Args: r.Args}
 }

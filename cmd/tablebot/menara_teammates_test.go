@@ -4,8 +4,10 @@ import (
 	"context"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/tablebot/tablebot/rules/menara"
 	"github.com/tablebot/tablebot/rules/menara/ai"
@@ -13,6 +15,11 @@ import (
 
 // teammateSeed is the seed of the terminal games with computer teammates.
 const teammateSeed = 5
+
+// teammateThink is --think in the terminal games with computer teammates:
+// long enough never to cut a step or a hint short, so that the node cap
+// alone ends them and they depend on the position alone, even under -race.
+const teammateThink = time.Hour
 
 // hintLine is the hint's answer in the terminal: private, a light bulb.
 const hintLine = "(only ana sees this) 💡 "
@@ -37,7 +44,7 @@ func TestLocalMenaraTeammates(t *testing.T) {
 	play := func(db string) (stdout, record string) {
 		t.Helper()
 		code, stdout, stderr := run(t, input, "local", "--game", "menara", "--players", "3", "--ai", "human,easy,medium",
-			"--seed", "5", "--db", db)
+			"--seed", strconv.Itoa(teammateSeed), "--think", teammateThink.String(), "--db", db)
 		if code != 0 {
 			t.Fatalf("exit %d: %s", code, stderr)
 		}
@@ -94,8 +101,8 @@ func TestLocalMenaraTeammates(t *testing.T) {
 	}
 
 	// The hint, asked before ana's first step, is the hard teammate's
-	// step with its reason, as ai.Hint gives it for the game's seed and
-	// the steps made so far.
+	// step with its reason, as ai.HintWith gives it for the game's seed
+	// and the steps made so far.
 	before := 0
 	for before < len(rec.Texts) && !strings.HasPrefix(rec.Texts[before], "ana ") {
 		before++
@@ -106,7 +113,7 @@ func TestLocalMenaraTeammates(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	step, why := ai.Hint(context.Background(), &p, teammateSeed+uint64(before))
+	step, why := ai.HintWith(context.Background(), &p, teammateSeed+uint64(before), ai.Options{Think: teammateThink})
 	if want := hintLine + why.String() + " (`" + step.String() + "`)"; !strings.Contains(stdout, want+"\n") {
 		t.Errorf("the hint is not %q:\n%s", want, tail(stdout[:strings.Index(stdout, "> reveal red")], 5))
 	}
