@@ -234,3 +234,56 @@ func mustCurrent(t *testing.T, h *host) *store.Game {
 	}
 	return g
 }
+
+// TestComputersAlone: a table's creator may leave computers seated and
+// start a game of computers alone, a demonstration: the table stays theirs
+// (nobody else may start it), the computers play it to the end by
+// themselves, and no post pings anyone. A person leaving a table without
+// computers still closes it.
+func TestComputersAlone(t *testing.T) {
+	h := newHost(t, takeaway.Options{})
+	lobby := h.cmd("ann", "new", "players", "3", "stones", "12").Message
+	for _, lv := range []string{"easy", "hard"} {
+		lobby = h.click("ann", button(t, lobby, "ai"), lv).Message
+	}
+	r := h.cmd("ann", "leave")
+	if r.Failed || !strings.Contains(r.Message.Content, "Players (2/3): Computer (easy), Computer (hard)") ||
+		!strings.Contains(r.Message.Content, "ann starts a game of the computers alone, to watch") {
+		t.Fatalf("ann leaves the computers seated: %q", r.Message.Content)
+	}
+	lobby = h.click("ann", button(t, r.Message, "ai"), "easy").Message
+	if !strings.Contains(lobby.Content, "Players (3/3)") {
+		t.Fatalf("the third computer: %q", lobby.Content)
+	}
+	if r := h.cmd("bob", "start"); !r.Failed || !strings.Contains(r.Message.Content, "Only ann") {
+		t.Errorf("bob starts ann's table: %q", r.Message.Content)
+	}
+	if r := h.cmd("ann", "start"); r.Failed {
+		t.Fatalf("start: %q", r.Message.Content)
+	}
+	games, err := h.db.Archived(h.ctx, channel)
+	if err != nil || len(games) != 1 {
+		t.Fatalf("the computers did not play the game to its end: %v, %d archived", err, len(games))
+	}
+	for _, m := range games[0].Moves {
+		if m.By != store.Computer {
+			t.Errorf("a move not by a computer: %+v", m)
+		}
+	}
+	posts := h.posts.all()
+	if len(posts) == 0 {
+		t.Fatal("the computers posted nothing")
+	}
+	for _, p := range posts {
+		if len(p.Mentions) > 0 {
+			t.Errorf("a post pings %v: %q", p.Mentions, p.Content)
+		}
+	}
+	checkOrder(t, posts)
+
+	// Without computers the last person out closes the table.
+	h.cmd("ann", "new", "players", "2")
+	if r := h.cmd("ann", "leave"); !strings.Contains(r.Message.Content, "the table is closed") {
+		t.Errorf("the last person out: %q", r.Message.Content)
+	}
+}

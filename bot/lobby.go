@@ -71,7 +71,9 @@ func (t *table) seats() int {
 }
 
 // lobbyMessage shows who is in and the Join, Leave and Start buttons, and
-// a menu to add computer players while seats are free.
+// a menu to add computer players while seats are free, each level said in
+// the game's words where it has its own ("menara.level.hard.desc": a
+// teammate is no opponent).
 func (b *Bot) lobbyMessage(t *table) Message {
 	g := t.stored
 	p := b.cfg.Catalog.Printer(t.lang())
@@ -81,10 +83,13 @@ func (b *Bot) lobbyMessage(t *table) Message {
 		names[i] = t.name(p, i)
 	}
 	creator := creatorName(g)
+	how := p.N("bot.lobby.how", min, "creator", creator)
+	if len(g.Players) > 0 && !t.anyPerson() {
+		how = p.T("bot.lobby.watch", "creator", creator)
+	}
 	text := p.T("bot.lobby.title", "game", t.game.Title(p), "creator", creator, "seats", seats,
 		"options", t.game.LobbyOptions(p, g.Settings)) + "\n" +
-		p.T("bot.lobby.players", "count", len(g.Players), "seats", seats, "names", strings.Join(names, ", ")) + "\n" +
-		p.N("bot.lobby.how", min, "creator", creator)
+		p.T("bot.lobby.players", "count", len(g.Players), "seats", seats, "names", strings.Join(names, ", ")) + "\n" + how
 	a := t.action()
 	m := Message{
 		Content: text,
@@ -98,7 +103,7 @@ func (b *Bot) lobbyMessage(t *table) Message {
 		var opts []MenuOption
 		for _, lv := range levels {
 			opts = append(opts, MenuOption{Label: computerName(p, lv), Value: lv,
-				Description: p.T("bot.level." + lv + ".desc"), Emoji: "🤖"})
+				Description: p.T(b.gameID(t.game, "bot.level."+lv+".desc")), Emoji: "🤖"})
 		}
 		placeholder := "bot.lobby.add-computer"
 		if t.game.Seats().Cooperative {
@@ -107,6 +112,16 @@ func (b *Bot) lobbyMessage(t *table) Message {
 		m.Rows = append(m.Rows, Row{Menu: &Menu{ID: a.With(stepComputer).ID(), Placeholder: p.T(placeholder), Options: opts}})
 	}
 	return m
+}
+
+// anyPerson reports whether a person (not a computer) is seated.
+func (t *table) anyPerson() bool {
+	for _, p := range t.stored.Players {
+		if p.Computer == "" {
+			return true
+		}
+	}
+	return false
 }
 
 // creatorName is the name of who opened the table.
@@ -225,8 +240,11 @@ func (b *Bot) leave(ctx context.Context, req Request, a *Action) (Reply, error) 
 			humans++
 		}
 	}
-	if humans == 1 {
-		// The last person out closes the table.
+	computers := len(t.stored.Players) - humans
+	if humans == 1 && (computers == 0 || req.User.ID != t.stored.Creator) {
+		// The last person out closes the table, unless its creator leaves
+		// computers seated: the table stays theirs, to start a game of
+		// computers alone (a demonstration), to join again or to cancel.
 		if _, err := b.cfg.Store.Finish(ctx, req.Channel, t.stored.ID, store.Cancelled); err != nil {
 			return Reply{}, err
 		}

@@ -48,6 +48,13 @@ const menaraShortSteps = 8
 // that hosts Shangri-La and Menara, with every image drawn.
 func newMenaraHarness(t testing.TB, users ...string) *harness {
 	t.Helper()
+	return newMenaraHarnessWith(t, bmenara.Options{}, true, users...)
+}
+
+// newMenaraHarnessWith is newMenaraHarness with Menara's options (its
+// teammates), drawing Menara's images or not.
+func newMenaraHarnessWith(t testing.TB, opts bmenara.Options, images bool, users ...string) *harness {
+	t.Helper()
 	cat, err := i18n.New(bshangrila.Source(), bmenara.Source())
 	if err != nil {
 		t.Fatal(err)
@@ -58,15 +65,17 @@ func newMenaraHarness(t testing.TB, users ...string) *harness {
 	h.fake = discordfake.New(t, discordfake.Options{})
 	h.world = h.fake.NewWorld(users...)
 	h.board = testBoard(t, cat)
-	r, err := menaraRenderer()
-	if err != nil {
-		t.Fatal(err)
+	if images {
+		r, err := menaraRenderer()
+		if err != nil {
+			t.Fatal(err)
+		}
+		opts.Board, opts.Preview = bmenara.NewImages(r, cat)
 	}
-	board, preview := bmenara.NewImages(r, cat)
 	h.games = func(h *harness) []bot.Game {
 		return []bot.Game{
 			bshangrila.New(bshangrila.Options{Board: h.board, Computers: ai.Options{Iterations: 200}}),
-			bmenara.New(bmenara.Options{Board: board, Preview: preview}),
+			bmenara.New(opts),
 		}
 	}
 	h.start()

@@ -292,7 +292,7 @@ func (s *Session) seatOf(ctx context.Context, name string) int {
 	return -1
 }
 
-// toMove returns the name of a person to act, or the first player.
+// toMove returns the name of a person to act, or the table's opener.
 func (s *Session) toMove(ctx context.Context) string {
 	g, st, err := s.table(ctx)
 	if err == nil && st != nil && !st.Over() {
@@ -302,7 +302,7 @@ func (s *Session) toMove(ctx context.Context) string {
 			}
 		}
 	}
-	return s.opts.Players[0]
+	return s.opener()
 }
 
 // clip shortens typed text before it is quoted back.

@@ -31,8 +31,10 @@ type Options struct {
 	// Players are the players' names in seat order.
 	Players []string
 	// Computers gives, seat by seat, the level of a computer player ("easy",
-	// "medium", "hard"), or "" for a person. The first seat is a person:
-	// the one who opens the table.
+	// "medium", "hard"), or "" for a person. The first seat is a person,
+	// the one who opens the table, unless every seat is a computer: a game
+	// of computers alone, which the session's user (Onlooker) opens and
+	// watches.
 	Computers []string
 	// Settings are the options of the game's "new" subcommand besides
 	// players ("start": "suggested").
@@ -55,6 +57,32 @@ type Options struct {
 	// Prompt shows who is typing before each line: the input is a
 	// terminal.
 	Prompt bool
+}
+
+// Onlooker is the session's user in a game of computers alone: who opens
+// the table, leaves the seats to the computers and watches.
+const Onlooker = "onlooker"
+
+// alone reports whether every seat is a computer's.
+func (o Options) alone() bool {
+	if len(o.Computers) != len(o.Players) || len(o.Players) == 0 {
+		return false
+	}
+	for _, lv := range o.Computers {
+		if lv == "" {
+			return false
+		}
+	}
+	return true
+}
+
+// opener is who opens the table: the first seat's person, or the
+// onlooker of a game of computers alone.
+func (s *Session) opener() string {
+	if s.opts.alone() {
+		return Onlooker
+	}
+	return s.opts.Players[0]
 }
 
 // Session is a terminal game session. It implements bot.Poster.
@@ -81,8 +109,8 @@ func New(cfg bot.Config, opts Options, out io.Writer) (*Session, error) {
 	if opts.Channel == "" {
 		opts.Channel = "local"
 	}
-	if len(opts.Computers) > 0 && opts.Computers[0] != "" {
-		return nil, errors.New("local: the first seat is the person who opens the table, not a computer")
+	if len(opts.Computers) > 0 && opts.Computers[0] != "" && !opts.alone() {
+		return nil, errors.New("local: the first seat is the person who opens the table, not a computer, unless every seat is a computer")
 	}
 	if opts.Lang == "" {
 		opts.Lang = i18n.English

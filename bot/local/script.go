@@ -90,7 +90,7 @@ func (s *Session) recordMove(ctx context.Context, st bot.State, seat int) (strin
 		line := strings.Join(words, " ")
 		if _, err := st.Clone().Play(line); err != nil {
 			// An illegal line: say why, and let the computer play.
-			fmt.Fprintln(s.out, s.bot.Explain(s.request(bot.Request{User: s.user(s.opts.Players[0])}), err))
+			fmt.Fprintln(s.out, s.bot.Explain(s.request(bot.Request{User: s.user(s.opener())}), err))
 			return "", false
 		}
 		return line, true

@@ -104,7 +104,7 @@ func (s *Session) newGame(ctx context.Context) error {
 	for k, v := range s.opts.Settings {
 		opts[k] = v
 	}
-	r := s.handle(ctx, bot.Request{Kind: bot.CommandRequest, User: s.user(s.opts.Players[0]), Command: cmdNew, Options: opts}, false)
+	r := s.handle(ctx, bot.Request{Kind: bot.CommandRequest, User: s.user(s.opener()), Command: cmdNew, Options: opts}, false)
 	if r.Failed {
 		return errors.New(r.Message.Content)
 	}
@@ -112,14 +112,31 @@ func (s *Session) newGame(ctx context.Context) error {
 }
 
 // seatAndStart seats the session's other players, people and computers,
-// at the channel's open table and starts the game.
+// at the channel's open table and starts the game. In a game of
+// computers alone the onlooker seats the first computer, leaves the seats
+// to the computers (the table stays theirs) and seats the others, so that
+// the seats keep the order asked for.
 func (s *Session) seatAndStart(ctx context.Context) error {
-	first := s.opts.Players[0]
+	first := s.opener()
+	add := func(level string) error {
+		req := s.request(bot.Request{Kind: bot.CommandRequest, User: s.user(first)})
+		if _, err := s.bot.AddComputer(ctx, req, level); err != nil {
+			return errors.New(s.bot.Explain(req, err))
+		}
+		return nil
+	}
+	if s.opts.alone() {
+		if err := add(s.opts.Computers[0]); err != nil {
+			return err
+		}
+		if r := s.handle(ctx, bot.Request{Kind: bot.CommandRequest, User: s.user(first), Command: cmdLeave}, false); r.Failed {
+			return errors.New(r.Message.Content)
+		}
+	}
 	for i, name := range s.opts.Players[1:] {
 		if i+1 < len(s.opts.Computers) && s.opts.Computers[i+1] != "" {
-			req := s.request(bot.Request{Kind: bot.CommandRequest, User: s.user(first)})
-			if _, err := s.bot.AddComputer(ctx, req, s.opts.Computers[i+1]); err != nil {
-				return errors.New(s.bot.Explain(req, err))
+			if err := add(s.opts.Computers[i+1]); err != nil {
+				return err
 			}
 			continue
 		}
@@ -132,7 +149,7 @@ func (s *Session) seatAndStart(ctx context.Context) error {
 // cancelKept cancels the channel's kept game, for a session asked to
 // start afresh (Options.New); it stays in the archive.
 func (s *Session) cancelKept(ctx context.Context, g *store.Game) error {
-	u := s.user(s.opts.Players[0])
+	u := s.user(s.opener())
 	u.ManageChannels = true // the terminal's user owns its channels
 	r := s.handle(ctx, bot.Request{Kind: bot.CommandRequest, User: u, Command: "cancel"}, true)
 	if r.Failed {

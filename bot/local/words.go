@@ -27,6 +27,7 @@ const (
 // The host's subcommands the terminal answers in its own way.
 const (
 	cmdNew    = "new"
+	cmdLeave  = "leave"
 	cmdBoard  = "board"
 	cmdResign = "resign"
 	cmdRules  = "rules"

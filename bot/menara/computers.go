@@ -11,8 +11,10 @@ import (
 )
 
 // Teammates are computer teammates and their hints, as the bot uses them:
-// rules/menara/ai plugs in here, in cmd/tablebot, with an adapter of a few
-// lines (and the messages of its reasons under "menara." + Reason.Key):
+// rules/menara/ai plugs in here, in cmd/tablebot (menaraTeammates), with an
+// adapter of a few lines; the messages of its reasons are under "menara." +
+// Reason.Key, and "menara." + Reason.Key + ".renew" for a reason whose
+// "renew" argument is true.
 //
 //	type teammates struct{ opts ai.Options }
 //

@@ -2,6 +2,7 @@ package menara
 
 import (
 	"math"
+	"strings"
 
 	"github.com/tablebot/tablebot/i18n"
 	mr "github.com/tablebot/tablebot/rules/menara"
@@ -13,8 +14,9 @@ import (
 // temple stands steadiest; the column or move that leaves the temple
 // steadiest, building as high as that allows; giving the card up when
 // every way on brings the temple down; ending a turn whose card goes to
-// the level row. It is what /menara hint says until computer teammates
-// (rules/menara/ai) give the hard level's suggestion.
+// the level row. It is what /menara hint says in a game hosted without
+// computer teammates (Options.Teammates), which give the hard level's
+// suggestion instead.
 func builtinHint(s *State) (mr.Step, Reason) {
 	pos := &s.pos
 	seat := pos.Turn()
@@ -112,7 +114,7 @@ func revealHint(s *State, seat int) (mr.Step, Reason) {
 		}
 	}
 	if bestN < 0 {
-		return mr.Step{}, Reason{Key: "menara.tip.none"}
+		return mr.Step{}, Reason{Key: tipNone}
 	}
 	return mr.RevealStep(seat, best), Reason{Key: "menara.tip.reveal", Args: map[string]any{"pile": best, "count": bestN, "cards": bestOf}}
 }
@@ -202,10 +204,24 @@ func carriesAny(pos *mr.Position, f mr.FloorID) bool {
 	return false
 }
 
+// Message ids of the hints.
+const (
+	tipNone = "menara.tip.none"
+	// reasonPrefix starts the keys of the teammates' reasons
+	// ("hint.reveal.safe"), whose messages are under Kind + "." + key;
+	// renewSuffix names the message of a reason whose "renew" is true.
+	reasonPrefix = "hint."
+	renewSuffix  = ".renew"
+	reasonLine   = "menara.hint.line"
+)
+
 // hintText says a suggested step and why, in the printer's language.
 func hintText(p *i18n.Printer, pos *mr.Position, step mr.Step, why Reason) string {
-	if pos.Phase() == mr.Over || why.Key == "menara.tip.none" {
-		return p.T("menara.tip.none")
+	if pos.Phase() == mr.Over || why.Key == tipNone {
+		return p.T(tipNone)
+	}
+	if strings.HasPrefix(why.Key, reasonPrefix) {
+		return reasonText(p, pos, step, why)
 	}
 	args := make([]any, 0, 2*len(why.Args)+2)
 	for k, v := range why.Args {
@@ -214,19 +230,57 @@ func hintText(p *i18n.Printer, pos *mr.Position, step mr.Step, why Reason) strin
 			args = append(args, "pileName", pileWord(p, pl))
 		}
 	}
-	key := why.Key
-	if key != "" && key[:len(Kind)] != Kind {
-		key = Kind + "." + key // the teammates' keys ("hint.reveal.safe")
-	}
-	reason := p.T(key, args...)
-	if reason == key {
-		reason = ""
+	reason := ""
+	if why.Key != "" {
+		if reason = p.T(why.Key, args...); reason == why.Key {
+			reason = ""
+		}
 	}
 	what := stepSaid(p, pos, step)
 	if reason == "" {
 		return what
 	}
 	return p.T("menara.tip.line", "step", what, "reason", reason)
+}
+
+// reasonText says a computer teammate's advice (see Teammates.Hint): the
+// reason's sentence, which names the step in words, and the step as a
+// record writes it, which the terminal and the slash commands take as it
+// stands. A reason whose "renew" is true reads as its ".renew" message. A
+// key the catalogue lacks says the step alone.
+func reasonText(p *i18n.Printer, pos *mr.Position, step mr.Step, why Reason) string {
+	key := Kind + "." + why.Key
+	if renew, _ := why.Args["renew"].(bool); renew {
+		key += renewSuffix
+	}
+	args := make([]any, 0, 2*len(why.Args))
+	for k, v := range why.Args {
+		args = append(args, k, reasonWord(p, v))
+	}
+	reason := p.T(key, args...)
+	if reason == key {
+		return stepSaid(p, pos, step)
+	}
+	return p.T(reasonLine, "reason", reason, "line", step.String())
+}
+
+// reasonWord writes a reason's argument in the printer's language: a pile
+// as said of the pile ("el mazo amarillo"), a colour as said of a column
+// ("una columna roja"), bases, floors and columns as records write them.
+func reasonWord(p *i18n.Printer, v any) any {
+	switch v := v.(type) {
+	case mr.Pile:
+		return pileWord(p, v)
+	case mr.Colour:
+		return ColourName(p, v)
+	case mr.Base:
+		return v.String()
+	case mr.FloorID:
+		return v.String()
+	case mr.Columns:
+		return v.String()
+	}
+	return v
 }
 
 // stepSaid says a step as advice: "put a red column on K2", "reveal a

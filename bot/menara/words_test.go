@@ -169,7 +169,7 @@ func TestTranslationsTranslated(t *testing.T) {
 		t.Fatal(err)
 	}
 	checked := 0
-	same := map[string]bool{"menara.title": true, "menara.effect.margin": true, "menara.tip.line": true}
+	same := map[string]bool{"menara.title": true, "menara.effect.margin": true, "menara.tip.line": true, reasonLine: true}
 	for _, l := range []i18n.Lang{i18n.Spanish, i18n.Italian} {
 		for _, id := range c.IDs(l) {
 			if areas[l][id] == "" || areas[l][id] == "render" || same[id] || strings.HasSuffix(id, ".name") && strings.HasPrefix(id, "opt.") {

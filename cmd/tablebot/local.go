@@ -57,7 +57,7 @@ func runLocal(ctx context.Context, e env, args []string) error {
 	fs.StringVar(&f.hands, "hands", "steady", "menara: steady or shaky")
 	fs.StringVar(&f.side, "side", "light", "menara: the base's side, light or dark")
 	seed := fs.Uint64("seed", 0, "the seed of a new game (a record's seed line), for a game that replays a record; random by default")
-	computers := fs.String("ai", "", "computer players, seat by seat: human, easy, medium or hard, comma-separated (the first seat is human), e.g. human,hard,hard")
+	computers := fs.String("ai", "", "computer players, seat by seat: human, easy, medium or hard, comma-separated (the first seat is human unless all are computers, a game to watch), e.g. human,hard,hard")
 	think := fs.Duration("think", 0, "cap on a hard computer's thinking time a move (default 2s)")
 	fresh := fs.Bool("new", false, "start a new game even if the channel keeps one (which stays in the archive)")
 	fs.Usage = func() {
@@ -155,8 +155,10 @@ func localGames() map[string]localGame {
 	return map[string]localGame{"shangrila": shangrilaLocal(), "menara": menaraLocal()}
 }
 
-// localComputers reads --ai: a level a seat, the first a person; the
-// levels must be those the game offers. It renames computer seats.
+// localComputers reads --ai: a level a seat, the first a person unless
+// every seat is a computer (a game of computers alone, which the terminal
+// watches); the levels must be those the game offers. It renames computer
+// seats.
 func localComputers(list string, seats []string, g bot.Game) ([]string, error) {
 	if list == "" {
 		return nil, nil
@@ -164,13 +166,19 @@ func localComputers(list string, seats []string, g bot.Game) ([]string, error) {
 	offered := g.Levels()
 	var levels []string
 	parts := strings.Split(list, ",")
+	alone := true // every seat a computer: a game of computers alone
+	for _, lv := range parts {
+		if lv = strings.ToLower(strings.TrimSpace(lv)); lv == "" || lv == "human" {
+			alone = false
+		}
+	}
 	for i, lv := range parts {
 		lv = strings.ToLower(strings.TrimSpace(lv))
 		switch {
 		case lv == "" || lv == "human":
 			levels = append(levels, "")
-		case i == 0:
-			return nil, usagef("--ai: the first seat is the person who opens the table")
+		case i == 0 && !alone:
+			return nil, usagef("--ai: the first seat is the person who opens the table (or every seat is a computer, a game of computers alone to watch)")
 		case len(offered) == 0:
 			return nil, usagef("--ai: %s has no computer players yet: every seat is human (--ai human%s)", g.Kind(), strings.Repeat(",human", len(seats)-1))
 		case slices.Contains(offered, lv):

@@ -214,7 +214,7 @@ func TestLocalComputers(t *testing.T) {
 		})
 	}
 	t.Run("first seat", func(t *testing.T) {
-		code, _, stderr := run(t, "", "local", "--db", filepath.Join(t.TempDir(), "t.db"), "--ai", "hard,easy,easy")
+		code, _, stderr := run(t, "", "local", "--db", filepath.Join(t.TempDir(), "t.db"), "--ai", "hard,easy,human,easy")
 		if code != 2 || !strings.Contains(stderr, "the first seat is the person") {
 			t.Errorf("exit %d, stderr %q", code, stderr)
 		}

@@ -14,12 +14,13 @@ import (
 	"github.com/tablebot/tablebot/i18n"
 	rmenara "github.com/tablebot/tablebot/render/menara"
 	"github.com/tablebot/tablebot/rules/menara"
+	"github.com/tablebot/tablebot/rules/menara/ai"
 	"github.com/tablebot/tablebot/rules/menara/notation"
 )
 
 // menaraCLI is Menara on the command line: hosted on Discord and in the
-// terminal, its records replayed, drawn and played at random. Its
-// computer teammates (arena) come with rules/menara/ai.
+// terminal with computer teammates (rules/menara/ai), its records
+// replayed, drawn and played at random, its teammates in the arena.
 func menaraCLI() cliGame {
 	return cliGame{
 		name:     "menara",
@@ -133,9 +134,10 @@ func phaseMenara(record string) string {
 }
 
 // hostMenara returns the game for the bot, drawing its images with the
-// Menara renderer (built at the first image when lazy).
+// Menara renderer (built at the first image when lazy), with computer
+// teammates (rules/menara/ai) whose thinking o.think caps.
 func hostMenara(cat *i18n.Catalog, o hostOptions) (bot.Game, error) {
-	opts := bmenara.Options{}
+	opts := bmenara.Options{Teammates: menaraTeammates{opts: ai.Options{Think: o.think}}}
 	type images struct {
 		board   bot.BoardFunc
 		preview bmenara.PreviewFunc

@@ -110,7 +110,9 @@ func TestLocalMenaraFlags(t *testing.T) {
 		stderr string
 	}{
 		{"five players", []string{"--players", "5"}, "--players must be 1 to 4 for menara"},
-		{"computer teammates", []string{"--players", "2", "--ai", "human,hard"}, "menara has no computer players yet"},
+		{"a random teammate", []string{"--players", "2", "--ai", "human,random"}, `"random" is not human or one of menara's levels: easy, medium, hard`},
+		{"a computer in the first seat, a person after", []string{"--players", "2", "--ai", "hard,human"}, "the first seat is the person who opens the table"},
+		{"a level for each seat", []string{"--players", "3", "--ai", "human,hard"}, "--ai names 2 seats for 3 players"},
 		{"a header word as a name", []string{"--players", "2", "--names", "ana,seed"}, `"seed" cannot name a seat`},
 		{"a step word as a name", []string{"--players", "2", "--names", "ana,done"}, `"done" is a command`},
 		{"a name of two words", []string{"--players", "1", "--names", "ana maria"}, "single words"},

@@ -68,7 +68,8 @@
 //
 // # Hints
 //
-// Hint suggests the hard level's step to the player to act, with a Reason:
+// Hint suggests the hard level's step to the player to act (HintWith
+// with a host's own caps on its thinking), with a Reason:
 // a message key and arguments of the engine's types, for translation, plus
 // an English String. Explain gives the reason for any step. The keys, their
 // arguments and their English wording (arguments in braces; a "renew"

@@ -127,7 +127,14 @@ func (r Reason) String() string {
 // act, with a reason. It is deterministic for a seed and takes at most
 // DefaultThink.
 func Hint(ctx context.Context, p *menara.Position, seed uint64) (menara.Step, Reason) {
-	pl := newPlanner(Hard, seed, Options{}, &hardParams)
+	return HintWith(ctx, p, seed, Options{})
+}
+
+// HintWith is Hint with the thinking capped by opts instead of the
+// defaults: a host's own time cap, or a small node cap with a long time
+// cap for a hint that is quick and depends on the position alone.
+func HintWith(ctx context.Context, p *menara.Position, seed uint64, opts Options) (menara.Step, Reason) {
+	pl := newPlanner(Hard, seed, opts, &hardParams)
 	s := pl.Step(ctx, p)
 	return s, pl.explain(ctx, p, s)
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/tablebot/tablebot/rules/menara"
 )
@@ -246,6 +247,23 @@ func TestReasonWording(t *testing.T) {
 	for k := range reasonArgs {
 		if !covered[k] {
 			t.Errorf("no wording test for %s", k)
+		}
+	}
+}
+
+// TestHintWith: with a small node cap (and a long time cap) HintWith gives
+// a legal step, the same every time, with a well-formed reason.
+func TestHintWith(t *testing.T) {
+	ps := choices(gamePositions(t, testOptions(2, menara.Medium), 9, Easy, Options{}), 6)
+	small := Options{Nodes: 1500, Think: time.Minute}
+	for i, p := range ps {
+		s, r := HintWith(context.Background(), &p, 5, small)
+		if err := p.Check(s); err != nil {
+			t.Fatalf("position %d: %s is illegal: %v", i, s, err)
+		}
+		checkReason(t, r)
+		if again, why := HintWith(context.Background(), &p, 5, small); again != s || why.String() != r.String() {
+			t.Errorf("position %d: %s (%s), then %s (%s)", i, s, r, again, why)
 		}
 	}
 }
