@@ -68,7 +68,10 @@ func mixedGame(t *testing.T, i int, levels []Level, opts Options) {
 }
 
 // TestLegalGames plays many games at every level, all player counts,
-// difficulties, hands and sides, checking every step with the engine.
+// difficulties, hands and sides, checking every step with the engine. The
+// default run is sized for CI (thousands of random games, a few hundred of
+// the others); -games N plays more, and tablebot arena --game menara, which
+// also checks every step, plays thousands of hard ones.
 func TestLegalGames(t *testing.T) {
 	n := func(quick int) int {
 		if *legalGames > 0 {
@@ -82,10 +85,10 @@ func TestLegalGames(t *testing.T) {
 		games  int
 		opts   Options
 	}{
-		{"random", []Level{Random}, n(2000), Options{}},
-		{"easy", []Level{Easy}, n(300), Options{}},
-		{"medium", []Level{Medium}, n(150), Options{}},
-		{"mixed", []Level{Random, Easy, Medium}, n(150), Options{}},
+		{"random", []Level{Random}, n(4000), Options{}},
+		{"easy", []Level{Easy}, n(100), Options{}},
+		{"medium", []Level{Medium}, n(40), Options{}},
+		{"mixed", []Level{Random, Easy, Medium}, n(100), Options{}},
 		{"hard", []Level{Hard}, max(2, n(60)/10), Options{}},
 		{"hard with a tiny budget", []Level{Hard, Easy}, n(100), Options{Nodes: 30}},
 	}
