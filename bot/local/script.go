@@ -50,8 +50,9 @@ func (c scriptedComputer) Move(ctx context.Context, st bot.State) (string, error
 }
 
 // recordMove takes the next input lines while they are the record's
-// lines for computer seats: lines the game has made already (a pass) are
-// acknowledged, and the move of seat is returned to be played. It leaves
+// lines for computer seats: lines the game has made already (a pass, a
+// person's too) are acknowledged, and the move of seat is returned to be
+// played. It leaves
 // any other line for the session.
 func (s *Session) recordMove(ctx context.Context, st bot.State, seat int) (string, bool) {
 	if !s.recording() {
@@ -73,16 +74,19 @@ func (s *Session) recordMove(ctx context.Context, st bot.State, seat int) (strin
 			continue
 		}
 		who, ok := s.seatNamed(g, words[0])
-		if !ok || who.computer == "" || len(words) < 2 {
+		if !ok || len(words) < 2 {
 			return "", false
 		}
+		// A line the game has made already is acknowledged whoever's it
+		// is: a person's automatic pass between two computers' moves must
+		// not stop the record there.
 		if say, done := s.madeAlready(st, who.seat, words[1:]); done {
 			s.in.take()
 			s.echo(raw)
 			fmt.Fprintln(s.out, say)
 			continue
 		}
-		if who.seat != seat {
+		if who.computer == "" || who.seat != seat {
 			return "", false
 		}
 		s.in.take()

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -69,5 +70,31 @@ func TestLocalRecordWithComputers(t *testing.T) {
 	}
 	if replayText(t, again) != replayText(t, record) {
 		t.Errorf("the second game ended elsewhere than the record")
+	}
+}
+
+// TestLocalRecordAutoPass: a record in which a person's automatic pass
+// falls between two computers' moves (line 67: red passes, then blue's
+// move) plays as it stands; the computer after the pass once thought for
+// itself there instead of taking its line.
+func TestLocalRecordAutoPass(t *testing.T) {
+	record, err := os.ReadFile(filepath.Join("testdata", "record-auto-pass.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	db := filepath.Join(t.TempDir(), "t.db")
+	code, stdout, stderr := run(t, string(record), "local", "--db", db, "--players", "3", "--ai", "human,easy,medium", "--start", "suggested", "--think", "50ms")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if strings.Contains(stdout, "⚠️") {
+		t.Errorf("a record line was refused:\n%s", firstWarning(stdout))
+	}
+	code, again, _ := run(t, "", "export", "--db", db, "--game", "local-1")
+	if code != 0 {
+		t.Fatal("export failed")
+	}
+	if got, want := replayText(t, again), replayText(t, string(record)); got != want {
+		t.Errorf("the game ended elsewhere than the record")
 	}
 }
