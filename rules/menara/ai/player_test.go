@@ -67,6 +67,24 @@ func mixedGame(t *testing.T, i int, levels []Level, opts Options) {
 	}
 }
 
+// hardGames is n, or one game under the race detector, where a hard game
+// takes half a minute.
+func hardGames(n int) int {
+	if raceEnabled {
+		return 1
+	}
+	return n
+}
+
+// deterministicSteps is how many steps of a game TestDeterministic plays:
+// fewer under the race detector.
+func deterministicSteps() int {
+	if raceEnabled {
+		return 21
+	}
+	return 60
+}
+
 // TestLegalGames plays many games at every level, all player counts,
 // difficulties, hands and sides, checking every step with the engine. The
 // default run is sized for CI (thousands of random games, a few hundred of
@@ -89,7 +107,7 @@ func TestLegalGames(t *testing.T) {
 		{"easy", []Level{Easy}, n(100), Options{}},
 		{"medium", []Level{Medium}, n(40), Options{}},
 		{"mixed", []Level{Random, Easy, Medium}, n(100), Options{}},
-		{"hard", []Level{Hard}, max(2, n(60)/10), Options{}},
+		{"hard", []Level{Hard}, hardGames(max(2, n(60)/10)), Options{}},
 		{"hard with a tiny budget", []Level{Hard, Easy}, n(100), Options{Nodes: 30}},
 	}
 	for _, tt := range tests {
@@ -134,7 +152,7 @@ func TestDeterministic(t *testing.T) {
 			start := mustPosition(t, o, 11)
 			warm := New(l, 5, Options{})
 			g := menara.GameFrom(start)
-			for k := 0; k < 60; k++ {
+			for k := 0; k < deterministicSteps(); k++ {
 				p := g.Position()
 				if p.Phase() == menara.Over {
 					break
