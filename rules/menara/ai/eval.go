@@ -251,24 +251,6 @@ func (v *view) danger(w *weights) float64 {
 	return d
 }
 
-// room counts empty bases and free columns on the top level.
-func (v *view) room() float64 {
-	n := 0
-	for i := range v.nfloors {
-		fv := &v.floors[i]
-		if fv.level != v.height {
-			continue
-		}
-		n += fv.empty
-		for _, b := range fv.bases[:fv.nbases] {
-			if b.free {
-				n++
-			}
-		}
-	}
-	return float64(n)
-}
-
 // deadHand returns 1 when the player to act in p can put none of their
 // columns nor the camp's on an empty base, 1/2 when just one, else 0.
 func (v *view) deadHand(p *menara.Position) float64 {
