@@ -329,7 +329,11 @@ func (b *Bot) start(ctx context.Context, req Request, a *Action) (Reply, error) 
 		g.Settings[settingSeed] = strconv.FormatUint(seed, 10)
 		g.Settings[settingStarted] = b.cfg.Now().UTC().Format(time.RFC3339Nano)
 		g.Status = store.Playing
-		intro = pub.T("bot.started", "seating", seating(pub, &table{game: t.game, stored: g}))
+		started, err := b.replay(t.game, g)
+		if err != nil {
+			return nil, err
+		}
+		intro = pub.T("bot.started", "seating", seating(pub, started))
 		return v.announcement(intro), nil
 	})
 	if err != nil {
@@ -348,10 +352,20 @@ func (b *Bot) start(ctx context.Context, req Request, a *Action) (Reply, error) 
 }
 
 // seating lists the seats in play order: "🔴 Alice, 🔵 Bob, 🟡 Carol".
+// It begins with the seat that plays first (a game may draw who starts)
+// and goes round the table from there.
 func seating(p *i18n.Printer, t *table) string {
-	parts := make([]string, len(t.stored.Players))
-	for i := range parts {
-		parts[i] = t.game.Mark(i) + " " + t.name(p, i)
+	n := len(t.stored.Players)
+	first := 0
+	if t.state != nil {
+		if act := t.state.ToAct(); len(act) == 1 && act[0] >= 0 && act[0] < n {
+			first = act[0]
+		}
+	}
+	parts := make([]string, n)
+	for k := range parts {
+		i := (first + k) % n
+		parts[k] = t.game.Mark(i) + " " + t.name(p, i)
 	}
 	return strings.Join(parts, ", ")
 }

@@ -260,3 +260,36 @@ func TestWholeGameBySlashCommands(t *testing.T) {
 		})
 	}
 }
+
+// TestStartNamesFirstPlayer: the start message lists the seats in the
+// order they play, beginning with the player the setup drew to start
+// (not always the first seat), and that player is the one pinged.
+func TestStartNamesFirstPlayer(t *testing.T) {
+	players := []string{"ana", "bob", "cy"}
+	starters := map[string]bool{}
+	for seed := uint64(1); seed <= 12 && len(starters) < 2; seed++ {
+		h := newHost(t, Options{}, seed)
+		r := h.table(players)
+		g, s := h.state()
+		first := s.pos.Turn()
+		starters[g.Players[first].UserID] = true
+		_, list, ok := strings.Cut(r.Message.Content, "Seats in order of play: ")
+		if !ok {
+			t.Fatalf("seed %d: no seating in %q", seed, r.Message.Content)
+		}
+		var want []string
+		for k := range players {
+			i := (first + k) % len(players)
+			want = append(want, h.game.Mark(i)+" "+g.Players[i].Name)
+		}
+		if got := strings.Join(want, ", "); !strings.HasPrefix(list, got) {
+			t.Errorf("seed %d: seating %q, want %q first", seed, list, got)
+		}
+		if pinged := r.Message.Mentions; len(pinged) != 1 || pinged[0] != g.Players[first].UserID {
+			t.Errorf("seed %d: pinged %v, want %s", seed, pinged, g.Players[first].UserID)
+		}
+	}
+	if len(starters) < 2 {
+		t.Errorf("12 seeds drew one starter only: %v", starters)
+	}
+}
