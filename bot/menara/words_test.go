@@ -1,13 +1,7 @@
 package menara
 
 import (
-	"go/ast"
-	"go/parser"
-	"go/token"
-	"io/fs"
-	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -31,70 +25,10 @@ var internalKeys = []string{
 	"notation.seed", "notation.side", "notation.long", "notation.utf8", "notation.json", "notation.state",
 }
 
-func internalKey(key string) bool {
-	for _, p := range internalKeys {
-		if strings.HasPrefix(key, p) {
-			return true
-		}
-	}
-	return false
-}
+func internalKey(key string) bool { return i18ntest.HasPrefix(key, internalKeys...) }
 
-// errorKeys returns the message keys that the Go sources under dir pass as
-// string literals to rules.Errorf or to the helpers illegal, invalid and
-// invalidf, with where each was first seen.
-func errorKeys(t *testing.T, dir string) map[string]string {
-	t.Helper()
-	keys := map[string]string{}
-	fset := token.NewFileSet()
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".go") || strings.HasSuffix(p, "_test.go") ||
-			strings.Contains(p, string(filepath.Separator)+"ai"+string(filepath.Separator)) {
-			return err
-		}
-		f, err := parser.ParseFile(fset, p, nil, parser.SkipObjectResolution)
-		if err != nil {
-			return err
-		}
-		ast.Inspect(f, func(n ast.Node) bool {
-			call, ok := n.(*ast.CallExpr)
-			if !ok || !errorCall(call.Fun) {
-				return true
-			}
-			for _, a := range call.Args {
-				lit, ok := a.(*ast.BasicLit)
-				if !ok || lit.Kind != token.STRING {
-					continue
-				}
-				s, err := strconv.Unquote(lit.Value)
-				if err == nil && (strings.HasPrefix(s, "menara.") || strings.HasPrefix(s, "notation.")) {
-					if _, seen := keys[s]; !seen {
-						keys[s] = fset.Position(lit.Pos()).String()
-					}
-				}
-			}
-			return true
-		})
-		return nil
-	})
-	if err != nil {
-		t.Fatalf("scan %s: %v", dir, err)
-	}
-	return keys
-}
-
-// errorCall reports whether fun is rules.Errorf or a helper named
-// illegal, invalid or invalidf.
-func errorCall(fun ast.Expr) bool {
-	switch f := fun.(type) {
-	case *ast.Ident:
-		return f.Name == "illegal" || f.Name == "invalid" || f.Name == "invalidf"
-	case *ast.SelectorExpr:
-		x, ok := f.X.(*ast.Ident)
-		return ok && x.Name == "rules" && f.Sel.Name == "Errorf"
-	}
-	return false
-}
+// keyScan finds the engine's error keys in its sources.
+var keyScan = i18ntest.KeyScan{Prefixes: []string{"menara.", "notation."}, Helpers: []string{"illegal", "invalid", "invalidf"}, Skip: []string{"ai"}}
 
 // TestEngineKeysHaveMessages fails when the engine or the notation can
 // return a player-facing error whose key has no English message (the
@@ -102,7 +36,7 @@ func errorCall(fun ast.Expr) bool {
 // keeps a message nothing returns.
 func TestEngineKeysHaveMessages(t *testing.T) {
 	c := catalog(t)
-	keys := errorKeys(t, rulesDir)
+	keys := i18ntest.ErrorKeys(t, rulesDir, keyScan)
 	var engine, notation int
 	said := map[string]bool{}
 	for key, where := range keys {

@@ -1,13 +1,7 @@
 package shangrila
 
 import (
-	"go/ast"
-	"go/parser"
-	"go/token"
-	"io/fs"
-	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -27,79 +21,17 @@ var internalKeys = []string{
 	"notation.json", "notation.game.", "notation.players.", "notation.start", "notation.utf8", "notation.long",
 }
 
-func internalKey(key string) bool {
-	for _, p := range internalKeys {
-		if strings.HasPrefix(key, p) {
-			return true
-		}
-	}
-	return false
-}
+func internalKey(key string) bool { return i18ntest.HasPrefix(key, internalKeys...) }
 
-// errorKeys returns the message keys that the Go sources under dir pass as
-// string literals to rules.Errorf or to the engine's helpers illegal and
-// invalid, with where each was first seen.
-func errorKeys(t *testing.T, dir string) map[string]string {
-	t.Helper()
-	keys := map[string]string{}
-	fset := token.NewFileSet()
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".go") || strings.HasSuffix(p, "_test.go") {
-			return err
-		}
-		f, err := parser.ParseFile(fset, p, nil, parser.SkipObjectResolution)
-		if err != nil {
-			return err
-		}
-		ast.Inspect(f, func(n ast.Node) bool {
-			call, ok := n.(*ast.CallExpr)
-			if !ok || !errorCall(call.Fun) {
-				return true
-			}
-			for _, a := range call.Args {
-				lit, ok := a.(*ast.BasicLit)
-				if !ok || lit.Kind != token.STRING {
-					continue
-				}
-				s, err := strconv.Unquote(lit.Value)
-				if err != nil {
-					continue
-				}
-				if strings.HasPrefix(s, "shangrila.") || strings.HasPrefix(s, "notation.") {
-					if _, seen := keys[s]; !seen {
-						keys[s] = fset.Position(lit.Pos()).String()
-					}
-				}
-			}
-			return true
-		})
-		return nil
-	})
-	if err != nil {
-		t.Fatalf("scan %s: %v", dir, err)
-	}
-	return keys
-}
-
-// errorCall reports whether fun is rules.Errorf or a helper named illegal,
-// invalid or invalidState.
-func errorCall(fun ast.Expr) bool {
-	switch f := fun.(type) {
-	case *ast.Ident:
-		return f.Name == "illegal" || f.Name == "invalid" || f.Name == "invalidState"
-	case *ast.SelectorExpr:
-		x, ok := f.X.(*ast.Ident)
-		return ok && x.Name == "rules" && f.Sel.Name == "Errorf"
-	}
-	return false
-}
+// keyScan finds the engine's error keys in its sources.
+var keyScan = i18ntest.KeyScan{Prefixes: []string{"shangrila.", "notation."}, Helpers: []string{"illegal", "invalid", "invalidState"}}
 
 // TestEngineKeysHaveMessages fails when the rules engine or the move parser
 // can return a player-facing error whose key has no English message, and
 // when the English catalogue keeps a message for a key nothing returns.
 func TestEngineKeysHaveMessages(t *testing.T) {
 	c := catalog(t)
-	keys := errorKeys(t, rulesDir)
+	keys := i18ntest.ErrorKeys(t, rulesDir, keyScan)
 	var shangrila, notation int
 	for key, where := range keys {
 		if internalKey(key) {
