@@ -4,7 +4,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"unicode/utf8"
 
 	"github.com/tablebot/tablebot/bot"
 	"github.com/tablebot/tablebot/i18n"
@@ -127,10 +126,7 @@ func TestTranslationsTranslated(t *testing.T) {
 func TestGuide(t *testing.T) {
 	c := catalog(t)
 	game := New(Options{})
-	facts := []struct {
-		fact       string
-		en, es, it string
-	}{
+	facts := []i18ntest.Fact{
 		{"players", "1 to 4 players", "1 a 4 jugadores", "1-4 giocatori"},
 		{"columns", "30 yellow, 20 red, 12 black, 8 white, 6 blue", "30 amarillas, 20 rojas, 12 negras, 8 blancas y 6 azules", "30 gialle, 20 rosse, 12 nere, 8 bianche e 6 blu"},
 		{"camp", "**camp**", "**campamento**", "**accampamento**"},
@@ -153,34 +149,7 @@ func TestGuide(t *testing.T) {
 		{"undo", "`/menara undo`", "`/menara undo`", "`/menara undo`"},
 		{"buttons", "**buttons**", "**botones**", "**pulsanti**"},
 	}
-	sections := map[i18n.Lang]int{}
-	for _, l := range i18n.Langs {
-		t.Run(string(l), func(t *testing.T) {
-			guide := game.Guide(c.Printer(l))
-			sections[l] = len(guide)
-			if len(guide) < 5 {
-				t.Fatalf("the guide has %d sections", len(guide))
-			}
-			for i, s := range guide {
-				if n := utf8.RuneCountInString(s); n >= 2000 {
-					t.Errorf("section %d has %d characters, Discord takes fewer than 2000", i+1, n)
-				}
-				if strings.TrimSpace(s) == "" || strings.Contains(s, "{{") || strings.Contains(s, "<no value>") {
-					t.Errorf("section %d reads %q", i+1, s)
-				}
-			}
-			all := strings.Join(guide, "\n")
-			for _, f := range facts {
-				want := map[i18n.Lang]string{i18n.English: f.en, i18n.Spanish: f.es, i18n.Italian: f.it}[l]
-				if !strings.Contains(all, want) {
-					t.Errorf("the guide does not say %s: %q", f.fact, want)
-				}
-			}
-		})
-	}
-	if sections[i18n.Spanish] != sections[i18n.English] || sections[i18n.Italian] != sections[i18n.English] {
-		t.Errorf("sections: %v; every language needs the same", sections)
-	}
+	i18ntest.CheckGuide(t, c, game.Guide, 5, facts)
 }
 
 // TestCommandsLocalised: every subcommand and option of /menara has its

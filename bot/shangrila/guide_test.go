@@ -1,15 +1,11 @@
 package shangrila
 
 import (
-	"strings"
 	"testing"
-	"unicode/utf8"
 
 	"github.com/tablebot/tablebot/i18n"
+	"github.com/tablebot/tablebot/i18n/i18ntest"
 )
-
-// discordLimit is the most characters a Discord message may hold.
-const discordLimit = 2000
 
 // TestGuide checks the rules guide in every language: the same number of
 // sections, each one Discord message, and the key numbers of the rules all
@@ -18,10 +14,7 @@ func TestGuide(t *testing.T) {
 	c := catalog(t)
 	game := New(Options{})
 	// Each fact as the guide words it in English, Spanish and Italian.
-	facts := []struct {
-		fact       string
-		en, es, it string
-	}{
+	facts := []i18ntest.Fact{
 		{"players", "3 or 4", "3 o 4", "3 o 4"},
 		{"villages", "13 villages", "13 aldeas", "13 villaggi"},
 		{"bridges", "23 bridges", "23 puentes", "23 ponti"},
@@ -55,36 +48,8 @@ func TestGuide(t *testing.T) {
 		{"buttons", "buttons under the board", "botones que hay bajo el tablero", "pulsanti sotto il tabellone"},
 		{"hint", "`/shangrila hint`", "`/shangrila hint`", "`/shangrila hint`"},
 	}
-	sections := map[i18n.Lang]int{}
-	for _, l := range i18n.Langs {
-		t.Run(string(l), func(t *testing.T) {
-			p := c.Printer(l)
-			guide := game.Guide(p)
-			sections[l] = len(guide)
-			if len(guide) < 3 {
-				t.Fatalf("Guide has %d sections, want several", len(guide))
-			}
-			for i, s := range guide {
-				if n := utf8.RuneCountInString(s); n >= discordLimit {
-					t.Errorf("section %d has %d characters, Discord takes fewer than %d", i+1, n, discordLimit)
-				}
-				if strings.TrimSpace(s) == "" || strings.Contains(s, "{{") || strings.Contains(s, "<no value>") {
-					t.Errorf("section %d reads %q", i+1, s)
-				}
-			}
-			if title := p.T("guide.title"); title == "guide.title" || title == "" {
-				t.Errorf("guide.title is missing")
-			}
-			all := strings.Join(guide, "\n")
-			for _, f := range facts {
-				want := map[i18n.Lang]string{i18n.English: f.en, i18n.Spanish: f.es, i18n.Italian: f.it}[l]
-				if !strings.Contains(all, want) {
-					t.Errorf("the guide does not say %s: %q", f.fact, want)
-				}
-			}
-		})
-	}
-	if sections[i18n.Spanish] != sections[i18n.English] || sections[i18n.Italian] != sections[i18n.English] {
-		t.Errorf("sections: %v; every language needs the same", sections)
+	i18ntest.CheckGuide(t, c, game.Guide, 3, facts)
+	if title := c.Printer(i18n.English).T("guide.title"); title == "guide.title" || title == "" {
+		t.Errorf("guide.title is missing")
 	}
 }
