@@ -301,6 +301,7 @@ func (b *Bot) start(ctx context.Context, req Request, a *Action) (Reply, error) 
 		v = viaChannel
 	}
 	var intro string
+	var started *table // the game as it starts, replayed once
 	g, err := b.cfg.Store.UpdateAnnounced(ctx, req.Channel, t.stored.ID, func(g *store.Game) (*store.Announcement, error) {
 		players := slices.Clone(g.Players)
 		if !b.cfg.KeepSeatOrder {
@@ -329,8 +330,7 @@ func (b *Bot) start(ctx context.Context, req Request, a *Action) (Reply, error) 
 		g.Settings[settingSeed] = strconv.FormatUint(seed, 10)
 		g.Settings[settingStarted] = b.cfg.Now().UTC().Format(time.RFC3339Nano)
 		g.Status = store.Playing
-		started, err := b.replay(t.game, g)
-		if err != nil {
+		if started, err = b.replay(t.game, g); err != nil {
 			return nil, err
 		}
 		intro = pub.T("bot.started", "seating", seating(pub, started))
@@ -339,10 +339,8 @@ func (b *Bot) start(ctx context.Context, req Request, a *Action) (Reply, error) 
 	if err != nil {
 		return Reply{}, err
 	}
-	t, err = b.replay(t.game, g)
-	if err != nil {
-		return Reply{}, err
-	}
+	started.stored = g // as committed
+	t = started
 	if a != nil {
 		return Reply{Update: true, Message: Message{Content: pub.T("bot.lobby.started")}, Then: b.then(t)}, nil
 	}
