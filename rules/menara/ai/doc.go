@@ -32,7 +32,8 @@
 // margin: the height less the level row, plus the levels the columns still
 // to come should add (the next one sooner when the next floor already fits
 // on the top level), less the cards expected to go to the level row in the
-// turns left (the easiest cards first, at fail rates measured in the hard
+// turns left (until the first of the bag, the quarry and the plan cards
+// runs out; the easiest cards first, at fail rates measured in the hard
 // level's games), less the danger of shaky floors, of a next floor that
 // fits nowhere (the next floor filled will extend the base), and of a
 // player to act who can put no column on any empty base. Where a floor fits

@@ -12,6 +12,9 @@ type weights struct {
 	// perTurn is about how many columns a turn places from the hand (and
 	// so takes from the bag).
 	perTurn float64
+	// perFloor is about how many columns the team places for each floor
+	// the quarry gives (the game ends with its last floor).
+	perFloor float64
 	// rho discounts the next level for each column it still needs; rate
 	// is the levels a turn adds after it, on average.
 	rho, rate float64
@@ -39,6 +42,7 @@ type weights struct {
 
 var defaultWeights = weights{
 	perTurn:     2.2,
+	perFloor:    3,
 	rho:         0.8,
 	rate:        0.18,
 	readyMargin: 3,
@@ -157,11 +161,16 @@ func upperFloors(p *menara.Position) int {
 const roofCells = 7
 
 // turnsLeft estimates the turns before the game ends: the bag runs dry at
-// about perTurn columns a turn, and every turn uses a card. The turn in
-// play counts when its card has not been revealed.
+// about perTurn columns a turn, the quarry at about perFloor columns a
+// floor, and every turn uses a card. The turn in play counts when its card
+// has not been revealed. Counting the quarry matters most alone: a solo
+// game usually ends with its last floor, and a horizon without it expects
+// more cards to go to the level row than can.
 func turnsLeft(p *menara.Position, w *weights) float64 {
 	cards := float64(p.CardsLeft())
-	return min(cards, math.Floor(float64(p.Bag().Total())/w.perTurn)+1)
+	bag := math.Floor(float64(p.Bag().Total())/w.perTurn) + 1
+	quarry := float64(p.Quarry())*w.perFloor/w.perTurn + 1
+	return min(cards, bag, quarry)
 }
 
 // expectedFails returns how many cards are expected to go to the level row
