@@ -30,9 +30,8 @@ type arenaGame struct {
 	levels  []ai.Level // by seat, after rotation
 	winners []int      // winning seats
 	moves   int
-	// think is the slowest and the total time of the hard seats' moves.
-	slowest, total time.Duration
-	hardMoves      int
+	// hard is the time the hard seats took over their moves.
+	hard thinking
 }
 
 // arenaTally is one level's pooled result.
@@ -185,10 +184,7 @@ func (t timed) Move(ctx context.Context, p *shangrila.Position) shangrila.Move {
 	}
 	began := time.Now()
 	m := t.Player.Move(ctx, p)
-	d := time.Since(began)
-	t.res.total += d
-	t.res.hardMoves++
-	t.res.slowest = max(t.res.slowest, d)
+	t.res.hard.add(time.Since(began))
 	return m
 }
 
@@ -236,18 +232,16 @@ func writeArena(e env, cfg arenaConfig, spec string, results []arenaGame, tallie
 			l, t.Seats, trials, t.Wins, t.Shared, 100*float64(t.Wins)/float64(trials), 100*lo, 100*hi)
 	}
 	fmt.Fprintf(w, "chance: %.1f%% a seat; a shared win is not a win; trials are games times seats\n", 100/float64(n))
-	moves, hardMoves := 0, 0
-	var total, slowest time.Duration
+	moves := 0
+	var hard thinking
 	for _, r := range results {
 		moves += r.moves
-		hardMoves += r.hardMoves
-		total += r.total
-		slowest = max(slowest, r.slowest)
+		hard.merge(r.hard)
 	}
 	fmt.Fprintf(w, "%.1f moves a game; took %s with %d workers\n", float64(moves)/float64(len(results)), took.Round(time.Millisecond), cfg.workers)
-	if hardMoves > 0 {
+	if hard.n > 0 {
 		fmt.Fprintf(w, "hard: %d moves, %s a move on average, slowest %s\n",
-			hardMoves, (total / time.Duration(hardMoves)).Round(time.Microsecond), slowest.Round(time.Microsecond))
+			hard.n, hard.mean().Round(time.Microsecond), hard.slowest.Round(time.Microsecond))
 	}
 	return nil
 }

@@ -33,10 +33,8 @@ type menaraArenaGame struct {
 	reason           menara.EndReason
 	height, required int
 	steps            int
-	// The computer's thinking: the number of steps, their total and the
-	// slowest.
-	thought        int
-	total, slowest time.Duration
+	// thought is the time the computers took over their steps.
+	thought thinking
 }
 
 // arenaMenara is the arena of Menara: a team of computer teammates of one
@@ -151,10 +149,7 @@ type timedTeammate struct {
 func (t timedTeammate) Step(ctx context.Context, p *menara.Position) menara.Step {
 	began := time.Now()
 	s := t.Player.Step(ctx, p)
-	d := time.Since(began)
-	t.res.thought++
-	t.res.total += d
-	t.res.slowest = max(t.res.slowest, d)
+	t.res.thought.add(time.Since(began))
 	return s
 }
 
@@ -189,8 +184,8 @@ func summarizeMenaraArena(cfg menaraArenaConfig, results []menaraArenaGame) mena
 		s.Ended[r.String()] = 0
 		s.WonBy[r.String()] = 0
 	}
-	var heights, required, steps, thought int
-	var total, slowest time.Duration
+	var heights, required, steps int
+	var thought thinking
 	for _, r := range results {
 		if r.won {
 			s.Wins++
@@ -200,9 +195,7 @@ func summarizeMenaraArena(cfg menaraArenaConfig, results []menaraArenaGame) mena
 		heights += r.height
 		required += r.required
 		steps += r.steps
-		thought += r.thought
-		total += r.total
-		slowest = max(slowest, r.slowest)
+		thought.merge(r.thought)
 	}
 	n := float64(len(results))
 	s.WinRate = float64(s.Wins) / n
@@ -210,10 +203,8 @@ func summarizeMenaraArena(cfg menaraArenaConfig, results []menaraArenaGame) mena
 	s.Wilson95 = [2]float64{lo, hi}
 	s.MeanHeight, s.MeanRequired = float64(heights)/n, float64(required)/n
 	s.StepsPerGame = float64(steps) / n
-	if thought > 0 {
-		s.StepMeanMS = float64(total) / float64(thought) / float64(time.Millisecond)
-	}
-	s.StepMaxMS = float64(slowest) / float64(time.Millisecond)
+	s.StepMeanMS = float64(thought.mean()) / float64(time.Millisecond)
+	s.StepMaxMS = float64(thought.slowest) / float64(time.Millisecond)
 	return s
 }
 
