@@ -54,12 +54,7 @@ func BenchmarkMoveRoundTrip(b *testing.B) {
 		b.StartTimer()
 	}
 	b.StopTimer()
-	slices.Sort(took)
-	pct := func(p float64) float64 {
-		return float64(took[int(p*float64(len(took)-1))].Microseconds()) / 1000
-	}
-	b.ReportMetric(pct(0.5), "p50-ms")
-	b.ReportMetric(pct(0.99), "p99-ms")
+	reportPercentiles(b, took)
 }
 
 // BenchmarkMenaraStepRoundTrip measures a Menara step in the middle of a
@@ -120,6 +115,13 @@ func BenchmarkMenaraStepRoundTrip(b *testing.B) {
 		b.StartTimer()
 	}
 	b.StopTimer()
+	reportPercentiles(b, took)
+}
+
+// reportPercentiles reports the median and the 99th percentile of the
+// times a benchmark took, in milliseconds.
+func reportPercentiles(b *testing.B, took []time.Duration) {
+	b.Helper()
 	slices.Sort(took)
 	pct := func(p float64) float64 {
 		return float64(took[int(p*float64(len(took)-1))].Microseconds()) / 1000
