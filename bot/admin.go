@@ -45,12 +45,20 @@ func (b *Bot) undo(ctx context.Context, req Request) (Reply, error) {
 	pub := b.cfg.Catalog.Printer(t.lang())
 	move := strings.TrimPrefix(moves[last].Text, t.seat(seat).Colour+" ")
 	text := pub.T("bot.undone", "name", t.name(pub, seat), "move", move)
-	g, err := b.cfg.Store.UndoMoves(ctx, req.Channel, t.stored.ID, len(moves), len(moves)-last, viaAnswer(req).announcement(text))
+	v := viaAnswer(req)
+	if b.owes(ctx, req.Channel) {
+		v = viaChannel // the board goes after what the channel is owed
+	}
+	g, err := b.cfg.Store.UndoMoves(ctx, req.Channel, t.stored.ID, len(moves), len(moves)-last, v.announcement(text))
 	if err != nil {
 		return Reply{}, err
 	}
 	if t, err = b.replay(t.game, g); err != nil {
 		return Reply{}, err
+	}
+	if !v.reply {
+		done := Message{Content: "✅ " + b.printer(req.User.Locale).T("bot.menu.done")}
+		return Reply{Private: true, Message: done, Then: b.then(t)}, nil
 	}
 	post := b.boardPost(t, text, nil, true)
 	b.carry(&post, t)
@@ -127,23 +135,25 @@ func (b *Bot) handOver(ctx context.Context, req Request, a Action) (Reply, error
 	if t.state.Out(seat) {
 		return Reply{}, errGameOver()
 	}
-	g, err := b.cfg.Store.Update(ctx, req.Channel, t.stored.ID, func(g *store.Game) error {
+	pub := b.cfg.Catalog.Printer(t.lang())
+	said := pub.T("bot.handed", "name", req.User.Name, "computer", computerName(pub, level), "mark", t.game.Mark(seat))
+	// Said in the channel with the board, through its outbox: the post is
+	// owed in the same transaction as the change.
+	g, err := b.cfg.Store.UpdateAnnounced(ctx, req.Channel, t.stored.ID, func(g *store.Game) (*store.Announcement, error) {
 		for i := range g.Players {
 			if g.Players[i].UserID == req.User.ID {
 				g.Players[i].UserID = ""
 				g.Players[i].Computer = level
 			}
 		}
-		return nil
+		return viaChannel.announcement(said), nil
 	})
 	if err != nil {
 		return Reply{}, err
 	}
 	t.stored = g
-	pub := b.cfg.Catalog.Printer(t.lang())
-	post := Message{Content: pub.T("bot.handed", "name", req.User.Name, "computer", computerName(pub, level), "mark", t.game.Mark(seat))}
 	done := Message{Content: "✅ " + b.printer(req.User.Locale).T("bot.handed.done")}
-	return Reply{Update: true, Message: done, Posts: []Message{post}, Then: b.then(t)}, nil
+	return Reply{Update: true, Message: done, Then: b.then(t)}, nil
 }
 
 // cancel ends the game without a result: allowed to its creator and to

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"strconv"
 	"strings"
 	"time"
@@ -15,7 +16,8 @@ import (
 // transaction (see store.Announcement). The answer to a slash command
 // carries the board it announces and, once posted, removes it; everything
 // else is posted by the channel's worker, in the outbox's order, with a
-// nonce, retried with backoff when Discord fails, and after a restart.
+// nonce, retried with backoff when Discord fails, and after a restart. A
+// channel Discord says is gone is parked (failures.go).
 
 // Timing of the deliveries.
 const (
@@ -54,14 +56,14 @@ func (v via) announcement(lines ...string) *store.Announcement {
 // and m is the latest board; if it cannot be posted, the channel's worker
 // posts them.
 func (b *Bot) carry(m *Message, t *table) {
-	channel, game, moves := t.stored.Channel, t.stored.ID, t.moves()
+	channel, game, version := t.stored.Channel, t.stored.ID, t.stored.Version
 	m.Sent = func(ctx context.Context, messageID string) {
-		if err := b.cfg.Store.Posted(ctx, channel, game, store.Board, moves, messageID); err != nil && rules.ErrorCode(err) == rules.Internal {
+		if err := b.cfg.Store.Posted(ctx, channel, game, store.Board, version, messageID); err != nil && rules.ErrorCode(err) == rules.Internal {
 			b.log.Error("recording a posted board", "err", err, "channel", channel)
 		}
 	}
 	m.Unsent = func(ctx context.Context) {
-		if err := b.cfg.Store.Retry(ctx, channel, game, store.Board, moves, b.cfg.Now()); err != nil {
+		if err := b.cfg.Store.Retry(ctx, channel, game, store.Board, version, b.now(), true); err != nil {
 			b.log.Error("handing a board to the channel", "err", err, "channel", channel)
 		}
 		b.deliver(channel)
@@ -84,8 +86,12 @@ func backoff(first time.Duration, n int) time.Duration {
 
 // deliverNext posts the oldest announcements of a channel. It reports
 // whether to look again at once (something was posted or dropped), or how
-// long to wait before the next one is due (0: nothing is owed).
+// long to wait before the next one is due (0: nothing is owed, or the
+// channel is parked).
 func (b *Bot) deliverNext(ctx context.Context, channel string) (again bool, wait time.Duration) {
+	if b.parked(ctx, channel) {
+		return false, 0
+	}
 	box, err := b.cfg.Store.Outbox(ctx, channel)
 	if err != nil {
 		if ctx.Err() == nil {
@@ -96,7 +102,7 @@ func (b *Bot) deliverNext(ctx context.Context, channel string) (again bool, wait
 	if len(box) == 0 {
 		return false, 0
 	}
-	now := b.cfg.Now()
+	now := b.now()
 	first := box[0]
 	if due := first.Created.Add(replyGrace); b.awaited(first) && now.Before(due) {
 		return false, due.Sub(now)
@@ -113,66 +119,134 @@ func (b *Bot) deliverNext(ctx context.Context, channel string) (again bool, wait
 		b.log.Error("reading the game of an announcement", "err", err, "channel", channel, "game", first.Game)
 		return false, 0
 	}
+	release, err := b.gate.acquire(ctx, false)
+	if err != nil {
+		return false, 0
+	}
+	defer release()
 	if first.Kind == store.Reminder {
 		return b.remindNow(ctx, g, first)
 	}
-	// The boards of one game owed one after the other go out as one post:
-	// every change's words, and the board after the last of them. A post
-	// tried before is tried again as it was (same changes, same nonce), so
-	// that if the first try was made after all, Discord makes no second.
-	tried := first.Attempts > 0
-	last, lines, answers := first, []string{}, false
+	owed, later := b.owedBoards(box, now)
+	return b.deliverBoards(ctx, g, owed, later)
+}
+
+// owedBoards returns the boards of one game at the head of the outbox that
+// go out together: those owed one after the other, all in doubt or none (a
+// post whose try may have been made is tried again as it was: same
+// changes, same nonce, so that if the first try was made after all,
+// Discord makes no second), and none still waiting for its answer. later
+// reports whether more boards of the game follow them: the board then
+// goes with those.
+func (b *Bot) owedBoards(box []store.Announcement, now time.Time) (owed []store.Announcement, later bool) {
+	first := box[0]
+	n := 0
 	for _, a := range box {
-		if a.Game != first.Game || a.Kind != store.Board || (a.Attempts > 0) != tried ||
+		if a.Game != first.Game || a.Kind != store.Board || a.Doubt != first.Doubt ||
 			b.awaited(a) && now.Before(a.Created.Add(replyGrace)) {
 			break
 		}
-		last = a
-		lines = append(lines, a.Lines...)
-		answers = answers || a.Interaction != ""
+		n++
 	}
-	if answers {
-		// An answer that was to carry it may have been made after all
-		// (before the process stopped, or by a try whose outcome was
-		// unknown): look for it before posting.
-		if id, found := b.answered(ctx, channel, box, last); found {
-			b.posted(ctx, channel, g.ID, store.Board, last.Moves, id)
-			return true, 0
+	for _, a := range box[n:] {
+		if a.Kind == store.Board && a.Game == first.Game {
+			later = true
 		}
 	}
-	text := strings.Join(lines, "\n")
-	if tried && now.Sub(first.Created) > nonceWindow {
+	return box[:n], later
+}
+
+// deliverBoards posts the first post of the owed boards of game g: the
+// words of the oldest changes, or, when they all fit, every change's words
+// with the board after the last of them, unless later boards of the game
+// are owed after them (then the board goes with those: only the last post
+// of a backlog shows the board and pings).
+func (b *Bot) deliverBoards(ctx context.Context, g *store.Game, owed []store.Announcement, later bool) (bool, time.Duration) {
+	last := owed[len(owed)-1]
+	for _, a := range owed {
+		if a.Interaction != "" {
+			// An answer that was to carry it may have been made after all
+			// (before the process stopped, or by a try whose outcome was
+			// unknown): look for it before posting.
+			if id, found := b.answered(ctx, g.Channel, owed); found {
+				b.posted(ctx, g.Channel, g.ID, store.Board, last.Version, id)
+				return true, 0
+			}
+			break
+		}
+	}
+	p := plan(owed)[0]
+	p.board = p.board && !later
+	text := b.partText(g, p)
+	if owed[0].Doubt && b.now().Sub(owed[0].Created) > nonceWindow {
 		// Past Discord's window for nonces: look for the post itself.
-		if id, found := b.find(ctx, channel, text); found {
-			b.posted(ctx, channel, g.ID, store.Board, last.Moves, id)
+		if id, found := b.find(ctx, g.Channel, text); found {
+			b.posted(ctx, g.Channel, g.ID, store.Board, p.last.Version, boardID(p, id))
 			return true, 0
 		}
 	}
-	m, err := b.boardAt(g, last.Moves, text)
-	if err != nil {
-		b.log.Error("a game of an announcement does not replay; the announcement is dropped", "err", err, "channel", channel, "game", g.ID)
-		b.drop(ctx, channel, last)
-		return true, 0
+	var m Message
+	if p.board {
+		var err error
+		if m, err = b.boardAt(g, last.Moves, text); err != nil {
+			b.log.Error("a game of an announcement does not replay; the announcement is dropped", "err", err, "channel", g.Channel, "game", g.ID)
+			b.drop(ctx, g.Channel, last)
+			return true, 0
+		}
+	} else {
+		m = Message{Content: text}
 	}
-	m.Nonce = nonce(last.Seq)
-	return b.attempt(ctx, channel, g.ID, store.Board, last, m)
+	m.Nonce = nonce(p.last.Seq)
+	return b.attempt(ctx, g, store.Board, p, owed, m)
+}
+
+// boardID is the id of a part's post as the game's latest board: none for
+// a post of words only.
+func boardID(p part, id string) string {
+	if !p.board {
+		return ""
+	}
+	return id
+}
+
+// partText is what a post of a backlog says, in the channel's language.
+func (b *Bot) partText(g *store.Game, p part) string {
+	lines := p.lines
+	if p.skipped > 0 {
+		pub := b.cfg.Catalog.Printer(langOf(g))
+		lines = append([]string{pub.N("bot.backlog.skipped", p.skipped, "command", "/"+g.Kind)}, lines...)
+	}
+	return strings.Join(lines, "\n")
 }
 
 // nonceWindow is how long Discord is sure to remember a post's nonce (it
 // says "the past few minutes"); a post retried later is looked for first.
 const nonceWindow = 4 * time.Minute
 
-// find looks for a post of the channel that says text, among its latest.
+// find looks for a post of the channel that begins with text, among its
+// latest.
 func (b *Bot) find(ctx context.Context, channel, text string) (string, bool) {
 	f, ok := b.cfg.Poster.(Finder)
-	if !ok {
+	if !ok || text == "" {
 		return "", false
 	}
 	id, found, err := f.Find(ctx, channel, text)
 	if err != nil {
-		b.log.Warn("looking for a post", "err", err, "channel", channel)
+		b.failed(ctx, channel, "looking for a post", err)
 	}
 	return id, found
+}
+
+// failed logs a failed request to the platform about a channel, and parks
+// the channel when the platform says it is gone.
+func (b *Bot) failed(ctx context.Context, channel, doing string, err error) {
+	if errors.Is(err, ErrGone) {
+		b.park(ctx, channel, err)
+		return
+	}
+	if ctx.Err() == nil {
+		b.log.Warn(doing, "err", err, "channel", channel)
+	}
 }
 
 // awaited reports whether an announcement waits for an answer of this
@@ -182,57 +256,92 @@ func (b *Bot) awaited(a store.Announcement) bool {
 	return a.Reply && !a.Created.Before(b.born)
 }
 
-// attempt posts m for the announcements of kind for game up to a, and
-// records the outcome: posted, or to be tried again after a backoff.
-func (b *Bot) attempt(ctx context.Context, channel, game, kind string, a store.Announcement, m Message) (bool, time.Duration) {
+// attempt posts m, part p of the owed announcements of kind for game g,
+// and records the outcome: posted (the part's announcements are no longer
+// owed), refused (posted in words only, or dropped), the channel gone
+// (parked), or to be tried again after a backoff (all the owed ones, so
+// that the same post is tried again).
+func (b *Bot) attempt(ctx context.Context, g *store.Game, kind string, p part, owed []store.Announcement, m Message) (bool, time.Duration) {
+	channel := g.Channel
 	if b.cfg.Poster == nil {
-		b.posted(ctx, channel, game, kind, a.Moves, "")
+		b.posted(ctx, channel, g.ID, kind, p.last.Version, "")
 		return true, 0
 	}
 	id, err := b.cfg.Poster.Post(ctx, channel, m)
-	if err == nil {
-		b.posted(ctx, channel, game, kind, a.Moves, id)
+	switch {
+	case err == nil:
+		b.posted(ctx, channel, g.ID, kind, p.last.Version, boardID(p, id))
 		return true, 0
-	}
-	if ctx.Err() != nil {
+	case ctx.Err() != nil:
 		return false, 0
+	case errors.Is(err, ErrGone):
+		b.park(ctx, channel, err)
+		return false, 0
+	case errors.Is(err, ErrRefused):
+		return b.refused(ctx, g, kind, p, m, err)
 	}
-	wait := backoff(b.cfg.Retry, a.Attempts+1)
-	b.log.Warn("posting in a channel failed; trying again later", "err", err, "channel", channel, "attempt", a.Attempts+1, "wait", wait)
-	if err := b.cfg.Store.Retry(ctx, channel, game, kind, a.Moves, b.cfg.Now().Add(wait)); err != nil {
+	attempts := owed[0].Attempts + 1
+	limited := retryAfter(err)
+	wait := max(Jitter(backoff(b.cfg.Retry, attempts)), limited)
+	b.log.Warn("posting in a channel failed; trying again later", "err", err, "channel", channel, "attempt", attempts, "wait", wait)
+	// A rate limited post was not made; any other failure may have been.
+	doubt := limited == 0
+	if err := b.cfg.Store.Retry(ctx, channel, g.ID, kind, owed[len(owed)-1].Version, b.now().Add(wait), doubt); err != nil {
 		b.log.Error("recording a failed post", "err", err, "channel", channel)
 		return false, 0
 	}
 	return false, wait
 }
 
-// posted records that announcements up to a's were posted as message id.
-func (b *Bot) posted(ctx context.Context, channel, game, kind string, moves int, id string) {
-	if err := b.cfg.Store.Posted(ctx, channel, game, kind, moves, id); err != nil && ctx.Err() == nil {
+// refused handles a post Discord refused as it is: a board is posted again
+// in words only (without its image and buttons, within the limits); what is
+// still refused is dropped and logged, since sending it again cannot help.
+func (b *Bot) refused(ctx context.Context, g *store.Game, kind string, p part, m Message, err error) (bool, time.Duration) {
+	if m.Image != nil || len(m.Rows) > 0 {
+		words := Message{Content: clipContent(m.Content), Mentions: m.Mentions, Notify: m.Notify, Nonce: m.Nonce + "w"}
+		if _, err2 := b.cfg.Poster.Post(ctx, g.Channel, words); err2 == nil {
+			b.log.Error("Discord refused a board post; it was posted in words only", "err", err, "channel", g.Channel, "game", g.ID)
+			b.posted(ctx, g.Channel, g.ID, kind, p.last.Version, "")
+			return true, 0
+		} else if errors.Is(err2, ErrGone) {
+			b.park(ctx, g.Channel, err2)
+			return false, 0
+		}
+	}
+	b.log.Error("Discord refused a post; it is dropped", "err", err, "channel", g.Channel, "game", g.ID, "kind", kind)
+	b.posted(ctx, g.Channel, g.ID, kind, p.last.Version, "")
+	return true, 0
+}
+
+// posted records that announcements up to version upTo were posted as
+// message id ("" for a post that is not the game's board).
+func (b *Bot) posted(ctx context.Context, channel, game, kind string, upTo uint64, id string) {
+	if err := b.cfg.Store.Posted(ctx, channel, game, kind, upTo, id); err != nil && ctx.Err() == nil {
 		b.log.Error("recording a post", "err", err, "channel", channel)
 	}
 }
 
 // drop removes announcement a without posting it.
 func (b *Bot) drop(ctx context.Context, channel string, a store.Announcement) {
-	b.posted(ctx, channel, a.Game, a.Kind, a.Moves, "")
+	b.posted(ctx, channel, a.Game, a.Kind, a.Version, "")
 }
 
 // answered looks, among the channel's messages, for the answer to one of
-// the interactions whose answers were to carry the owed boards, up to last.
-func (b *Bot) answered(ctx context.Context, channel string, box []store.Announcement, last store.Announcement) (string, bool) {
+// the interactions whose answers were to carry the owed boards.
+func (b *Bot) answered(ctx context.Context, channel string, owed []store.Announcement) (string, bool) {
 	f, ok := b.cfg.Poster.(Finder)
 	if !ok {
 		return "", false
 	}
-	for i := len(box) - 1; i >= 0; i-- {
-		a := box[i]
-		if a.Seq > last.Seq || a.Interaction == "" {
+	last := owed[len(owed)-1]
+	for i := len(owed) - 1; i >= 0; i-- {
+		a := owed[i]
+		if a.Interaction == "" {
 			continue
 		}
 		id, found, err := f.Answer(ctx, channel, a.Interaction)
 		if err != nil {
-			b.log.Warn("looking for an interaction's answer", "err", err, "channel", channel)
+			b.failed(ctx, channel, "looking for an interaction's answer", err)
 			return "", false
 		}
 		if found && a.Seq == last.Seq {
@@ -240,7 +349,7 @@ func (b *Bot) answered(ctx context.Context, channel string, box []store.Announce
 		}
 		if found {
 			// An older answer was posted: the boards up to it are not owed.
-			b.posted(ctx, channel, a.Game, store.Board, a.Moves, "")
+			b.posted(ctx, channel, a.Game, store.Board, a.Version, "")
 			return "", false
 		}
 	}
@@ -267,5 +376,6 @@ func (b *Bot) boardAt(g *store.Game, moves int, text string) (Message, error) {
 	if !current {
 		m.Rows, m.Mentions, m.Notify = nil, nil, false
 	}
+	m.Content = clipContent(m.Content)
 	return m, nil
 }

@@ -31,6 +31,12 @@ type Config struct {
 	Metrics *metrics.Metrics
 	// Now is the clock; time.Now by default.
 	Now func() time.Time
+	// Clock, when set, is the bot's time (Now and the calls made later),
+	// and Now is ignored; tests set it to move time by hand.
+	Clock Clock
+	// Inflight bounds the boards drawn and the posts in flight at once, over
+	// the whole bot; 0 sizes it from the cores.
+	Inflight int
 	// Seed returns a seed for a new game (seats, and the game's own
 	// randomness); cryptographically random by default. Tests set it to
 	// replay a game exactly.
@@ -57,6 +63,9 @@ type Config struct {
 type Bot struct {
 	cfg   Config
 	log   *slog.Logger
+	clock Clock
+	// gate bounds the boards drawn and the posts in flight at once.
+	gate  *gate
 	games []Game
 	kinds map[string]Game
 	locks [64]sync.Mutex // striped by channel
@@ -70,8 +79,10 @@ type Bot struct {
 	mu      sync.Mutex
 	workers map[string]*worker // guarded by mu; the channels with background work
 	timers  map[string]timer   // guarded by mu; the channels' next looks at their outbox
-	closed  bool               // guarded by mu
-	running sync.WaitGroup
+	// remindTimer stops the next look at the reminders; guarded by mu.
+	remindTimer func() bool
+	closed      bool // guarded by mu
+	running     sync.WaitGroup
 }
 
 // kindPattern is what a game's kind may be: it is a slash command's name
@@ -92,6 +103,10 @@ func New(cfg Config) (*Bot, error) {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
+	if cfg.Clock == nil {
+		cfg.Clock = systemClock{now: cfg.Now}
+	}
+	cfg.Now = cfg.Clock.Now
 	if cfg.Retry <= 0 {
 		cfg.Retry = firstRetry
 	}
@@ -110,7 +125,8 @@ func New(cfg Config) (*Bot, error) {
 			return binary.LittleEndian.Uint64(b[:])
 		}
 	}
-	b := &Bot{cfg: cfg, log: cfg.Log, kinds: map[string]Game{}, workers: map[string]*worker{}, timers: map[string]timer{}, born: cfg.Now()}
+	b := &Bot{cfg: cfg, log: cfg.Log, clock: cfg.Clock, gate: newGate(cfg.Inflight), kinds: map[string]Game{},
+		workers: map[string]*worker{}, timers: map[string]timer{}, born: cfg.Now()}
 	for _, g := range cfg.Games {
 		k := g.Kind()
 		if !kindPattern.MatchString(k) {
@@ -136,12 +152,22 @@ func (b *Bot) Close() {
 	b.mu.Lock()
 	b.closed = true
 	for _, t := range b.timers {
-		t.timer.Stop()
+		t.stop()
+	}
+	if b.remindTimer != nil {
+		b.remindTimer()
 	}
 	b.mu.Unlock()
 	b.stopBg()
 	b.running.Wait()
 }
+
+// now is the bot's time.
+func (b *Bot) now() time.Time { return b.clock.Now() }
+
+// InflightPeak returns the most boards drawn and posts in flight at once
+// so far, for tests and measurements.
+func (b *Bot) InflightPeak() int { return b.gate.Peak() }
 
 // Games returns the hosted games in the order they were registered.
 func (b *Bot) Games() []Game { return b.games }
@@ -186,6 +212,7 @@ func (b *Bot) Handle(ctx context.Context, req Request) (reply Reply) {
 	}()
 	var err error
 	if req.Kind != AutocompleteRequest {
+		b.unpark(ctx, req.Channel)
 		b.back(ctx, req)
 	}
 	switch req.Kind {
@@ -199,7 +226,25 @@ func (b *Bot) Handle(ctx context.Context, req Request) (reply Reply) {
 	if err != nil {
 		return Reply{Private: true, Failed: true, Message: Message{Content: b.explain(req, err)}}
 	}
+	reply.Message.Image = b.gated(reply.Message.Image)
 	return reply
+}
+
+// gated makes an answer's image be drawn within the gate, ahead of the
+// channels' owed posts: an answer has 3 seconds.
+func (b *Bot) gated(img *Image) *Image {
+	if img == nil {
+		return nil
+	}
+	render := img.Render
+	return &Image{Name: img.Name, Render: func(ctx context.Context) ([]byte, error) {
+		release, err := b.gate.acquire(ctx, true)
+		if err != nil {
+			return nil, err
+		}
+		defer release()
+		return render(ctx)
+	}}
 }
 
 // Explain turns an error into words for a player, as Handle does.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"slices"
 	"strconv"
+	"time"
 
 	"github.com/tablebot/tablebot/i18n"
 	"github.com/tablebot/tablebot/rules"
@@ -55,11 +56,16 @@ func (b *Bot) then(t *table) func() {
 // computerTurn plays one computer turn in a channel, if a computer is to
 // act, and queues its board post. A computer thinks without holding the
 // channel's lock (a hard one may think for seconds, and people's requests
-// must be answered meanwhile), then stores its move only if nobody moved in
-// between. It reports whether to look again: after a move (the next seat
-// may be a computer too) and after a conflict with a move made meanwhile.
-// Any other failure is logged once and the seat waits for the next wake.
+// must be answered meanwhile), then stores its move only if the game is
+// still at the version it thought about: nobody moved, undid, or took a
+// seat back in between (checked in the transaction that stores it). It
+// reports whether to look again: after a move (the next seat may be a
+// computer too) and after the game changed meanwhile. Any other failure is
+// logged once and the seat waits for the next wake.
 func (b *Bot) computerTurn(ctx context.Context, channel string) (again bool) {
+	if b.parked(ctx, channel) {
+		return false
+	}
 	t, err := b.load(ctx, channel, "")
 	if err != nil {
 		if rules.ErrorCode(err) != store.NotFound && ctx.Err() == nil {
@@ -77,24 +83,19 @@ func (b *Bot) computerTurn(ctx context.Context, channel string) (again bool) {
 		b.log.Error("a seat's computer level is unknown", "level", lv, "channel", channel, "game", t.stored.ID)
 		return false
 	}
-	n := t.moves()
 	line, err := player.Move(ctx, t.state.Clone())
 	if ctx.Err() != nil {
 		return false
 	}
 	if err != nil {
-		b.log.Error("a computer player found no move", "err", err, "channel", channel, "game", t.stored.ID, "moves", n)
+		b.log.Error("a computer player found no move", "err", err, "channel", channel, "game", t.stored.ID, "moves", t.moves())
 		return false
 	}
 	unlock := b.lock(channel)
 	defer unlock()
-	now, err := b.load(ctx, channel, "")
-	if err != nil || now.stored.ID != t.stored.ID || now.moves() != n {
-		return err == nil // the game changed while the computer thought
-	}
-	if _, _, err := b.commit(ctx, now, store.Computer, line, viaChannel); err != nil {
-		if rules.ErrorCode(err) == store.Conflict {
-			return true
+	if _, _, err := b.commit(ctx, t, store.Computer, line, viaChannel); err != nil {
+		if code := rules.ErrorCode(err); code == store.Conflict || code == store.NotFound {
+			return code == store.Conflict // the game changed while the computer thought
 		}
 		b.log.Error("storing a computer's move", "err", err, "channel", channel, "move", line)
 		return false
@@ -104,8 +105,10 @@ func (b *Bot) computerTurn(ctx context.Context, channel string) (again bool) {
 }
 
 // Resume wakes the channels whose game waits on a computer, after a
-// restart: a game left waiting on a computer goes on by itself. A stored
-// game that does not replay is logged and left alone.
+// restart: a game left waiting on a computer goes on by itself, and one
+// left owing an automatic move makes it. What the channels are owed is
+// posted, a few channels at a time rather than all at once. A stored game
+// that does not replay is logged and left alone; parked channels wait.
 func (b *Bot) Resume(ctx context.Context) {
 	games, err := b.cfg.Store.List(ctx)
 	if err != nil {
@@ -113,7 +116,7 @@ func (b *Bot) Resume(ctx context.Context) {
 		return
 	}
 	for _, g := range games {
-		if g.Status != store.Playing {
+		if g.Status != store.Playing || b.parked(ctx, g.Channel) {
 			continue
 		}
 		game, ok := b.game(g.Kind)
@@ -126,18 +129,32 @@ func (b *Bot) Resume(ctx context.Context) {
 			b.log.Error("a stored game does not replay; it waits", "err", err, "channel", g.Channel, "game", g.ID)
 			continue
 		}
+		b.settleAuto(ctx, t)
 		if _, ok := t.computerToAct(); ok {
 			b.wake(g.Channel)
 		}
 	}
-	// What the channels were owed when the bot stopped is posted now.
+	// What the channels were owed when the bot stopped is posted now,
+	// spread over a while (the gate bounds what is drawn and posted at
+	// once; the spread keeps the workers from all starting together).
 	channels, err := b.cfg.Store.OutboxChannels(ctx)
 	if err != nil {
 		b.log.Error("listing the channels owed posts", "err", err)
 	}
-	for _, c := range channels {
-		b.deliver(c)
+	for i, c := range channels {
+		if d := resumeSpread(i); d > 0 {
+			b.deliverIn(c, d)
+		} else {
+			b.deliver(c)
+		}
 	}
+}
+
+// resumeSpread is when, after the start, the i-th channel owed posts is
+// looked at: the first ten at once, then ten more every 100 ms, with some
+// jitter.
+func resumeSpread(i int) time.Duration {
+	return Jitter(time.Duration(i/10) * 100 * time.Millisecond)
 }
 
 // hint suggests a move privately to a seat to act, with a reason.

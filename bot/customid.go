@@ -10,18 +10,19 @@ import (
 const maxCustomID = 100
 
 // Action is what a button or menu stands for, carried in its custom id:
-// "<kind>:<game>:<moves>:<step>[:<arg>...]". kind routes it to its game;
-// game is a short token of the stored game and moves the number of moves
-// made when it was posted, so that a component of an older board, or of an
+// "<kind>:<game>:v<position>:<step>[:<arg>...]". kind routes it to its
+// game; game is a short token of the stored game and position the game's
+// Position (store.Game) when it was posted, so that a component of an
+// older board (also of the same number of moves, after an undo), or of an
 // earlier game in the channel, is recognised as stale. Args are short words
 // (village letters, base names), so that an id stays far below Discord's
 // 100 characters; a colon cannot be part of one.
 type Action struct {
-	Kind  string
-	Game  string
-	Moves int
-	Step  string
-	Args  []string
+	Kind     string
+	Game     string
+	Position uint64
+	Step     string
+	Args     []string
 }
 
 // ID returns the custom id.
@@ -31,7 +32,8 @@ func (a Action) ID() string {
 	b.WriteByte(':')
 	b.WriteString(a.Game)
 	b.WriteByte(':')
-	b.WriteString(strconv.Itoa(a.Moves))
+	b.WriteByte('v')
+	b.WriteString(strconv.FormatUint(a.Position, 10))
 	b.WriteByte(':')
 	b.WriteString(a.Step)
 	for _, s := range a.Args {
@@ -43,7 +45,7 @@ func (a Action) ID() string {
 
 // With returns the action of a further step with more arguments.
 func (a Action) With(step string, args ...string) Action {
-	return Action{Kind: a.Kind, Game: a.Game, Moves: a.Moves, Step: step, Args: append(append([]string(nil), a.Args...), args...)}
+	return Action{Kind: a.Kind, Game: a.Game, Position: a.Position, Step: step, Args: append(append([]string(nil), a.Args...), args...)}
 }
 
 // Arg returns argument i, "" when there is none.
@@ -54,17 +56,22 @@ func (a Action) Arg(i int) string {
 	return a.Args[i]
 }
 
-// ParseAction reads a custom id; false when it is not an action's.
+// ParseAction reads a custom id; false when it is not an action's (the
+// ids of older versions, which carried a number of moves, are not).
 func ParseAction(id string) (Action, bool) {
 	parts := strings.Split(id, ":")
 	if len(parts) < 4 || parts[0] == "" || len(id) > maxCustomID {
 		return Action{}, false
 	}
-	n, err := strconv.Atoi(parts[2])
-	if err != nil || n < 0 {
+	digits, ok := strings.CutPrefix(parts[2], "v")
+	if !ok {
 		return Action{}, false
 	}
-	return Action{Kind: parts[0], Game: parts[1], Moves: n, Step: parts[3], Args: parts[4:]}, true
+	n, err := strconv.ParseUint(digits, 10, 64)
+	if err != nil {
+		return Action{}, false
+	}
+	return Action{Kind: parts[0], Game: parts[1], Position: n, Step: parts[3], Args: parts[4:]}, true
 }
 
 // gameToken returns a short token for a game id: 6 base-36 digits of its

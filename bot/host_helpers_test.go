@@ -3,14 +3,17 @@ package bot_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/tablebot/tablebot/bot"
 	"github.com/tablebot/tablebot/bot/internal/takeaway"
@@ -38,6 +41,8 @@ type host struct {
 	answers atomic.Int64 // answers delivered so far
 	turns   *bot.Turns
 	clock   *clock
+	// finds makes the poster a bot.Finder.
+	finds bool
 }
 
 // newHost starts a host for the take-away game configured by opts.
@@ -46,10 +51,20 @@ func newHost(t *testing.T, opts takeaway.Options) *host {
 	return newHostWith(t, opts, nil)
 }
 
-// clock is a test's clock: it moves only when the test moves it.
+// clock is a test's clock (a bot.Clock): it moves only when the test
+// moves it, and then calls what fell due, in order, on the test's
+// goroutine.
 type clock struct {
-	mu  sync.Mutex
-	now time.Time
+	mu     sync.Mutex
+	now    time.Time
+	timers []*timer
+}
+
+// timer is a call the clock makes at a time.
+type timer struct {
+	at   time.Time
+	f    func()
+	done bool // called or stopped
 }
 
 func (c *clock) Now() time.Time {
@@ -58,11 +73,42 @@ func (c *clock) Now() time.Time {
 	return c.now
 }
 
-// advance moves the clock on by d.
-func (c *clock) advance(d time.Duration) {
+func (c *clock) AfterFunc(d time.Duration, f func()) func() bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	t := &timer{at: c.now.Add(d), f: f}
+	c.timers = append(c.timers, t)
+	return func() bool {
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		stopped := !t.done
+		t.done = true
+		return stopped
+	}
+}
+
+// advance moves the clock on by d and makes the calls that fell due.
+func (c *clock) advance(d time.Duration) {
+	c.mu.Lock()
 	c.now = c.now.Add(d)
+	var due []*timer
+	keep := c.timers[:0]
+	for _, t := range c.timers {
+		switch {
+		case t.done:
+		case !t.at.After(c.now):
+			t.done = true
+			due = append(due, t)
+		default:
+			keep = append(keep, t)
+		}
+	}
+	c.timers = keep
+	c.mu.Unlock()
+	slices.SortStableFunc(due, func(a, b *timer) int { return a.at.Compare(b.at) })
+	for _, t := range due {
+		t.f()
+	}
 }
 
 // newHostWith starts a host whose bot has the given reminders and a clock
@@ -91,8 +137,12 @@ func (h *host) open() {
 		h.t.Fatal(err)
 	}
 	seed := uint64(0)
-	b, err := bot.New(bot.Config{Store: db, Catalog: h.cat, Games: []bot.Game{h.game}, Poster: h.posts,
-		Log: slog.New(h.log), Metrics: h.metrics, KeepSeatOrder: true, Turns: h.turns, Now: h.clock.Now,
+	var posts bot.Poster = h.posts
+	if h.finds {
+		posts = finder{h.posts}
+	}
+	b, err := bot.New(bot.Config{Store: db, Catalog: h.cat, Games: []bot.Game{h.game}, Poster: posts,
+		Log: slog.New(h.log), Metrics: h.metrics, KeepSeatOrder: true, Turns: h.turns, Clock: h.clock,
 		LinkBase: "https://discord.com/channels/",
 		Seed:     func() uint64 { seed++; return seed }})
 	if err != nil {
@@ -247,18 +297,39 @@ func button(t *testing.T, m bot.Message, step string) string {
 	return ""
 }
 
-// poster records the posts of the bot, in order.
+// poster records the posts of the bot, in order, and fails as a test
+// asks: the next few posts, or every post while it is down, with a
+// temporary error or the error it is given. Like Discord, it refuses a
+// post over 2,000 characters (and records it in over).
 type poster struct {
 	mu       sync.Mutex
 	posts    []bot.Message
-	failures int // the next posts that fail
+	failures int   // the next posts that fail
+	down     bool  // every post fails
+	err      error // what failing posts return; nil: a temporary failure
+	applied  bool  // a failing post is made all the same (its outcome unknown)
+	tries    int   // posts tried
+	over     []string
 }
 
 func (p *poster) Post(ctx context.Context, channel string, m bot.Message) (string, error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if p.failures > 0 {
-		p.failures--
+	p.tries++
+	if n := utf8.RuneCountInString(m.Content); n > 2000 {
+		p.over = append(p.over, m.Content)
+		return "", fmt.Errorf("%w: content of %d characters", bot.ErrRefused, n)
+	}
+	if p.down || p.failures > 0 {
+		if p.failures > 0 {
+			p.failures--
+		}
+		if p.applied {
+			p.posts = append(p.posts, m)
+		}
+		if p.err != nil {
+			return "", p.err
+		}
 		return "", errors.New("poster: the post failed")
 	}
 	p.posts = append(p.posts, m)
@@ -272,11 +343,43 @@ func (p *poster) fail(n int) {
 	p.failures = n
 }
 
+// setDown makes every post fail with err (nil: a temporary failure) while
+// down, made all the same when applied.
+func (p *poster) setDown(down bool, err error, applied bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.down, p.err, p.applied = down, err, applied
+}
+
+// attempts returns how many posts were tried so far.
+func (p *poster) attempts() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.tries
+}
+
 // all returns the posts so far.
 func (p *poster) all() []bot.Message {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	return append([]bot.Message(nil), p.posts...)
+}
+
+// finder is a poster that can also find its posts (bot.Finder), as the
+// Discord adapter does among a channel's latest messages.
+type finder struct{ *poster }
+
+func (f finder) Answer(ctx context.Context, channel, interaction string) (string, bool, error) {
+	return "", false, nil
+}
+
+func (f finder) Find(ctx context.Context, channel, text string) (string, bool, error) {
+	for i, m := range f.all() {
+		if strings.HasPrefix(m.Content, text) {
+			return "m" + itoa(i+1), true, nil
+		}
+	}
+	return "", false, nil
 }
 
 // logRecorder is a slog handler that keeps the records.

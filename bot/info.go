@@ -35,8 +35,14 @@ func (b *Bot) board(ctx context.Context, req Request) (Reply, error) {
 	}
 	pub := b.cfg.Catalog.Printer(t.lang())
 	m := b.boardPost(t, pub.T("bot.board.again"), t.state.Last(), false)
-	channel, game, moves := t.stored.Channel, t.stored.ID, t.moves()
-	m.Sent = func(ctx context.Context, messageID string) { b.posted(ctx, channel, game, "", moves, messageID) }
+	if b.owes(ctx, req.Channel) {
+		// The channel has yet to read the changes before this board: show
+		// it to the asker alone, so that the channel reads in order.
+		m.Rows = nil
+		return Reply{Private: true, Message: m}, nil
+	}
+	channel, game, version := t.stored.Channel, t.stored.ID, t.stored.Version
+	m.Sent = func(ctx context.Context, messageID string) { b.posted(ctx, channel, game, "", version, messageID) }
 	return Reply{Message: m}, nil
 }
 

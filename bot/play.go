@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 
 	"github.com/tablebot/tablebot/i18n"
@@ -25,7 +26,7 @@ func (b *Bot) playing(ctx context.Context, req Request, a *Action) (*table, int,
 	if t.state == nil {
 		return nil, -1, fail(Lobby, "bot.err.not-started")
 	}
-	if a != nil && (a.Game != t.action().Game || a.Moves != t.moves()) {
+	if a != nil && (a.Game != t.action().Game || a.Position != t.stored.Position) {
 		return nil, -1, b.stale(req, t)
 	}
 	seat, ok := t.seatOf(req.User.ID)
@@ -120,70 +121,62 @@ func (b *Bot) act(ctx context.Context, req Request, a *Action) (Reply, error) {
 
 // move makes one move of the asker's and answers: a slash command's
 // answer is the board post, which carries the move's announcement; a
-// menu's is "done", and the channel's worker posts the board.
+// menu's is "done", and the channel's worker posts the board. While the
+// channel is still owed earlier posts, the slash command's answer is a
+// private "done" too, and the board goes after them: the channel reads in
+// order.
 func (b *Bot) move(ctx context.Context, req Request, a *Action, t *table, line string) (Reply, error) {
 	v := viaAnswer(req)
-	if a != nil {
+	if a != nil || b.owes(ctx, req.Channel) {
 		v = viaChannel
 	}
 	lines, last, err := b.commit(ctx, t, req.User.ID, line, v)
 	if err != nil {
 		return Reply{}, err
 	}
-	if a != nil {
-		done := Message{Content: "✅ " + b.printer(req.User.Locale).T("bot.menu.done")}
+	done := Message{Content: "✅ " + b.printer(req.User.Locale).T("bot.menu.done")}
+	switch {
+	case a != nil:
 		return Reply{Update: true, Message: done, Then: b.then(t)}, nil
+	case !v.reply:
+		return Reply{Private: true, Message: done, Then: b.then(t)}, nil
 	}
 	post := b.boardPost(t, strings.Join(lines, "\n"), last, true)
 	b.carry(&post, t)
 	return Reply{Message: post, Then: b.then(t)}, nil
 }
 
-// commit stores move line by user by, then the moves the game makes by
-// itself (passes), each with its announcement delivered as v says, and
-// returns the lines saying what happened and what the first move did. t
-// follows the stored game.
+// owes reports whether a channel is still owed posts (its outbox holds
+// some): an answer that would show a newer board must not go before them.
+func (b *Bot) owes(ctx context.Context, channel string) bool {
+	box, err := b.cfg.Store.Outbox(ctx, channel)
+	if err != nil && ctx.Err() == nil {
+		b.log.Error("reading a channel's outbox", "err", err, "channel", channel)
+	}
+	return len(box) > 0
+}
+
+// commit stores move line by user by, with the moves the game then makes
+// by itself (passes), all in one transaction and with one announcement
+// delivered as v says, and returns the lines saying what happened and
+// what the first move did. The game must still be at t's version when the
+// move is stored: a move prepared for a game that changed meanwhile (a
+// computer that thought while a person took their seat back, a button of
+// a board an undo replaced) is refused with a conflict. t follows the
+// stored game.
 func (b *Bot) commit(ctx context.Context, t *table, by, line string, v via) ([]string, Effect, error) {
 	pub := b.cfg.Catalog.Printer(t.lang())
 	names := t.names(pub)
-	e, said, err := b.appendMove(ctx, t, by, line, v, pub, names)
-	if err != nil {
-		return nil, nil, err
-	}
-	lines := []string{said}
-	for !t.state.Over() {
-		auto, ok := t.state.Auto()
-		if !ok {
-			break
-		}
-		_, said, err := b.appendMove(ctx, t, byAuto, auto, v, pub, names)
-		if err != nil {
-			// The move itself is stored; the automatic one is made next time.
-			b.log.Error("storing an automatic move", "err", err, "channel", t.stored.Channel)
-			break
-		}
-		lines = append(lines, said)
-	}
-	return lines, e, nil
-}
-
-// appendMove stores one move after the game's current moves, with its
-// announcement, and plays it on t; it returns what the move did and the
-// line saying so in the channel's language. The store runs the check in
-// its write transaction against the game as stored, so a move made
-// meanwhile (a second click, another process) makes this one fail with a
-// conflict instead of being applied twice.
-func (b *Bot) appendMove(ctx context.Context, t *table, by, line string, v via, pub *i18n.Printer, names []string) (Effect, string, error) {
-	n := t.state.Moves()
+	n, version := t.state.Moves(), t.stored.Version
 	var (
-		effect Effect
-		next   State
-		said   string
+		first Effect
+		next  State
+		lines []string
 	)
 	g, err := b.cfg.Store.AppendMove(ctx, t.stored.Channel, t.stored.ID,
 		store.Move{N: n, Text: line, By: by},
 		func(g *store.Game, sm store.Move) (store.Checked, error) {
-			if len(g.Moves) != n {
+			if len(g.Moves) != n || g.Version != version {
 				return store.Checked{}, fail(store.Conflict, "bot.err.conflict")
 			}
 			// The check may run more than once (grouped commits): each run
@@ -193,23 +186,74 @@ func (b *Bot) appendMove(ctx context.Context, t *table, by, line string, v via, 
 			if err != nil {
 				return store.Checked{}, err
 			}
-			effect, next = e, s
-			said = t.game.Describe(pub, e, names)
-			ch := store.Checked{Announce: v.announcement(said)}
+			more, moreSaid, err := b.autoMoves(s, t.game, pub, names)
+			if err != nil {
+				return store.Checked{}, err
+			}
+			said := append([]string{t.game.Describe(pub, e, names)}, moreSaid...)
+			first, next, lines = e, s, said
+			ch := store.Checked{More: more, Announce: v.announcement(said...)}
 			if s.Over() {
 				ch.Finish = store.Over
 			}
 			return ch, nil
 		})
 	if err != nil {
-		return nil, "", err
+		return nil, nil, err
 	}
 	if next == nil {
-		return nil, "", errors.New("bot: a stored move was never checked")
+		return nil, nil, errors.New("bot: a stored move was never checked")
 	}
 	t.state, t.stored = next, g
-	b.cfg.Metrics.Move()
-	return effect, said, nil
+	for range len(g.Moves) - n {
+		b.cfg.Metrics.Move()
+	}
+	return lines, first, nil
+}
+
+// autoMoves plays on s the moves the game makes by itself from there (a
+// pass of a seat without a legal action), and returns them as moves of the
+// host with the lines saying them.
+func (b *Bot) autoMoves(s State, game Game, pub *i18n.Printer, names []string) ([]store.Move, []string, error) {
+	var (
+		more []store.Move
+		said []string
+	)
+	for !s.Over() {
+		auto, ok := s.Auto()
+		if !ok {
+			break
+		}
+		e, err := s.Play(auto)
+		if err != nil {
+			return nil, nil, fmt.Errorf("bot: the game's own move %q is illegal: %w", auto, err)
+		}
+		more = append(more, store.Move{Text: auto, By: byAuto})
+		said = append(said, game.Describe(pub, e, names))
+	}
+	return more, said, nil
+}
+
+// settleAuto makes the moves a stored game owes by itself (a pass left
+// unmade by a bot that stopped between a move and its pass, before they
+// were stored together), so that a loaded game is never stuck waiting for
+// a seat without a legal action. t follows the stored game; a failure is
+// logged and leaves t as it was.
+func (b *Bot) settleAuto(ctx context.Context, t *table) {
+	if t.state == nil || t.state.Over() || t.stored.Status != store.Playing {
+		return
+	}
+	line, ok := t.state.Auto()
+	if !ok {
+		return
+	}
+	if _, _, err := b.commit(ctx, t, byAuto, line, viaChannel); err != nil {
+		if rules.ErrorCode(err) == rules.Internal && ctx.Err() == nil {
+			b.log.Error("making a game's owed automatic move", "err", err, "channel", t.stored.Channel, "game", t.stored.ID)
+		}
+		return
+	}
+	b.deliver(t.stored.Channel)
 }
 
 // boardPost is the public post of the board: what happened (text), the

@@ -193,10 +193,10 @@ func TestResign(t *testing.T) {
 		h.table([]string{"ann", "bob"}, "stones", "9")
 		q := h.cmd("ann", "resign")
 		r := h.click("ann", button(t, q.Message, "rc"), "hard")
-		if r.Failed || !strings.Contains(r.Posts[0].Content, "ann hands their seat to Computer (hard)") {
-			t.Fatalf("hand over: %+v", r)
-		}
 		h.wait()
+		if posts := h.posts.all(); r.Failed || len(posts) == 0 || !strings.Contains(posts[0].Content, "ann hands their seat to Computer (hard)") {
+			t.Fatalf("hand over: %+v, posts %+v", r, posts)
+		}
 		g, pos := h.state()
 		if g.Players[0].Computer != "hard" || g.Players[0].UserID != "" || pos.Turn != 1 || pos.Left != 8 {
 			t.Errorf("after the hand-over: %+v, turn %d, left %d", g.Players[0], pos.Turn, pos.Left)

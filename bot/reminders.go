@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -86,16 +87,24 @@ func (b *Bot) turns(ctx context.Context, channel string) (channelTurns, error) {
 	return out, nil
 }
 
-// parseWait reads a wait: a Go duration ("90m", "12h") or days ("2d").
+// parseWait reads a wait: a Go duration ("90m", "12h") or days ("2d"). A
+// wait too long to count (beyond some 290 years) is refused, not wrapped
+// round to a short one.
 func parseWait(s string) (time.Duration, bool) {
 	s = strings.TrimSpace(strings.ToLower(s))
 	if days, ok := strings.CutSuffix(s, "d"); ok {
 		n, err := strconv.Atoi(days)
-		return time.Duration(n) * 24 * time.Hour, err == nil && n > 0
+		if err != nil || n <= 0 || n > maxWaitDays {
+			return 0, false
+		}
+		return time.Duration(n) * 24 * time.Hour, true
 	}
 	d, err := time.ParseDuration(s)
 	return d, err == nil && d > 0
 }
+
+// maxWaitDays is the most days a time.Duration holds.
+const maxWaitDays = int(math.MaxInt64 / int64(24*time.Hour))
 
 // since is when the current turn of a game began: its last move, or its
 // start.
@@ -125,9 +134,9 @@ func (b *Bot) Remind(ctx context.Context) {
 		}
 		return
 	}
-	now := b.cfg.Now()
+	now := b.now()
 	for _, g := range games {
-		if g.Status != store.Playing {
+		if g.Status != store.Playing || b.parked(ctx, g.Channel) {
 			continue
 		}
 		if err := b.remind(ctx, g, now); err != nil && ctx.Err() == nil {
@@ -164,14 +173,14 @@ func (b *Bot) remind(ctx context.Context, g *store.Game, now time.Time) error {
 	if len(waiting) == 0 {
 		return nil
 	}
-	moves := len(g.Moves)
+	version := g.Version
 	if g.Reminded >= turns.RemindMax {
 		lv := standIn(game)
 		if turns.then != thenComputer || lv == "" {
 			return nil
 		}
 		_, err := b.cfg.Store.Update(ctx, g.Channel, g.ID, func(g *store.Game) error {
-			if len(g.Moves) != moves {
+			if g.Version != version {
 				return fail(store.Conflict, "bot.err.conflict")
 			}
 			for _, seat := range waiting {
@@ -185,17 +194,34 @@ func (b *Bot) remind(ctx context.Context, g *store.Game, now time.Time) error {
 		}
 		return ignoreConflict(err)
 	}
+	text := b.reminderText(t, waiting, now)
 	_, err = b.cfg.Store.UpdateAnnounced(ctx, g.Channel, g.ID, func(g *store.Game) (*store.Announcement, error) {
-		if len(g.Moves) != moves {
+		if g.Version != version {
 			return nil, fail(store.Conflict, "bot.err.conflict")
 		}
 		g.Reminded++
-		return &store.Announcement{Kind: store.Reminder}, nil
+		return &store.Announcement{Kind: store.Reminder, Lines: []string{text}}, nil
 	})
 	if err == nil {
 		b.deliver(g.Channel)
 	}
 	return ignoreConflict(err)
+}
+
+// reminderText is what a reminder of the seats waiting in t says, written
+// once when it falls due (a post tried again says the same).
+func (b *Bot) reminderText(t *table, waiting []int, now time.Time) string {
+	pub := b.cfg.Catalog.Printer(t.lang())
+	var names []string
+	for _, seat := range waiting {
+		names = append(names, "<@"+t.seat(seat).UserID+">")
+	}
+	text := pub.T("bot.remind", "mention", strings.Join(names, " "), "game", t.game.Title(pub),
+		"waited", waited(pub, now.Sub(since(t.stored))))
+	if link := b.link(t.stored.Guild, t.stored.Channel, t.stored.BoardMessage); link != "" {
+		text += " " + pub.T("bot.remind.board", "link", link)
+	}
+	return text
 }
 
 // ignoreConflict drops the conflict of a game that moved meanwhile: its
@@ -207,10 +233,11 @@ func ignoreConflict(err error) error {
 	return err
 }
 
-// remindNow posts reminder a of game g, if the turn it is for still waits.
+// remindNow posts reminder a of game g, if the game is still at the
+// version the reminder was written for (nobody moved, no seat changed).
 func (b *Bot) remindNow(ctx context.Context, g *store.Game, a store.Announcement) (bool, time.Duration) {
 	game, ok := b.game(g.Kind)
-	if !ok || g.Status != store.Playing || len(g.Moves) != a.Moves {
+	if !ok || g.Status != store.Playing || g.Version != a.Version || len(a.Lines) == 0 {
 		b.drop(ctx, g.Channel, a)
 		return true, 0
 	}
@@ -219,25 +246,27 @@ func (b *Bot) remindNow(ctx context.Context, g *store.Game, a store.Announcement
 		b.drop(ctx, g.Channel, a)
 		return true, 0
 	}
-	pub := b.cfg.Catalog.Printer(t.lang())
-	var mentions, names []string
+	var mentions []string
 	for _, seat := range t.toAct() {
 		if pl := t.seat(seat); level(pl) == "" {
 			mentions = append(mentions, pl.UserID)
-			names = append(names, "<@"+pl.UserID+">")
 		}
 	}
 	if len(mentions) == 0 {
 		b.drop(ctx, g.Channel, a)
 		return true, 0
 	}
-	text := pub.T("bot.remind", "mention", strings.Join(names, " "), "game", game.Title(pub),
-		"waited", waited(pub, b.cfg.Now().Sub(since(g))))
-	if link := b.link(g.Guild, g.Channel, g.BoardMessage); link != "" {
-		text += " " + pub.T("bot.remind.board", "link", link)
+	text := strings.Join(a.Lines, "\n")
+	p := part{lines: a.Lines, last: a}
+	if a.Doubt && b.now().Sub(a.Created) > nonceWindow {
+		// Past Discord's window for nonces: look for the reminder itself.
+		if _, found := b.find(ctx, g.Channel, text); found {
+			b.posted(ctx, g.Channel, g.ID, store.Reminder, a.Version, "")
+			return true, 0
+		}
 	}
-	m := Message{Content: text, Mentions: mentions, Notify: true, Nonce: nonce(a.Seq)}
-	return b.attempt(ctx, g.Channel, g.ID, store.Reminder, a, m)
+	m := Message{Content: clipContent(text), Mentions: mentions, Notify: true, Nonce: nonce(a.Seq)}
+	return b.attempt(ctx, g, store.Reminder, p, []store.Announcement{a}, m)
 }
 
 // waited writes a duration for people: "3 days 2 hours", "5 hours", "12
@@ -295,18 +324,22 @@ func (b *Bot) Start(ctx context.Context) {
 	if d := b.cfg.Turns.RemindAfter / 10; d > 0 && d < every {
 		every = max(d, time.Second)
 	}
-	b.running.Add(1)
-	go func() {
-		defer b.running.Done()
-		tick := time.NewTicker(every)
-		defer tick.Stop()
-		for {
-			select {
-			case <-b.bg.Done():
-				return
-			case <-tick.C:
-				b.Remind(b.bg)
-			}
+	b.remindIn(every)
+}
+
+// remindIn sends the reminders due after d, and so on every d.
+func (b *Bot) remindIn(d time.Duration) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.closed {
+		return
+	}
+	b.remindTimer = b.clock.AfterFunc(d, func() {
+		if !b.enter() {
+			return
 		}
-	}()
+		defer b.running.Done()
+		b.Remind(b.bg)
+		b.remindIn(d)
+	})
 }

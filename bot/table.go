@@ -42,7 +42,12 @@ func (b *Bot) load(ctx context.Context, channel, kind string) (*table, error) {
 	if kind != "" && kind != g.Kind {
 		return nil, fail(WrongGame, "bot.err.wrong-game", "command", "/"+g.Kind)
 	}
-	return b.replay(game, g)
+	t, err := b.replay(game, g)
+	if err != nil {
+		return nil, err
+	}
+	b.settleAuto(ctx, t)
+	return t, nil
 }
 
 // replay replays a stored game's record with its game.
@@ -103,8 +108,11 @@ func (t *table) name(p *i18n.Printer, i int) string {
 }
 
 // lang returns the language of the channel's public posts.
-func (t *table) lang() i18n.Lang {
-	if l, ok := i18n.ParseLang(t.stored.Settings[settingLang]); ok {
+func (t *table) lang() i18n.Lang { return langOf(t.stored) }
+
+// langOf returns the language of a stored game's public posts.
+func langOf(g *store.Game) i18n.Lang {
+	if l, ok := i18n.ParseLang(g.Settings[settingLang]); ok {
 		return l
 	}
 	return i18n.English
@@ -121,7 +129,7 @@ func (t *table) moves() int {
 // action returns the action of the table as it stands: the base of every
 // custom id of its current board and lobby.
 func (t *table) action() Action {
-	return Action{Kind: t.game.Kind(), Game: gameToken(t.stored.ID), Moves: t.moves()}
+	return Action{Kind: t.game.Kind(), Game: gameToken(t.stored.ID), Position: t.stored.Position}
 }
 
 // toAct returns the seats that may act now.

@@ -56,13 +56,13 @@ func (b *Bot) deliverIn(channel string, d time.Duration) {
 	if b.closed {
 		return
 	}
-	at := time.Now().Add(d)
+	at := b.clock.Now().Add(d)
 	if t, ok := b.timers[channel]; ok && !t.at.After(at) {
 		return
 	} else if ok {
-		t.timer.Stop()
+		t.stop()
 	}
-	b.timers[channel] = timer{at: at, timer: time.AfterFunc(d, func() {
+	b.timers[channel] = timer{at: at, stop: b.clock.AfterFunc(d, func() {
 		b.mu.Lock()
 		delete(b.timers, channel)
 		b.mu.Unlock()
@@ -72,8 +72,20 @@ func (b *Bot) deliverIn(channel string, d time.Duration) {
 
 // timer is a channel's next look at its outbox.
 type timer struct {
-	at    time.Time
-	timer *time.Timer
+	at   time.Time
+	stop func() bool
+}
+
+// enter counts background work about to run, unless the bot is closing;
+// the caller calls b.running.Done when it is done.
+func (b *Bot) enter() bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.closed {
+		return false
+	}
+	b.running.Add(1)
+	return true
 }
 
 // work runs a channel's worker until it has nothing left to do: first

@@ -35,11 +35,26 @@ const Computer = "computer"
 // Invariants of a Game returned by the store: ID is Channel, "-" and a
 // sequence number; Moves[i].N == i; Snapshot is nil or the caller's state
 // after exactly the moves in Moves; Status is Lobby or Playing exactly when
-// the game is its channel's current game.
+// the game is its channel's current game; Position <= Version, and both
+// only grow.
 type Game struct {
 	ID      string
 	Guild   string
 	Channel string
+	// Version counts the game's changes: every change of its moves, its
+	// seats (who plays them, a computer standing in), its status or its
+	// setup makes it greater, and no value is ever used twice for one
+	// game, also after an undo. Work prepared for one version (a
+	// computer's move, a reminder) is stored only while the game is still
+	// at that version. Bookkeeping (the latest board's id, the count of
+	// reminders, the language) leaves it alone.
+	Version uint64
+	// Position is the Version of the latest change of the moves (an
+	// append or an undo), 0 before the first: it names the position a
+	// board shows, so that a button of that board is refused once the
+	// position changed, even if it changed back to the same number of
+	// moves.
+	Position uint64
 	// Kind names the game in records ("shangrila"): one word of lower-case
 	// letters, digits and '-'.
 	Kind    string
@@ -103,6 +118,12 @@ type Checked struct {
 	// written to the outbox in the same transaction (its Kind and Lines;
 	// the store fills in the rest).
 	Announce *Announcement
+	// More are moves that follow the move by themselves (the pass of a
+	// player left without a legal action), appended after it in the same
+	// transaction, so that a game is never left stored with such a move
+	// owed. Their N and At are filled in by the store; By and Text must be
+	// set. Snapshot, Finish and Announce are then the outcome after them.
+	More []Move
 }
 
 // Clone returns a deep copy of g.

@@ -53,6 +53,7 @@ func (db *DB) Create(ctx context.Context, g *Game) error {
 		}
 		s := *n
 		s.Created, s.Updated = now, now
+		s.Version, s.Position = 1, 0
 		if err := saveGame(gb, &s); err != nil {
 			return nil, err
 		}
@@ -63,6 +64,7 @@ func (db *DB) Create(ctx context.Context, g *Game) error {
 		return err
 	}
 	g.ID, g.Created, g.Updated, g.Status = id, now, now, n.Status
+	g.Version, g.Position = 1, 0
 	return nil
 }
 
@@ -162,7 +164,8 @@ func channelGames(channel string, ch *bolt.Bucket, current bool) ([]*Game, error
 
 // Update changes the metadata of the channel's current game gameID: fn
 // receives a copy and may change Guild, Status, Creator, Players,
-// BoardMessage, Settings and, while there are no moves, Setup. Setting
+// BoardMessage, Reminded, Settings and, while there are no moves, Setup
+// (Version and Position are the store's: it counts the change). Setting
 // Status to Over or Cancelled archives the game, as Finish does. fn runs
 // inside the write transaction and may run more than once: it must not
 // change anything outside its argument. An error from fn is returned as
@@ -199,6 +202,10 @@ func (db *DB) UpdateAnnounced(ctx context.Context, channel, gameID string, fn fu
 			return nil, err
 		}
 		g.Updated = db.now().UTC()
+		g.Version, g.Position = old.Version, old.Position
+		if changed(old, g) {
+			g.Version++
+		}
 		if !g.Status.Live() {
 			if err := finish(tx, g, g.Status); err != nil {
 				return nil, err
@@ -214,6 +221,13 @@ func (db *DB) UpdateAnnounced(ctx context.Context, channel, gameID string, fn fu
 		return nil, err
 	}
 	return out, nil
+}
+
+// changed reports whether an update changes what Game.Version counts:
+// the seats (who plays them), the status or the setup; not bookkeeping
+// such as the latest board, the reminders sent or the settings.
+func changed(old, g *Game) bool {
+	return !slices.Equal(old.Players, g.Players) || old.Status != g.Status || !slices.Equal(old.Setup, g.Setup)
 }
 
 // checkUpdate refuses changes that Update does not make.

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"fmt"
+	"time"
 
 	bolt "go.etcd.io/bbolt"
 )
@@ -18,18 +19,16 @@ import (
 // check, when not nil, runs in the same transaction with the game as
 // stored and decides whether the move is legal: its error is returned as
 // it is and nothing is stored. Its Checked result may carry a snapshot of
-// the new state and may end the game. Because commits are shared, check
-// may run more than once for one call: it must be pure.
+// the new state, moves that follow by themselves (Checked.More), the post
+// the change owes its channel, and may end the game. Because commits are
+// shared, check may run more than once for one call: it must be pure.
 //
 // It fails with NotFound when the channel has no game, and with Conflict
 // when the game is no longer gameID, is not in playing status, or already
 // has a move m.N.
 func (db *DB) AppendMove(ctx context.Context, channel, gameID string, m Move, check Check) (*Game, error) {
-	if err := checkLine("move text", m.Text); err != nil {
+	if err := checkMove(m); err != nil {
 		return nil, err
-	}
-	if m.By == "" {
-		return nil, fmt.Errorf("store: move %d says nobody made it", m.N)
 	}
 	if m.N < 0 || m.N >= maxMoves {
 		return nil, errMovedFirst(-1, m.N)
@@ -52,32 +51,14 @@ func (db *DB) AppendMove(ctx context.Context, channel, gameID string, m Move, ch
 			if c, err = check(g.Clone(), m); err != nil {
 				return err, nil
 			}
-			if c.Finish != "" && (c.Finish.Live() || !c.Finish.Valid()) {
-				return nil, fmt.Errorf("store: a check may finish a game as over or cancelled, not %q", c.Finish)
-			}
-		}
-		if err := gb.Bucket(bucketMoves).Put(moveKey(m.N), encodeMove(m)); err != nil {
-			return nil, err
-		}
-		g.Moves = append(g.Moves, m)
-		g.Snapshot = nil
-		if c.Snapshot != nil {
-			g.Snapshot = append([]byte(nil), c.Snapshot...)
-			err = gb.Put(keySnapshot, encodeSnapshot(len(g.Moves), c.Snapshot))
-		} else {
-			err = gb.Delete(keySnapshot)
-		}
-		if err != nil {
-			return nil, err
-		}
-		g.Updated = m.At
-		g.Reminded = 0
-		if c.Finish != "" {
-			if err := finish(tx, g, c.Finish); err != nil {
+			if err := checkChecked(c); err != nil {
 				return nil, err
 			}
 		}
-		if err := db.announce(tx, g, c.Announce); err != nil {
+		if err := appendMoves(gb, g, m, c.More); err != nil {
+			return nil, err
+		}
+		if err := db.settle(tx, gb, g, c, m.At); err != nil {
 			return nil, err
 		}
 		out = g
@@ -87,6 +68,72 @@ func (db *DB) AppendMove(ctx context.Context, channel, gameID string, m Move, ch
 		return nil, err
 	}
 	return out, nil
+}
+
+// checkMove refuses a move that cannot be stored, before any transaction.
+func checkMove(m Move) error {
+	if err := checkLine("move text", m.Text); err != nil {
+		return err
+	}
+	if m.By == "" {
+		return fmt.Errorf("store: move %d says nobody made it", m.N)
+	}
+	return nil
+}
+
+// checkChecked refuses what a Check may not ask for.
+func checkChecked(c Checked) error {
+	if c.Finish != "" && (c.Finish.Live() || !c.Finish.Valid()) {
+		return fmt.Errorf("store: a check may finish a game as over or cancelled, not %q", c.Finish)
+	}
+	for _, more := range c.More {
+		if err := checkMove(more); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// appendMoves writes m and the moves that follow it by themselves after
+// g's moves, numbering and stamping those, and appends them to g.
+func appendMoves(gb *bolt.Bucket, g *Game, m Move, more []Move) error {
+	moves := gb.Bucket(bucketMoves)
+	for i, mv := range append([]Move{m}, more...) {
+		if i > 0 {
+			mv.N, mv.At = m.N+i, m.At
+		}
+		if err := moves.Put(moveKey(mv.N), encodeMove(mv)); err != nil {
+			return err
+		}
+		g.Moves = append(g.Moves, mv)
+	}
+	return nil
+}
+
+// settle writes what follows new moves of g in tx: its snapshot, its new
+// version, its end and the post it owes.
+func (db *DB) settle(tx *bolt.Tx, gb *bolt.Bucket, g *Game, c Checked, at time.Time) error {
+	g.Snapshot = nil
+	var err error
+	if c.Snapshot != nil {
+		g.Snapshot = append([]byte(nil), c.Snapshot...)
+		err = gb.Put(keySnapshot, encodeSnapshot(len(g.Moves), c.Snapshot))
+	} else {
+		err = gb.Delete(keySnapshot)
+	}
+	if err != nil {
+		return err
+	}
+	g.Updated = at
+	g.Reminded = 0
+	g.Version++
+	g.Position = g.Version
+	if c.Finish != "" {
+		if err := finish(tx, g, c.Finish); err != nil {
+			return err
+		}
+	}
+	return db.announce(tx, g, c.Announce)
 }
 
 // appendable returns the domain error that keeps a move n from being
@@ -119,8 +166,10 @@ func (db *DB) UndoMove(ctx context.Context, channel, gameID string, expectedN in
 
 // UndoMoves removes the last count moves of the channel's current game
 // gameID in one transaction, as UndoMove removes one: either all of them
-// go or none does. announce, when not nil, is written to the outbox in the
-// same transaction.
+// go or none does. The posts the channel is still owed for the moves taken
+// back go with them (the channel never learns of a move it no longer has),
+// and announce, when not nil, is written to the outbox, all in the same
+// transaction.
 func (db *DB) UndoMoves(ctx context.Context, channel, gameID string, expectedN, count int, announce *Announcement) (*Game, error) {
 	var out *Game
 	err := db.write(ctx, func(tx *bolt.Tx) (error, error) {
@@ -144,9 +193,14 @@ func (db *DB) UndoMoves(ctx context.Context, channel, gameID string, expectedN, 
 		if err := gb.Delete(keySnapshot); err != nil {
 			return nil, err
 		}
+		if err := dropOwed(tx, g, keep); err != nil {
+			return nil, err
+		}
 		g.Moves, g.Snapshot = g.Moves[:keep], nil
 		g.Updated = db.now().UTC()
 		g.Reminded = 0
+		g.Version++
+		g.Position = g.Version
 		if err := db.announce(tx, g, announce); err != nil {
 			return nil, err
 		}

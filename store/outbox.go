@@ -33,14 +33,19 @@ const (
 // Invariants of an Announcement the store returns: Seq is its key in the
 // channel's outbox, and a later change has a greater Seq; Game is the id of
 // a game of the channel; Moves is that game's number of moves after the
-// change.
+// change and Version its version (Game.Version), which grows with Seq
+// among the announcements of one game; the first Moves moves of the game
+// as stored are those the change left (an undo takes the posts of the
+// moves it takes back with it).
 type Announcement struct {
 	Seq     uint64
 	Channel string
 	Game    string
 	Moves   int
+	Version uint64
 	Kind    string
-	// Lines say what happened, in the channel's language.
+	// Lines say what happened, in the channel's language; a reminder's
+	// are its whole text, written when it fell due.
 	Lines []string
 	// Reply is set while the answer to the request that made the change
 	// carries the post; the post is then the answer's to make first.
@@ -51,6 +56,11 @@ type Announcement struct {
 	Interaction string
 	Created     time.Time
 	Attempts    int
+	// Doubt is set once a try's outcome was unknown (Discord failed on its
+	// side, a timeout): the post may have been made, so it is tried again
+	// as it was, with the same nonce, and looked for after the nonce
+	// window.
+	Doubt bool
 	// NextTry is when to try to post it again after a failure.
 	NextTry time.Time
 }
@@ -60,12 +70,14 @@ type Announcement struct {
 type announcementJSON struct {
 	Game        string    `json:"game"`
 	Moves       int       `json:"moves"`
+	Version     uint64    `json:"version,omitempty"`
 	Kind        string    `json:"kind"`
 	Lines       []string  `json:"lines,omitempty"`
 	Reply       bool      `json:"reply,omitempty"`
 	Interaction string    `json:"interaction,omitempty"`
 	Created     time.Time `json:"created"`
 	Attempts    int       `json:"attempts,omitempty"`
+	Doubt       bool      `json:"doubt,omitempty"`
 	NextTry     time.Time `json:"next_try,omitzero"`
 }
 
@@ -90,7 +102,7 @@ func (db *DB) announce(tx *bolt.Tx, g *Game, a *Announcement) error {
 	if err != nil {
 		return err
 	}
-	data, err := json.Marshal(announcementJSON{Game: g.ID, Moves: len(g.Moves), Kind: a.Kind, Lines: a.Lines,
+	data, err := json.Marshal(announcementJSON{Game: g.ID, Moves: len(g.Moves), Version: g.Version, Kind: a.Kind, Lines: a.Lines,
 		Reply: a.Reply, Interaction: a.Interaction, Created: db.now().UTC()})
 	if err != nil {
 		return err
@@ -138,15 +150,16 @@ func (db *DB) OutboxChannels(ctx context.Context) ([]string, error) {
 	return out, err
 }
 
-// Posted removes the announcements of kind for game up to its move moves,
-// once one post carried them, and, for a board, remembers that post as the
-// game's latest board when the game still has moves moves (not when it
-// moved on since). Kind "" removes nothing and remembers the board: a
-// board shown again. Announcements already gone are ignored: posting twice is
-// what this prevents, not an error.
-func (db *DB) Posted(ctx context.Context, channel, game, kind string, moves int, messageID string) error {
+// Posted removes the announcements of kind for game up to its version
+// upTo, once one post carried them, and, for a board, remembers that post
+// as the game's latest board when the game's position has not changed
+// since (its Position is not beyond upTo). Kind "" removes nothing and
+// remembers the board: a board shown again. An empty messageID remembers
+// nothing (a post of words only). Announcements already gone are ignored:
+// posting twice is what this prevents, not an error.
+func (db *DB) Posted(ctx context.Context, channel, game, kind string, upTo uint64, messageID string) error {
 	return db.write(ctx, func(tx *bolt.Tx) (error, error) {
-		err := eachOwed(tx, channel, game, kind, moves, func(box *bolt.Bucket, k []byte, _ *announcementJSON) error {
+		err := eachOwed(tx, channel, game, kind, upTo, func(box *bolt.Bucket, k []byte, _ *announcementJSON) error {
 			return box.Delete(k)
 		})
 		if err != nil || messageID == "" || kind != Board && kind != "" {
@@ -158,7 +171,7 @@ func (db *DB) Posted(ctx context.Context, channel, game, kind string, moves int,
 			return nil, nil
 		}
 		g, err := loadGame(gb, channel, seq)
-		if err != nil || len(g.Moves) != moves {
+		if err != nil || g.Position > upTo {
 			return nil, err
 		}
 		g.BoardMessage = messageID
@@ -167,12 +180,14 @@ func (db *DB) Posted(ctx context.Context, channel, game, kind string, moves int,
 }
 
 // Retry records a failed attempt to post the announcements of kind for
-// game up to its move moves: they are tried again from next on, and no
-// longer wait for an answer to carry them.
-func (db *DB) Retry(ctx context.Context, channel, game, kind string, moves int, next time.Time) error {
+// game up to its version upTo: they are tried again from next on, and no
+// longer wait for an answer to carry them. doubt says that the attempt
+// may have been made after all (see Announcement.Doubt).
+func (db *DB) Retry(ctx context.Context, channel, game, kind string, upTo uint64, next time.Time, doubt bool) error {
 	return db.write(ctx, func(tx *bolt.Tx) (error, error) {
-		return nil, eachOwed(tx, channel, game, kind, moves, func(box *bolt.Bucket, k []byte, j *announcementJSON) error {
+		return nil, eachOwed(tx, channel, game, kind, upTo, func(box *bolt.Bucket, k []byte, j *announcementJSON) error {
 			j.Attempts++
+			j.Doubt = j.Doubt || doubt
 			j.Reply = false
 			j.NextTry = next.UTC()
 			data, err := json.Marshal(j)
@@ -184,9 +199,27 @@ func (db *DB) Retry(ctx context.Context, channel, game, kind string, moves int, 
 	})
 }
 
-// eachOwed calls f for every announcement of kind for game up to its move
-// moves in a channel's outbox, in tx.
-func eachOwed(tx *bolt.Tx, channel, game, kind string, moves int, f func(box *bolt.Bucket, k []byte, j *announcementJSON) error) error {
+// eachOwed calls f for every announcement of kind for game up to its
+// version upTo in a channel's outbox, in tx.
+func eachOwed(tx *bolt.Tx, channel, game, kind string, upTo uint64, f func(box *bolt.Bucket, k []byte, j *announcementJSON) error) error {
+	return eachAnnouncement(tx, channel, func(j *announcementJSON) bool {
+		return j.Game == game && j.Kind == kind && j.Version <= upTo
+	}, f)
+}
+
+// dropOwed removes, in tx, the boards g's channel is still owed for moves
+// of g beyond its first keep: moves an undo takes back.
+func dropOwed(tx *bolt.Tx, g *Game, keep int) error {
+	return eachAnnouncement(tx, g.Channel, func(j *announcementJSON) bool {
+		return j.Game == g.ID && j.Kind == Board && j.Moves > keep
+	}, func(box *bolt.Bucket, k []byte, _ *announcementJSON) error {
+		return box.Delete(k)
+	})
+}
+
+// eachAnnouncement calls f for every announcement of a channel's outbox
+// that match selects, in tx, in the outbox's order.
+func eachAnnouncement(tx *bolt.Tx, channel string, match func(*announcementJSON) bool, f func(box *bolt.Bucket, k []byte, j *announcementJSON) error) error {
 	box := outbox(tx, channel)
 	if box == nil {
 		return nil
@@ -201,7 +234,7 @@ func eachOwed(tx *bolt.Tx, channel, game, kind string, moves int, f func(box *bo
 		if err := json.Unmarshal(v, &j); err != nil {
 			return fmt.Errorf("%w: an announcement of channel %s: %v", ErrCorrupt, channel, err)
 		}
-		if j.Game == game && j.Kind == kind && j.Moves <= moves {
+		if match(&j) {
 			owed = append(owed, entry{append([]byte(nil), k...), j})
 		}
 		return nil
@@ -237,6 +270,6 @@ func decodeAnnouncement(channel string, k, v []byte) (Announcement, error) {
 	if err := json.Unmarshal(v, &j); err != nil {
 		return Announcement{}, fmt.Errorf("%w: announcement %d of channel %s: %v", ErrCorrupt, seq, channel, err)
 	}
-	return Announcement{Seq: seq, Channel: channel, Game: j.Game, Moves: j.Moves, Kind: j.Kind, Lines: slices.Clip(j.Lines),
-		Reply: j.Reply, Interaction: j.Interaction, Created: j.Created, Attempts: j.Attempts, NextTry: j.NextTry}, nil
+	return Announcement{Seq: seq, Channel: channel, Game: j.Game, Moves: j.Moves, Version: j.Version, Kind: j.Kind, Lines: slices.Clip(j.Lines),
+		Reply: j.Reply, Interaction: j.Interaction, Created: j.Created, Attempts: j.Attempts, Doubt: j.Doubt, NextTry: j.NextTry}, nil
 }

@@ -9,8 +9,10 @@ import (
 )
 
 // TestOutbox: an announcement is written with its change, in the same
-// transaction (a refused move writes none), in the order of the changes;
-// Posted removes it and remembers the board; Retry reschedules it.
+// transaction (a refused move writes none), in the order of the changes,
+// with the game's version after it; an undo takes the owed boards of the
+// moves it takes back with it; Posted removes announcements up to a
+// version and remembers the board; Retry reschedules them.
 func TestOutbox(t *testing.T) {
 	ctx := context.Background()
 	db, _ := openTemp(t)
@@ -55,44 +57,55 @@ func TestOutbox(t *testing.T) {
 			t.Errorf("announcement %+v", a)
 		}
 	}
-	want := []string{"board:" + moves[0], "board:" + moves[1], "board:" + moves[2], "board:undone", "reminder:"}
+	// The third move was never posted when it was taken back: the
+	// channel never hears of it.
+	want := []string{"board:" + moves[0], "board:" + moves[1], "board:undone", "reminder:"}
 	if !slices.Equal(lines, want) || !slices.IsSorted(seqs) {
 		t.Fatalf("outbox %q (seqs %v), want %q", lines, seqs, want)
 	}
-	if box[2].Moves != 3 || box[3].Moves != 2 {
-		t.Errorf("moves of the announcements: %d, %d", box[2].Moves, box[3].Moves)
+	if box[1].Moves != 2 || box[2].Moves != 2 {
+		t.Errorf("moves of the announcements: %d, %d", box[1].Moves, box[2].Moves)
+	}
+	for i := 1; i < len(box); i++ {
+		if box[i].Version <= box[i-1].Version && box[i].Kind == Board {
+			t.Errorf("versions do not grow: %d then %d", box[i-1].Version, box[i].Version)
+		}
+	}
+	cur, _ := db.Current(ctx, "c1")
+	if box[2].Version != cur.Version || cur.Position != cur.Version || box[3].Version != cur.Version {
+		t.Errorf("the undo's announcement is of version %d, the game is at %d (position %d)", box[2].Version, cur.Version, cur.Position)
 	}
 	if chs, err := db.OutboxChannels(ctx); err != nil || !slices.Equal(chs, []string{"c1"}) {
 		t.Errorf("OutboxChannels = %v, %v", chs, err)
 	}
 	next := time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC)
-	if err := db.Retry(ctx, "c1", g.ID, Board, 2, next); err != nil {
+	if err := db.Retry(ctx, "c1", g.ID, Board, box[1].Version, next, true); err != nil {
 		t.Fatal(err)
 	}
 	box, _ = db.Outbox(ctx, "c1")
-	if box[0].Attempts != 1 || box[0].Reply || !box[0].NextTry.Equal(next) || box[2].Attempts != 0 || !box[2].Reply || box[3].Reply {
+	if box[0].Attempts != 1 || !box[0].Doubt || box[0].Reply || !box[0].NextTry.Equal(next) || box[2].Attempts != 0 || box[2].Doubt || !box[2].Reply || box[3].Reply {
 		t.Errorf("after Retry: %+v / %+v", box[0], box[2])
 	}
-	// A post of the latest board: the boards up to it are gone from the
-	// outbox, the reminder is not, and the post is the latest board.
-	if err := db.Posted(ctx, "c1", g.ID, Board, 3, "m42"); err != nil {
+	// A post of an older board: the boards up to it are gone from the
+	// outbox, the rest are not, and it is not the latest board.
+	if err := db.Posted(ctx, "c1", g.ID, Board, box[1].Version, "m42"); err != nil {
 		t.Fatal(err)
 	}
-	if box, _ := db.Outbox(ctx, "c1"); len(box) != 1 || box[0].Kind != Reminder {
+	if box, _ := db.Outbox(ctx, "c1"); len(box) != 2 || box[0].Kind != Board || box[1].Kind != Reminder {
 		t.Errorf("still owed: %v", box)
 	}
-	if err := db.Posted(ctx, "c1", g.ID, Reminder, 2, "m43"); err != nil {
+	if err := db.Posted(ctx, "c1", g.ID, Reminder, cur.Version, "m43"); err != nil {
 		t.Fatal(err)
 	}
-	if box, _ := db.Outbox(ctx, "c1"); len(box) != 0 {
+	if box, _ := db.Outbox(ctx, "c1"); len(box) != 1 {
 		t.Errorf("still owed: %v", box)
 	}
-	cur, _ := db.Current(ctx, "c1")
+	cur, _ = db.Current(ctx, "c1")
 	if cur.BoardMessage != "" || cur.Reminded != 1 {
 		t.Errorf("board %q, reminded %d", cur.BoardMessage, cur.Reminded)
 	}
 	// A board of the game as it stands is remembered as the latest.
-	if err := db.Posted(ctx, "c1", g.ID, Board, 2, "m44"); err != nil {
+	if err := db.Posted(ctx, "c1", g.ID, Board, cur.Version, "m44"); err != nil {
 		t.Fatal(err)
 	}
 	if cur, _ := db.Current(ctx, "c1"); cur.BoardMessage != "m44" {

@@ -19,7 +19,7 @@ type migration func(tx *bolt.Tx) error
 // To change the layout: write the migration, append it here, keep the
 // fixture testdata/schema-vN.db of the old version and test that it opens.
 func schemaMigrations() []migration {
-	return []migration{migrateV2}
+	return []migration{migrateV2, migrateV3}
 }
 
 // migrateV2 turns version 1 into version 2, which adds each channel's
@@ -29,6 +29,15 @@ func schemaMigrations() []migration {
 // up, so that a tablebot of version 1, which would ignore the outbox,
 // refuses the file.
 func migrateV2(tx *bolt.Tx) error { return nil }
+
+// migrateV3 turns version 2 into version 3, which adds a game's Version
+// and Position and an announcement's Version. A game stored without them
+// reads as if its moves were all its changes (see loadGame) and an
+// announcement without a version as version 0, which every post carries;
+// so version 2 data needs no change, and the version goes up so that a
+// tablebot of version 2, which would store games without versions,
+// refuses the file.
+func migrateV3(tx *bolt.Tx) error { return nil }
 
 // schemaVersion returns the version that a list of migrations leads to.
 func schemaVersion(migs []migration) uint32 { return uint32(len(migs)) + 1 }

@@ -93,7 +93,14 @@ func TestSchemaFixture(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !reflect.DeepEqual(got, want) {
+			if v < 3 {
+				// Versions begin with schema 3: older files count them
+				// from their moves.
+				got, want := unversioned(got), unversioned(want)
+				if !reflect.DeepEqual(got, want) {
+					t.Errorf("the fixture holds %v, want %v", ids(got), ids(want))
+				}
+			} else if !reflect.DeepEqual(got, want) {
 				t.Errorf("the fixture holds %v, want %v", ids(got), ids(want))
 			}
 			if v := readVersion(t, db); v != current {
@@ -101,6 +108,17 @@ func TestSchemaFixture(t *testing.T) {
 			}
 		})
 	}
+}
+
+// unversioned returns copies of games without their versions.
+func unversioned(games []*Game) []*Game {
+	var out []*Game
+	for _, g := range games {
+		c := g.Clone()
+		c.Version, c.Position = 0, 0
+		out = append(out, c)
+	}
+	return out
 }
 
 // writeCompact writes a compacted copy of a database, so that the

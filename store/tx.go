@@ -95,6 +95,14 @@ func loadGame(gb *bolt.Bucket, channel string, seq uint64) (*Game, error) {
 		}
 	}
 	g.Snapshot = decodeSnapshot(len(g.Moves), gb.Get(keySnapshot))
+	if g.Version == 0 {
+		// Stored before versions (schema 2): count from the moves, which
+		// is all the past a version needs to tell apart from now on.
+		g.Version = uint64(len(g.Moves)) + 1
+		if len(g.Moves) > 0 {
+			g.Position = g.Version
+		}
+	}
 	return g, nil
 }
 

@@ -107,6 +107,19 @@ func (a *Adapter) Start(ctx context.Context, b *bot.Bot) error {
 	a.session.AddHandler(func(s *discordgo.Session, ic *discordgo.InteractionCreate) {
 		a.onInteraction(ic.Interaction)
 	})
+	// A channel deleted, a thread deleted, the bot removed from a server:
+	// nothing more is posted there (the bot parks them).
+	a.session.AddHandler(func(s *discordgo.Session, e *discordgo.ChannelDelete) {
+		a.track(func() { b.ChannelGone(a.ctx, e.ID) })
+	})
+	a.session.AddHandler(func(s *discordgo.Session, e *discordgo.ThreadDelete) {
+		a.track(func() { b.ChannelGone(a.ctx, e.ID) })
+	})
+	a.session.AddHandler(func(s *discordgo.Session, e *discordgo.GuildDelete) {
+		if e.Guild != nil && !e.Unavailable { // unavailable: an outage, not a removal
+			a.track(func() { b.GuildGone(a.ctx, e.ID) })
+		}
+	})
 	// /healthz follows the gateway: 503 while discordgo reconnects (it
 	// does so by itself), 200 again once heartbeats are acknowledged.
 	a.cfg.Metrics.SetConnected(a.connected)

@@ -4,8 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net/http"
-	"strconv"
 	"strings"
 	"time"
 
@@ -23,13 +21,16 @@ const drawBudget = 1500 * time.Millisecond
 // still be tried again: Discord takes none after 3 seconds.
 const answerBy = 2500 * time.Millisecond
 
+// firstAnswerRetry is the first pause before an answer is tried again; it
+// doubles with each try.
+const firstAnswerRetry = 100 * time.Millisecond
+
 // deliver sends a reply to an interaction. A message that pings someone
 // is always a new message (Discord notifies nobody of a mention added by
 // an edit, the completion of a deferred answer included): the answer
 // itself, made at once with its image, or a post in the channel.
 func (a *Adapter) deliver(i *discordgo.Interaction, r bot.Reply, began time.Time) {
 	ctx := a.ctx
-	s := a.session
 	if i.Type == discordgo.InteractionApplicationCommandAutocomplete {
 		a.check(a.autocompleteResult(i, r.Choices), "answering autocomplete")
 		return
@@ -46,61 +47,140 @@ func (a *Adapter) deliver(i *discordgo.Interaction, r bot.Reply, began time.Time
 	data := &discordgo.InteractionResponseData{
 		Content: m.Content, Components: components(m.Rows), AllowedMentions: mentions(m), Flags: flags,
 	}
-	if m.Image != nil {
-		dctx, cancel := context.WithTimeout(ctx, drawBudget)
-		fs, err := files(dctx, m)
-		cancel()
-		if err != nil {
-			a.log.Error("drawing the board", "err", err, "channel", i.ChannelID)
-		}
-		data.Files = fs
+	dctx, cancel := context.WithTimeout(ctx, drawBudget)
+	png, err := draw(dctx, m)
+	cancel()
+	if err != nil {
+		a.log.Error("drawing the board", "err", err, "channel", i.ChannelID)
 	}
 	if r.Update {
 		// An update replaces the message's image: without the list of
 		// attachments to keep, Discord keeps the old ones and adds the new
 		// (a menu gone back to from a preview would keep the preview).
-		keep := make([]*discordgo.MessageAttachment, len(data.Files))
-		for i, f := range data.Files {
-			keep[i] = &discordgo.MessageAttachment{ID: strconv.Itoa(i), Filename: f.Name}
+		keep := make([]*discordgo.MessageAttachment, 0, 1)
+		if png != nil {
+			keep = append(keep, &discordgo.MessageAttachment{ID: "0", Filename: m.Image.Name})
 		}
 		data.Attachments = &keep
 	}
-	// An answer whose outcome is unknown (a 5xx, a timeout) is made again
-	// while Discord still takes it: if the first was made after all, the
-	// second says so ("already acknowledged").
-	var err error
-	for {
-		err = s.InteractionRespond(i, &discordgo.InteractionResponse{Type: typ, Data: data})
-		if err == nil || !unknownOutcome(err) || time.Since(began) > answerBy {
-			break
-		}
-		a.log.Warn("discord: answering failed; trying again", "err", redact(err, a.cfg.Token))
-	}
-	a.answered(ctx, i, m, err)
+	id, err := a.respond(i, &discordgo.InteractionResponse{Type: typ, Data: data}, m, png, began)
+	a.answered(ctx, i, m, id, err)
 	a.posts(ctx, i.ChannelID, r.Posts)
 }
 
-// answered tells the message's owner how its answer went: made (an
-// answer "already acknowledged" was made by an earlier try), or not, in
-// which case the board it carried goes to the channel.
-func (a *Adapter) answered(ctx context.Context, i *discordgo.Interaction, m bot.Message, err error) {
-	if err != nil {
-		var rest *discordgo.RESTError
-		acked := errors.As(err, &rest) && rest.Message != nil && rest.Message.Code == discordgo.ErrCodeInteractionHasAlreadyBeenAcknowledged
-		if !acked {
-			a.check(err, "answering")
-			if m.Unsent != nil {
-				m.Unsent(ctx)
-			}
-			return
+// respond makes the answer to an interaction, with the image png. An
+// answer whose outcome is unknown (a 5xx, a timeout) or that was rate
+// limited is made again, after a pause that doubles (with jitter) or the
+// rate limit's wait, while Discord still takes it; every try sends the
+// whole answer, image bytes included. If an earlier try was made after
+// all, Discord says so ("already acknowledged"), which counts as made.
+func (a *Adapter) respond(i *discordgo.Interaction, resp *discordgo.InteractionResponse, m bot.Message, png []byte, began time.Time) (string, error) {
+	for try := 1; ; try++ {
+		resp.Data.Files = attach(m, png)
+		id, err := a.callback(i, resp)
+		if err == nil || acknowledged(err) {
+			return id, err
 		}
+		wait, again := answerRetry(err, try)
+		if !again || time.Since(began)+wait > answerBy {
+			return "", err
+		}
+		a.log.Warn("discord: answering failed; trying again", "err", redact(err, a.cfg.Token), "try", try, "wait", wait)
+		select {
+		case <-time.After(wait):
+		case <-a.ctx.Done():
+			return "", a.ctx.Err()
+		}
+	}
+}
+
+// answerRetry says whether and after how long a failed answer may be
+// tried again: after a rate limit's wait, or after a doubling pause when
+// its outcome is unknown.
+func answerRetry(err error, try int) (time.Duration, bool) {
+	var rl *discordgo.RateLimitError
+	if errors.As(err, &rl) {
+		return rl.RetryAfter, true
+	}
+	if !unknownOutcome(err) {
+		return 0, false
+	}
+	return bot.Jitter(firstAnswerRetry << min(try-1, 5)), true
+}
+
+// callback posts an interaction's answer and returns the id of the message
+// it made, which Discord sends back when asked (with_response=true); ""
+// when it did not say.
+func (a *Adapter) callback(i *discordgo.Interaction, resp *discordgo.InteractionResponse) (string, error) {
+	endpoint := discordgo.EndpointInteractionResponse(i.ID, i.Token)
+	contentType, body, err := requestBody(resp, resp.Data.Files)
+	if err != nil {
+		return "", err
+	}
+	out, err := a.session.RequestRaw("POST", endpoint+"?with_response=true", contentType, body, endpoint, 0, once(a.ctx)...)
+	if err != nil {
+		return "", err
+	}
+	var cb struct {
+		Resource *struct {
+			Message *struct {
+				ID string `json:"id"`
+			} `json:"message"`
+		} `json:"resource"`
+	}
+	if len(out) == 0 || discordgo.Unmarshal(out, &cb) != nil || cb.Resource == nil || cb.Resource.Message == nil {
+		return "", nil
+	}
+	return cb.Resource.Message.ID, nil
+}
+
+// once are the options of a request the bot tries again itself, with its
+// own pauses: discordgo neither waits out a rate limit (it would sleep and
+// try again for ever) nor retries a 502 at once.
+func once(ctx context.Context) []discordgo.RequestOption {
+	return []discordgo.RequestOption{discordgo.WithRetryOnRatelimit(false), discordgo.WithRestRetries(0), discordgo.WithContext(ctx)}
+}
+
+// requestBody encodes a request's JSON, as multipart with its files when
+// there are any.
+func requestBody(v any, files []*discordgo.File) (contentType string, body []byte, err error) {
+	if len(files) > 0 {
+		return discordgo.MultipartBodyWithJSON(v, files)
+	}
+	body, err = discordgo.Marshal(v)
+	return "application/json", body, err
+}
+
+// acknowledged reports whether an answer was refused because an earlier
+// try of it was made.
+func acknowledged(err error) bool {
+	var rest *discordgo.RESTError
+	return errors.As(err, &rest) && rest.Message != nil && rest.Message.Code == discordgo.ErrCodeInteractionHasAlreadyBeenAcknowledged
+}
+
+// answered tells the message's owner how its answer went: made (also when
+// an earlier try was, as Discord's "already acknowledged" says), or not,
+// in which case the board it carried goes to the channel. id is the
+// answer's message id when Discord said it; otherwise it is read back.
+func (a *Adapter) answered(ctx context.Context, i *discordgo.Interaction, m bot.Message, id string, err error) {
+	if err != nil && !acknowledged(err) {
+		a.check(err, "answering")
+		if m.Unsent != nil {
+			m.Unsent(ctx)
+		}
+		return
 	}
 	if m.Sent == nil {
 		return
 	}
-	if msg, err := a.session.InteractionResponse(i); a.check(err, "reading the answer") {
-		m.Sent(ctx, msg.ID)
+	if id == "" {
+		msg, err := a.session.InteractionResponse(i, discordgo.WithContext(ctx))
+		if !a.check(err, "reading the answer") {
+			return
+		}
+		id = msg.ID
 	}
+	m.Sent(ctx, id)
 }
 
 // unknownOutcome reports whether a failed request may have taken effect
@@ -108,22 +188,22 @@ func (a *Adapter) answered(ctx context.Context, i *discordgo.Interaction, m bot.
 func unknownOutcome(err error) bool {
 	var rest *discordgo.RESTError
 	if errors.As(err, &rest) {
-		return rest.Response != nil && rest.Response.StatusCode >= http.StatusInternalServerError
+		return rest.Response != nil && rest.Response.StatusCode >= 500
 	}
-	return true // a transport error: the request may have arrived
+	return !errors.Is(err, context.Canceled) // a transport error: the request may have arrived
 }
 
 // edit replaces the acknowledged answer with m, drawing its image. Only
 // for answers that ping nobody: an edit notifies nobody.
 func (a *Adapter) edit(ctx context.Context, i *discordgo.Interaction, m bot.Message) {
-	fs, err := files(ctx, m)
+	png, err := draw(ctx, m)
 	if err != nil {
 		a.log.Error("drawing the board", "err", err, "channel", i.ChannelID)
 		m.Content += "\n" + a.apology(i)
 	}
 	rows := components(m.Rows)
 	msg, err := a.session.InteractionResponseEdit(i, &discordgo.WebhookEdit{
-		Content: &m.Content, Components: &rows, Files: fs, AllowedMentions: mentions(m),
+		Content: &m.Content, Components: &rows, Files: attach(m, png), AllowedMentions: mentions(m),
 	})
 	if a.check(err, "editing the answer") && m.Sent != nil {
 		m.Sent(ctx, msg.ID)
@@ -149,32 +229,27 @@ type messageSend struct {
 
 // Post posts a public message in a channel (bot.Poster). A message with a
 // nonce is sent with enforce_nonce, so that posting it again after a
-// failure whose outcome is unknown makes no second message.
+// failure whose outcome is unknown makes no second message. It is tried
+// once: the bot's worker tries again, with its backoff, as the error says
+// (see classify).
 func (a *Adapter) Post(ctx context.Context, channel string, m bot.Message) (string, error) {
-	fs, err := files(ctx, m)
+	png, err := draw(ctx, m)
 	if err != nil {
 		return "", err
 	}
+	fs := attach(m, png)
 	body := messageSend{
 		MessageSend: discordgo.MessageSend{Content: m.Content, Components: components(m.Rows), Files: fs, AllowedMentions: mentions(m)},
 		Nonce:       m.Nonce, EnforceNonce: m.Nonce != "",
 	}
 	endpoint := discordgo.EndpointChannelMessages(channel)
-	var response []byte
-	if len(fs) > 0 {
-		contentType, data, err := discordgo.MultipartBodyWithJSON(body, fs)
-		if err != nil {
-			return "", err
-		}
-		response, err = a.session.RequestRaw("POST", endpoint, contentType, data, endpoint, 0, discordgo.WithContext(ctx))
-		if err != nil {
-			return "", redact(err, a.cfg.Token)
-		}
-	} else {
-		response, err = a.session.RequestWithBucketID("POST", endpoint, body, endpoint, discordgo.WithContext(ctx))
-		if err != nil {
-			return "", redact(err, a.cfg.Token)
-		}
+	contentType, data, err := requestBody(body, fs)
+	if err != nil {
+		return "", err
+	}
+	response, err := a.session.RequestRaw("POST", endpoint, contentType, data, endpoint, 0, once(ctx)...)
+	if err != nil {
+		return "", classify(redact(err, a.cfg.Token), err)
 	}
 	var msg discordgo.Message
 	if err := discordgo.Unmarshal(response, &msg); err != nil {
@@ -189,9 +264,9 @@ func (a *Adapter) Post(ctx context.Context, channel string, m bot.Message) (stri
 // Answer finds the answer to an interaction among the channel's latest
 // messages (bot.Finder).
 func (a *Adapter) Answer(ctx context.Context, channel, interaction string) (string, bool, error) {
-	msgs, err := a.session.ChannelMessages(channel, 100, "", "", "", discordgo.WithContext(ctx))
+	msgs, err := a.session.ChannelMessages(channel, 100, "", "", "", once(ctx)...)
 	if err != nil {
-		return "", false, redact(err, a.cfg.Token)
+		return "", false, classify(redact(err, a.cfg.Token), err)
 	}
 	for _, m := range msgs {
 		if m.InteractionMetadata != nil && m.InteractionMetadata.ID == interaction ||
@@ -205,9 +280,9 @@ func (a *Adapter) Answer(ctx context.Context, channel, interaction string) (stri
 // Find finds the bot's post that begins with text among the channel's
 // latest messages (bot.Finder).
 func (a *Adapter) Find(ctx context.Context, channel, text string) (string, bool, error) {
-	msgs, err := a.session.ChannelMessages(channel, 100, "", "", "", discordgo.WithContext(ctx))
+	msgs, err := a.session.ChannelMessages(channel, 100, "", "", "", once(ctx)...)
 	if err != nil {
-		return "", false, redact(err, a.cfg.Token)
+		return "", false, classify(redact(err, a.cfg.Token), err)
 	}
 	for _, m := range msgs {
 		if m.Author != nil && m.Author.ID == a.appID && strings.HasPrefix(m.Content, text) {

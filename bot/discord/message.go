@@ -63,14 +63,21 @@ func components(rows []bot.Row) []discordgo.MessageComponent {
 	return out
 }
 
-// files renders the message's image, if any.
-func files(ctx context.Context, m bot.Message) ([]*discordgo.File, error) {
+// draw renders the message's image, if any: the bytes every try of the
+// message sends.
+func draw(ctx context.Context, m bot.Message) ([]byte, error) {
 	if m.Image == nil {
 		return nil, nil
 	}
-	png, err := m.Image.Render(ctx)
-	if err != nil {
-		return nil, err
+	return m.Image.Render(ctx)
+}
+
+// attach returns the message's image as files to upload: a new reader
+// over the same bytes for every request, so that a request tried again
+// sends the whole image again. None without an image or its bytes.
+func attach(m bot.Message, png []byte) []*discordgo.File {
+	if m.Image == nil || len(png) == 0 {
+		return nil
 	}
-	return []*discordgo.File{{Name: m.Image.Name, ContentType: "image/png", Reader: bytes.NewReader(png)}}, nil
+	return []*discordgo.File{{Name: m.Image.Name, ContentType: "image/png", Reader: bytes.NewReader(png)}}
 }

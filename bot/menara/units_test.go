@@ -99,7 +99,7 @@ func TestMenusWithinDiscordLimits(t *testing.T) {
 			p := cat.Printer(lang)
 			checked := 0
 			hintGame(t, 2, mr.Easy, seed, func(s *State) {
-				board := bot.Action{Kind: Kind, Game: "abc123", Moves: s.Moves()}
+				board := bot.Action{Kind: Kind, Game: "abc123", Position: uint64(s.Moves())}
 				req := &bot.Request{Kind: bot.ComponentRequest}
 				act := func(a bot.Action, values ...string) (bot.Outcome, error) {
 					req.Values = values

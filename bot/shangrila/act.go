@@ -218,7 +218,7 @@ func (s *menuState) recruitChosen(a bot.Action) (bot.Outcome, error) {
 	}
 	letter := func(d sl.Discipline) string { return string(d.Letter()) }
 	if len(sites) == 2 {
-		two := bot.Action{Kind: a.Kind, Game: a.Game, Moves: a.Moves, Step: stepRecruitTwo,
+		two := bot.Action{Kind: a.Kind, Game: a.Game, Position: a.Position, Step: stepRecruitTwo,
 			Args: []string{v.String(), letter(sites[0].Discipline), v.String(), letter(sites[1].Discipline)}}
 		return s.made(s.move(two))
 	}

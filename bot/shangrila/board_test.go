@@ -42,6 +42,9 @@ func TestBoardShowsLastMove(t *testing.T) {
 		if rep.Failed {
 			t.Fatalf("%s %s: %s", user, command, rep.Message.Content)
 		}
+		if rep.Message.Sent != nil {
+			rep.Message.Sent(ctx, "m-"+command) // delivered, as an adapter says
+		}
 		return rep
 	}
 	image := func(rep bot.Reply) []byte {

@@ -24,6 +24,7 @@ const (
 	cmdTake    = "take"
 	optStones  = "stones"
 	optMode    = "mode"
+	optSkip    = "skip"
 	stepTake   = "take"   // the board's button: opens the menu
 	stepAmount = "amount" // the menu's choice: the move
 )
@@ -68,6 +69,7 @@ func (g *Game) NewOptions() []bot.OptionSpec {
 		{Name: "players", Type: bot.IntegerOption, Min: 1, Max: 4},
 		{Name: optStones, Type: bot.IntegerOption, Min: 1, Max: 99},
 		{Name: optMode, Type: bot.StringOption, Choices: []bot.OptionChoice{{Label: "choice.mode.race", Value: Race}, {Label: "choice.mode.team", Value: Team}}},
+		{Name: optSkip, Type: bot.IntegerOption, Min: 1, Max: 99},
 	}
 }
 
@@ -87,6 +89,13 @@ func (g *Game) Configure(options map[string]string, seats int) (map[string]strin
 		}
 		out[optMode] = v
 	}
+	if v := strings.TrimSpace(options[optSkip]); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > 99 {
+			return nil, rules.Errorf(rules.Invalid, "takeaway.err.stones", nil, "1 to 99 stones")
+		}
+		out[optSkip] = strconv.Itoa(n)
+	}
 	if out[optMode] == Race && seats < 2 {
 		return nil, rules.Errorf(rules.Invalid, "takeaway.err.race", nil, "a race needs 2 players")
 	}
@@ -100,6 +109,9 @@ func (g *Game) Setup(settings map[string]string, names []string, seed uint64) (b
 		seats[i] = "p" + strconv.Itoa(i+1)
 	}
 	lines := []string{"players " + strings.Join(seats, " "), "stones " + settings[optStones], "mode " + settings[optMode]}
+	if skip := settings[optSkip]; skip != "" {
+		lines = append(lines, "skip "+skip)
+	}
 	if _, err := NewPosition(Rules{Seats: seats, Stones: 1, Mode: settings[optMode]}); err != nil {
 		return bot.Setup{}, rules.Errorf(rules.Invalid, "takeaway.err.race", nil, "a race needs 2 players")
 	}
@@ -164,8 +176,13 @@ func (s *State) Clone() bot.State {
 	return &c
 }
 
-// Auto: no move is forced.
-func (s *State) Auto() (string, bool) { return "", false }
+// Auto is the pass of a seat that must pass (Rules.Skip).
+func (s *State) Auto() (string, bool) {
+	if !s.pos.MustPass() {
+		return "", false
+	}
+	return s.pos.FormatMove(Move{Seat: s.pos.Turn, Pass: true}), true
+}
 
 // History returns what every move did.
 func (s *State) History() []bot.Effect {

@@ -27,13 +27,19 @@ type Rules struct {
 	Stones int
 	Mode   string
 	Limit  int // team games: the most moves
+	// Skip, when above 0, makes a race's seat whose turn begins with
+	// exactly Skip stones left pass (a move the host makes for it), unless
+	// the seat before it just passed: a forced move, as Shangri-La's
+	// passes are.
+	Skip int
 }
 
-// Move is one move: a seat takes stones, or resigns.
+// Move is one move: a seat takes stones, resigns, or passes (forced).
 type Move struct {
 	Seat   int
-	Take   int // 1..MaxTake; 0 for a resignation
+	Take   int // 1..MaxTake; 0 for a resignation or a pass
 	Resign bool
+	Pass   bool
 }
 
 // Effect is what a move did: the move and the stones left after it.
@@ -54,6 +60,12 @@ type Position struct {
 	Over     bool
 	Winner   int // the winning seat, -1 for none (a team win, or no win)
 	TeamWon  bool
+	Passed   bool // the last move was a pass
+}
+
+// MustPass reports whether the seat to move must pass (Rules.Skip).
+func (p *Position) MustPass() bool {
+	return !p.Over && p.Rules.Mode == Race && p.Rules.Skip > 0 && p.Left == p.Rules.Skip && !p.Passed
 }
 
 // NewPosition returns the start of a game.
@@ -98,6 +110,12 @@ func (p *Position) Check(m Move) error {
 	if p.Rules.Mode == Race && m.Seat != p.Turn {
 		return rules.Errorf(rules.NotYourTurn, "takeaway.turn", nil, "not your turn")
 	}
+	if m.Pass != p.MustPass() {
+		return rules.Errorf(rules.Illegal, "takeaway.must-pass", nil, "a seat passes when, and only when, it must")
+	}
+	if m.Pass {
+		return nil
+	}
 	if m.Take < 1 || m.Take > MaxTake || m.Take > p.Left {
 		return rules.Errorf(rules.Illegal, "takeaway.take", []any{"max", min(MaxTake, p.Left)}, "take 1 to %d", min(MaxTake, p.Left))
 	}
@@ -112,6 +130,12 @@ func (p Position) Apply(m Move) (Position, Effect, error) {
 	p.Resigned = append([]bool(nil), p.Resigned...)
 	p.Moves++
 	e := Effect{Move: m}
+	p.Passed = m.Pass
+	if m.Pass {
+		p.Turn = p.next(p.Turn)
+		e.Left = p.Left
+		return p, e, nil
+	}
 	if m.Resign {
 		p.Resigned[m.Seat] = true
 		left := p.active()
@@ -167,8 +191,11 @@ func (p *Position) next(seat int) int {
 
 // FormatMove writes a move as a record line.
 func (p *Position) FormatMove(m Move) string {
-	if m.Resign {
+	switch {
+	case m.Resign:
 		return p.Rules.Seats[m.Seat] + " resign"
+	case m.Pass:
+		return p.Rules.Seats[m.Seat] + " pass"
 	}
 	return p.Rules.Seats[m.Seat] + " take " + strconv.Itoa(m.Take)
 }
@@ -189,6 +216,8 @@ func (p *Position) ParseMove(line string) (Move, error) {
 		return Move{}, rules.Errorf(rules.Invalid, "takeaway.line", nil, "not a move: %q", line)
 	case len(f) == 2 && f[1] == "resign":
 		return Move{Seat: seat, Resign: true}, nil
+	case len(f) == 2 && f[1] == "pass":
+		return Move{Seat: seat, Pass: true}, nil
 	case len(f) == 3 && f[1] == "take":
 		n, err := strconv.Atoi(f[2])
 		if err != nil {
@@ -220,14 +249,17 @@ func ParseRecord(record string) (Position, []string, error) {
 			}
 		case "players":
 			r.Seats = f[1:]
-		case "stones", "limit":
+		case "stones", "limit", "skip":
 			n, err := strconv.Atoi(strings.Join(f[1:], ""))
 			if err != nil {
 				return Position{}, nil, fmt.Errorf("takeaway: %q", line)
 			}
-			if f[0] == "stones" {
+			switch f[0] {
+			case "stones":
 				r.Stones = n
-			} else {
+			case "skip":
+				r.Skip = n
+			default:
 				r.Limit = n
 			}
 		case "mode":

@@ -31,6 +31,9 @@ func (g *Game) Describe(p *i18n.Printer, e bot.Effect, names []string) string {
 	if x.Move.Resign {
 		return p.T("takeaway.did.resign", "player", names[x.Move.Seat])
 	}
+	if x.Move.Pass {
+		return p.T("takeaway.did.pass", "player", names[x.Move.Seat], "left", x.Left)
+	}
 	return p.N("takeaway.did.take", x.Move.Take, "player", names[x.Move.Seat], "left", x.Left)
 }
 
