@@ -206,9 +206,6 @@ func (h *host) send(req bot.Request) bot.Reply {
 	if r.Message.Sent != nil {
 		r.Message.Sent(h.ctx, "answer"+itoa(int(h.answers.Add(1))))
 	}
-	for _, p := range r.Posts {
-		h.posts.Post(h.ctx, req.Channel, p)
-	}
 	if r.Then != nil {
 		r.Then()
 	}

@@ -14,12 +14,9 @@ type Reply struct {
 	Message Message
 	// Choices answer an autocomplete request.
 	Choices []Choice
-	// Posts are public messages to post in the channel after the answer,
-	// in order: the board after a move made through menus.
-	Posts []Message
 	// Failed marks an answer that reports an error to the asker.
 	Failed bool
-	// Then is to be called once the answer and posts are delivered: it
+	// Then is to be called once the answer is delivered: it
 	// starts the computer players' turns that follow, in the background
 	// (they post through the Poster). Nil when none follow.
 	Then func()

@@ -65,7 +65,6 @@ func (a *Adapter) deliver(i *discordgo.Interaction, r bot.Reply, began time.Time
 	}
 	id, err := a.respond(i, &discordgo.InteractionResponse{Type: typ, Data: data}, m, png, began)
 	a.answered(ctx, i, m, id, err)
-	a.posts(ctx, i.ChannelID, r.Posts)
 }
 
 // respond makes the answer to an interaction, with the image png. An
@@ -207,15 +206,6 @@ func (a *Adapter) edit(ctx context.Context, i *discordgo.Interaction, m bot.Mess
 	})
 	if a.check(err, "editing the answer") && m.Sent != nil {
 		m.Sent(ctx, msg.ID)
-	}
-}
-
-// posts posts messages in the channel, in order.
-func (a *Adapter) posts(ctx context.Context, channel string, ms []bot.Message) {
-	for _, p := range ms {
-		if _, err := a.Post(ctx, channel, p); err != nil {
-			a.log.Error("posting in the channel", "err", err, "channel", channel)
-		}
 	}
 }
 

@@ -203,9 +203,6 @@ func (s *Session) handle(ctx context.Context, req bot.Request, show bool) bot.Re
 		// owed any more.
 		r.Message.Sent(ctx, "")
 	}
-	for _, p := range r.Posts {
-		s.Post(ctx, s.opts.Channel, p)
-	}
 	if r.Then != nil {
 		r.Then()
 		s.bot.Wait(ctx, s.opts.Channel)

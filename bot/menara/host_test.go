@@ -105,9 +105,6 @@ func (h *host) handle(req bot.Request) bot.Reply {
 	if r.Message.Sent != nil {
 		r.Message.Sent(h.ctx, "answer")
 	}
-	for _, p := range r.Posts {
-		h.posts.Post(h.ctx, req.Channel, p)
-	}
 	if r.Then != nil {
 		r.Then()
 	}
