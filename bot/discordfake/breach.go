@@ -91,7 +91,7 @@ func (b Breach) String() string {
 // The caller holds s.mu.
 func (s *Server) breachLocked(b Breach) {
 	if b.At.IsZero() {
-		b.At = time.Now()
+		b.At = s.now()
 	}
 	s.breaches = append(s.breaches, b)
 	if !s.opts.ExpectBreaches && !s.closed {

@@ -118,7 +118,7 @@ func (s *Server) handleCallback(w http.ResponseWriter, r *http.Request) {
 			GuildID:   in.guildID,
 			Author:    s.botUser(),
 			Flags:     discordgo.MessageFlagsLoading | p.Flags&discordgo.MessageFlagsEphemeral,
-			CreatedAt: time.Now(),
+			CreatedAt: s.now(),
 		}
 		s.ownLocked(m, in)
 		created = m

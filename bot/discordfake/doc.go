@@ -80,6 +80,17 @@
 // since the bot is not at fault for what admins allow. Interaction
 // responses and followups need no channel permissions, as in Discord.
 //
+// # Two clocks
+//
+// Options.Now is the fake's clock, default time.Now. It measures Discord's
+// own windows of minutes (the nonce window, the invalid-request window)
+// and stamps what the fake shows (message timestamps and snowflake ids,
+// Breach.At, Denial.At, Refusal.At, FaultRequest.Now), so a test can move
+// it ten minutes on instead of waiting. The interaction deadlines are not
+// on it: the 3 seconds for the initial response (Options.AckDeadline) and
+// the 15-minute token lifetime (Options.TokenLifetime) run on real time,
+// because the bot's own requests take real time.
+//
 // Every change to this state (a message, a notification, a denial, a
 // request, a fault taken, a request held) wakes WaitUntil.
 //

@@ -6,7 +6,6 @@ import (
 	"net/http"
 	"sort"
 	"strconv"
-	"time"
 
 	"github.com/bwmarrin/discordgo"
 )
@@ -59,7 +58,7 @@ func (s *Server) newMessageLocked(c *checker, p *msgPayload, channelID string, a
 		Flags:      p.Flags & allowed,
 		TTS:        p.TTS,
 		Reference:  p.Reference,
-		CreatedAt:  time.Now(),
+		CreatedAt:  s.now(),
 	}
 	if ch := s.channels[channelID]; ch != nil {
 		m.GuildID = ch.GuildID
@@ -124,7 +123,7 @@ func (s *Server) editMessageLocked(c *checker, old *Message, p *msgPayload, stri
 		// Completing a deferred response is not an edit in Discord's eyes.
 		m.Flags &^= discordgo.MessageFlagsLoading
 	} else {
-		m.EditedAt = time.Now()
+		m.EditedAt = s.now()
 		m.Edits++
 	}
 	s.checkResult(c, m)

@@ -104,7 +104,7 @@ func (s *Server) permitLocked(route Route, channelID string, need int64) (code i
 	if missing&discordgo.PermissionViewChannel != 0 {
 		code, message = CodeMissingAccess, "Missing Access"
 	}
-	s.denied = append(s.denied, Denial{Route: route, ChannelID: channelID, Missing: missing, Code: code, At: time.Now()})
+	s.denied = append(s.denied, Denial{Route: route, ChannelID: channelID, Missing: missing, Code: code, At: s.now()})
 	s.changedLocked()
 	return code, message, false
 }

@@ -76,6 +76,15 @@ type Options struct {
 	// NonceWindow is how long a nonce sent with enforce_nonce finds the
 	// message it created. Default DefaultNonceWindow.
 	NonceWindow time.Duration
+	// Now is the fake's clock for Discord's own windows of minutes and for
+	// the times the fake shows: the nonce window, the invalid-request
+	// window, message timestamps and snowflake ids, Breach.At, Denial.At,
+	// Refusal.At and FaultRequest.Now. A test moves it to cross a window
+	// without waiting. The interaction deadlines (AckDeadline,
+	// TokenLifetime) always run on real time, since the bot's requests
+	// take real time. Now is called with the server's lock held and must
+	// not call the Server's methods. Default time.Now.
+	Now func() time.Time
 
 	// ExpectBreaches makes the server only collect breaches (see Breaches
 	// and TakeBreaches) instead of failing the test, for tests that check
@@ -89,6 +98,10 @@ type Options struct {
 }
 
 func (o *Options) setDefaults(ids *snowflakes) {
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	ids.now = o.Now
 	if o.Token == "" {
 		o.Token = DefaultToken
 	}
@@ -285,3 +298,7 @@ func (s *Server) botUser() *discordgo.User {
 
 // newID returns a fresh snowflake.
 func (s *Server) newID() string { return s.ids.next() }
+
+// now reads the fake's clock (Options.Now). Real time, for the
+// interaction deadlines, is read with time.Now directly.
+func (s *Server) now() time.Time { return s.opts.Now() }

@@ -1,8 +1,6 @@
 package discordfake
 
 import (
-	"time"
-
 	"github.com/bwmarrin/discordgo"
 )
 
@@ -331,7 +329,7 @@ func (s *Server) wireGuildLocked(id string) *discordgo.Guild {
 		Name:            g.Name,
 		OwnerID:         g.OwnerID,
 		PreferredLocale: g.PreferredLocale,
-		JoinedAt:        time.Now().UTC(),
+		JoinedAt:        s.now().UTC(),
 		Roles: []*discordgo.Role{{
 			ID:          g.ID, // @everyone has the guild's id
 			Name:        "@everyone",
