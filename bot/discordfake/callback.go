@@ -2,7 +2,6 @@ package discordfake
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"net/http"
 	"slices"
@@ -45,12 +44,8 @@ func (s *Server) handleCallback(w http.ResponseWriter, r *http.Request) {
 
 	r.Body = http.MaxBytesReader(w, r.Body, (maxFiles+1)*s.opts.MaxFileSize+(8<<20))
 	doc, files, err := readBody(r, s.opts.MaxFileSize)
-	if errors.Is(err, errBodyTooLarge) {
-		s.reject(w, r, id, []violation{{rule: RuleFileSize, path: "files", code: "FILE_TOO_LARGE", msg: err.Error()}})
-		return
-	}
 	if err != nil {
-		s.malformed(w, r, id, err)
+		s.unreadable(w, r, id, err)
 		return
 	}
 	var top struct {

@@ -13,7 +13,11 @@
 // limits (message, embed and component sizes, interaction timing, command
 // registration rules, allowed_mentions). A breach gets the HTTP error Discord
 // would send and fails the test, unless Options.ExpectBreaches asks the
-// server to only collect breaches so that a test can assert on them.
+// server to only collect breaches so that a test can assert on them. A body
+// over a limit (content over 2,000 characters, more than 10 embeds or
+// attachments, a file over Options.MaxFileSize) is answered 400 with code
+// 50035 Invalid Form Body (CodeInvalidFormBody) and Discord's "errors"
+// object naming the field, such as files.1 for the second file.
 //
 // A typical test:
 //

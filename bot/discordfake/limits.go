@@ -99,11 +99,11 @@ func (s *Server) checkPayload(c *checker, p *msgPayload) {
 	seen := map[int]bool{}
 	for _, f := range p.Files {
 		if seen[f.index] {
-			c.add(RuleMalformed, fmt.Sprintf("files[%d]", f.index), "DUPLICATE", "files[%d] sent twice", f.index)
+			c.add(RuleMalformed, fmt.Sprintf("files.%d", f.index), "DUPLICATE", "files[%d] sent twice", f.index)
 		}
 		seen[f.index] = true
 		if f.filename == "" {
-			c.add(RuleMalformed, fmt.Sprintf("files[%d]", f.index), "BASE_TYPE_REQUIRED", "file part without a filename")
+			c.add(RuleMalformed, fmt.Sprintf("files.%d", f.index), "BASE_TYPE_REQUIRED", "file part without a filename")
 		}
 	}
 }

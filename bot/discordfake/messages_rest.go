@@ -1,7 +1,6 @@
 package discordfake
 
 import (
-	"errors"
 	"fmt"
 	"net/http"
 	"sort"
@@ -22,12 +21,8 @@ const (
 func (s *Server) readPayload(w http.ResponseWriter, r *http.Request, interactionID string) (*msgPayload, bool) {
 	r.Body = http.MaxBytesReader(w, r.Body, (maxFiles+1)*s.opts.MaxFileSize+(8<<20))
 	doc, files, err := readBody(r, s.opts.MaxFileSize)
-	if errors.Is(err, errBodyTooLarge) {
-		s.reject(w, r, interactionID, []violation{{rule: RuleFileSize, path: "files", code: "FILE_TOO_LARGE", msg: err.Error()}})
-		return nil, false
-	}
 	if err != nil {
-		s.malformed(w, r, interactionID, err)
+		s.unreadable(w, r, interactionID, err)
 		return nil, false
 	}
 	p, err := parseMessagePayload(doc, files)
@@ -144,7 +139,7 @@ func (s *Server) uploadsLocked(c *checker, p *msgPayload, channelID string, list
 	for _, f := range files {
 		sp, listed := specs[strconv.Itoa(f.index)]
 		if listedOnly && !listed {
-			c.add(RuleFileUnlisted, fmt.Sprintf("files[%d]", f.index), "ATTACHMENT_NOT_LISTED",
+			c.add(RuleFileUnlisted, fmt.Sprintf("files.%d", f.index), "ATTACHMENT_NOT_LISTED",
 				"%q was uploaded but the attachments list does not name id %d, so Discord drops it", f.filename, f.index)
 			continue
 		}

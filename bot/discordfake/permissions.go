@@ -9,17 +9,6 @@ import (
 	"github.com/bwmarrin/discordgo"
 )
 
-// Discord's codes for a request the bot's permissions do not allow. A bot
-// that cannot see a channel gets 50001 Missing Access; one that sees it but
-// lacks a permission the request needs gets 50013 Missing Permissions. Both
-// come with HTTP 403. (Discord's documentation, "JSON Error Codes"; the
-// discord.js guide on implicit permissions: no VIEW_CHANNEL, "Missing
-// Access".)
-const (
-	CodeMissingAccess      = 50001
-	CodeMissingPermissions = 50013
-)
-
 // Denial records a request Discord refused because of the bot's
 // permissions in a channel. A denial is not a breach: server admins decide
 // what the bot may do, and a bot must cope with it (say so to the players,

@@ -2,6 +2,7 @@ package discordfake
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"sort"
@@ -156,15 +157,29 @@ func (s *Server) reject(w http.ResponseWriter, r *http.Request, interactionID st
 		s.breachLocked(Breach{Rule: v.rule, Detail: where + ": " + v.msg, Request: reqName(r), InteractionID: interactionID})
 	}
 	s.mu.Unlock()
-	switch vs[0].rule {
-	case RuleEmptyMessage:
+	if vs[0].rule == RuleEmptyMessage {
 		writeError(w, http.StatusBadRequest, 50006, "Cannot send an empty message", nil)
 		return
-	case RuleFileSize:
-		writeError(w, http.StatusRequestEntityTooLarge, 40005, "Request entity too large", nil)
+	}
+	writeError(w, http.StatusBadRequest, CodeInvalidFormBody, "Invalid Form Body", formErrors(vs))
+}
+
+// unreadable answers a body that could not be read. A file over
+// Options.MaxFileSize is a breach of RuleFileSize answered as a limit, 400
+// with 50035 and the error under files.N (BINARY_TYPE_MAX_SIZE); anything
+// else is malformed.
+func (s *Server) unreadable(w http.ResponseWriter, r *http.Request, interactionID string, err error) {
+	var big *fileTooLargeError
+	if !errors.As(err, &big) {
+		s.malformed(w, r, interactionID, err)
 		return
 	}
-	writeError(w, http.StatusBadRequest, 50035, "Invalid Form Body", formErrors(vs))
+	s.reject(w, r, interactionID, []violation{{
+		rule: RuleFileSize,
+		path: fmt.Sprintf("files.%d", big.index),
+		code: "BINARY_TYPE_MAX_SIZE",
+		msg:  fmt.Sprintf("File cannot be larger than %.2f MB (%q).", float64(big.max)/(1<<20), big.name),
+	}})
 }
 
 // formErrors nests violations by path the way Discord reports them:
