@@ -24,6 +24,7 @@ const (
 	RuleMentionPolicy   Rule = "mentions.policy"      // strict policy: content could ping someone not listed
 	RuleFileCount       Rule = "files.count"          // more than 10 files
 	RuleFileSize        Rule = "files.size"           // a file over the size limit
+	RuleImage           Rule = "files.image"          // a file named or typed as an image that is empty or does not decode
 	RuleFileUnlisted    Rule = "files.unlisted"       // uploaded file missing from the attachments list of an edit
 	RuleAttachmentRef   Rule = "embed.attachment-ref" // attachment://NAME naming no file of the message
 	RuleEmbedCount      Rule = "embed.count"          // more than 10 embeds

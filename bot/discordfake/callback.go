@@ -135,6 +135,13 @@ func (s *Server) handleCallback(w http.ResponseWriter, r *http.Request) {
 	case discordgo.InteractionResponseModal:
 		checkModal(&c, p)
 	}
+	if top.Type != discordgo.InteractionResponseChannelMessageWithSource && top.Type != discordgo.InteractionResponseUpdateMessage {
+		// Files no message takes are checked all the same: every image
+		// uploaded with any request must decode.
+		for i := range p.Files {
+			checkImage(&c, &p.Files[i], p.Files[i].filename)
+		}
+	}
 	if len(c.vs) > 0 {
 		s.mu.Unlock()
 		s.reject(w, r, id, c.vs)

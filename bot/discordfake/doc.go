@@ -19,6 +19,15 @@
 // 50035 Invalid Form Body (CodeInvalidFormBody) and Discord's "errors"
 // object naming the field, such as files.1 for the second file.
 //
+// Every file uploaded with any request (channel posts and edits,
+// interaction callbacks, followups, webhook edits) whose name or content
+// type says it is a PNG, GIF, JPEG or WebP image is decoded: an empty or
+// undecodable one breaks RuleImage and is answered like a limit (400,
+// 50035, under files.N). Discord would store it and show a broken image;
+// the fake refuses it because it is always a bug of the bot. A decoded
+// image's size is in Attachment.Width and Height, as in Discord's
+// attachment object.
+//
 // A typical test:
 //
 //	s := discordfake.New(t, discordfake.Options{})

@@ -77,9 +77,9 @@ func TestMessageLimits(t *testing.T) {
 		{"footer", discordgo.MessageSend{Embeds: embed(discordgo.MessageEmbed{Title: "t", Footer: &discordgo.MessageEmbedFooter{Text: long(2049)}})}, RuleEmbedLength, 400},
 		{"embeds total", discordgo.MessageSend{Embeds: make10(func() *discordgo.MessageEmbed { return &discordgo.MessageEmbed{Description: long(4000)} }, 2)}, RuleEmbedTotal, 400},
 		{"missing attachment", discordgo.MessageSend{Embeds: embed(discordgo.MessageEmbed{Image: &discordgo.MessageEmbedImage{URL: "attachment://board.png"}}),
-			Files: []*discordgo.File{file("other.png", 10)}}, RuleAttachmentRef, 400},
+			Files: []*discordgo.File{pngFile(t, "other.png")}}, RuleAttachmentRef, 400},
 		{"attachment present", discordgo.MessageSend{Embeds: embed(discordgo.MessageEmbed{Thumbnail: &discordgo.MessageEmbedThumbnail{URL: "attachment://board.png"}}),
-			Files: []*discordgo.File{file("board.png", 10)}}, "", 0},
+			Files: []*discordgo.File{pngFile(t, "board.png")}}, "", 0},
 		{"bad image url", discordgo.MessageSend{Embeds: embed(discordgo.MessageEmbed{Image: &discordgo.MessageEmbedImage{URL: "ftp://x/y.png"}})}, RuleEmbedURL, 400},
 		{"eleven files", discordgo.MessageSend{Files: make10(func() *discordgo.File { return file("f.bin", 1) }, 11)}, RuleFileCount, 400},
 		{"file too large", discordgo.MessageSend{Files: []*discordgo.File{file("big.bin", 1025)}}, RuleFileSize, 400},
@@ -156,7 +156,7 @@ func TestEditKeepsAttachments(t *testing.T) {
 	img := func(name string) []*discordgo.MessageEmbed {
 		return []*discordgo.MessageEmbed{{Image: &discordgo.MessageEmbedImage{URL: "attachment://" + name}}}
 	}
-	sent, err := dg.ChannelMessageSendComplex(w.Channel.ID, &discordgo.MessageSend{Embeds: img("a.png"), Files: []*discordgo.File{file("a.png", 5)}})
+	sent, err := dg.ChannelMessageSendComplex(w.Channel.ID, &discordgo.MessageSend{Embeds: img("a.png"), Files: []*discordgo.File{pngFile(t, "a.png")}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -176,12 +176,13 @@ func TestEditKeepsAttachments(t *testing.T) {
 	// Replacing the file: the new upload must be listed (API v10).
 	embeds = img("b.png")
 	list := []*discordgo.MessageAttachment{{ID: "0", Filename: "b.png"}}
+	board := pngBytes(t, 7, 2)
 	m, err := dg.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: sent.ID, Channel: w.Channel.ID, Embeds: &embeds, Attachments: &list,
-		Files: []*discordgo.File{file("upload.bin", 7)}})
+		Files: []*discordgo.File{{Name: "upload.bin", Reader: bytes.NewReader(board)}}})
 	if err != nil {
 		t.Fatalf("edit replacing the file: %v", err)
 	}
-	if len(m.Attachments) != 1 || m.Attachments[0].Filename != "b.png" || m.Attachments[0].Size != 7 {
+	if len(m.Attachments) != 1 || m.Attachments[0].Filename != "b.png" || m.Attachments[0].Size != len(board) || m.Attachments[0].Width != 7 {
 		t.Errorf("attachments after edit: %+v", m.Attachments)
 	}
 	if got := s.Message(sent.ID); got.Edits != 2 || got.ResolveURL("attachment://b.png") == nil {

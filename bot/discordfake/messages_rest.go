@@ -139,7 +139,7 @@ func (s *Server) uploadsLocked(c *checker, p *msgPayload, channelID string, list
 	for _, f := range files {
 		sp, listed := specs[strconv.Itoa(f.index)]
 		if listedOnly && !listed {
-			c.add(RuleFileUnlisted, fmt.Sprintf("files.%d", f.index), "ATTACHMENT_NOT_LISTED",
+			c.addFile(RuleFileUnlisted, fmt.Sprintf("files.%d", f.index), "ATTACHMENT_NOT_LISTED",
 				"%q was uploaded but the attachments list does not name id %d, so Discord drops it", f.filename, f.index)
 			continue
 		}
@@ -147,6 +147,7 @@ func (s *Server) uploadsLocked(c *checker, p *msgPayload, channelID string, list
 		if sp.Filename != "" {
 			name = sp.Filename
 		}
+		checkImage(c, &f, name)
 		id := s.newID()
 		out = append(out, &Attachment{
 			ID:          id,
@@ -154,6 +155,8 @@ func (s *Server) uploadsLocked(c *checker, p *msgPayload, channelID string, list
 			Description: sp.Description,
 			ContentType: f.contentType,
 			Size:        len(f.data),
+			Width:       f.width,
+			Height:      f.height,
 			URL:         s.attachmentURL(channelID, id, name),
 			Data:        f.data,
 		})

@@ -15,12 +15,18 @@ import (
 	"github.com/bwmarrin/discordgo"
 )
 
-// upload is one file part of a multipart request.
+// upload is one file part of a multipart request. Once checked, an upload
+// whose name or content type says it is an image has been decoded: width
+// and height are its size, or imageErr says why it is no image.
 type upload struct {
 	index       int // n of files[n]
 	filename    string
 	contentType string
 	data        []byte
+
+	checked       bool
+	width, height int
+	imageErr      error
 }
 
 // attachmentSpec is an entry of a payload's attachments array: either an
@@ -119,7 +125,9 @@ func readBody(r *http.Request, maxFile int64) (jsonDoc []byte, files []upload, e
 			if ct == "" || ct == "application/octet-stream" {
 				ct = http.DetectContentType(data)
 			}
-			files = append(files, upload{index: n, filename: part.FileName(), contentType: ct, data: data})
+			f := upload{index: n, filename: part.FileName(), contentType: ct, data: data}
+			f.inspect(f.filename) // decoded here, without the server's lock
+			files = append(files, f)
 		default:
 			return nil, nil, fmt.Errorf("multipart: unexpected form field %q (Discord takes payload_json and files[n])", name)
 		}
