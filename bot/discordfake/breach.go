@@ -13,6 +13,7 @@ type Rule string
 // Request and routing rules.
 const (
 	RuleUnknownRoute    Rule = "route.unknown"        // no such endpoint (or method)
+	RuleInvalidRequests Rule = "requests.invalid"     // Options.InvalidRequestLimit invalid requests (401, 403, 429) within 10 minutes
 	RuleUnauthorized    Rule = "auth.token"           // missing or wrong Authorization header
 	RuleMalformed       Rule = "request.malformed"    // body is not valid JSON / multipart
 	RuleUnknownResource Rule = "request.unknown"      // channel, guild, application or webhook does not exist

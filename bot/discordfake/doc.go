@@ -71,12 +71,26 @@
 // # Failures and requests in flight
 //
 // Every REST endpoint is a Route. Fail queues Faults for a route: a 429
-// answered with Discord's rate-limit body and headers (discordgo waits and
-// retries by itself), or a 5xx, optionally Applied (the request took
-// effect, but the client is told it failed). Hold holds the next request
+// answered with Discord's rate-limit body and headers, of Scope "user",
+// "global" or "shared" (discordgo waits and retries by itself), or a 5xx,
+// optionally Applied (the request took effect, but the client is told it
+// failed). Hold holds the next request
 // to a route before it is processed, until the test Releases it, applied
 // or dropped: the way to kill a bot while its post is in flight. Requests
 // counts the requests that reached a route.
+//
+// # The invalid-request limit
+//
+// Discord counts the responses 401, 403 and 429 (but not a 429 whose
+// X-RateLimit-Scope is "shared") and blocks a bot that gets 10,000 of them
+// within 10 minutes for an hour. The fake counts them on every route,
+// interaction endpoints included, whatever caused them (a wrong token, a
+// permission the bot lacks, a place it lost, a queued or ruled 429), in a
+// sliding window of InvalidRequestWindow on the fake's clock:
+// InvalidRequests (and View.InvalidRequests) gives the count in the window
+// now, the peak and the total. Reaching Options.InvalidRequestLimit
+// (default 10,000; tests set a small one) breaks RuleInvalidRequests, once
+// until the window slides below the limit again.
 //
 // # Threads and the bot's permissions
 //

@@ -37,10 +37,13 @@ const (
 //
 // Status 429 is a rate limit, answered as Discord's "Rate Limits" page
 // documents: a JSON body {"message", "retry_after" (seconds, a float),
-// "global": false} with the headers Retry-After (whole seconds, rounded
-// up) and X-RateLimit-Limit, -Remaining (0), -Reset, -Reset-After,
-// -Bucket and -Scope ("user"). Such a request has no effect; discordgo
-// sleeps retry_after and sends it again by itself.
+// "global"} with the headers Retry-After (whole seconds, rounded up) and
+// X-RateLimit-Limit, -Remaining (0), -Reset, -Reset-After, -Bucket and
+// -Scope (Scope, default "user"; "global" also sets X-RateLimit-Global and
+// "global": true). Such a request has no effect; discordgo sleeps
+// retry_after and sends it again by itself. Like Discord, the fake counts
+// every 429 but those of scope "shared" as an invalid request (see
+// InvalidRequests), whether it was queued with Fail or ruled by FailIf.
 //
 // Any other status (a 5xx as a rule) is answered with Discord's error JSON
 // {"message": "500: Internal Server Error", "code": 0}. With Applied the
@@ -52,7 +55,25 @@ const (
 type Fault struct {
 	Status     int
 	RetryAfter time.Duration // for 429: how long the client must wait
+	Scope      string        // for 429: "user" (when empty), "global" or "shared"
 	Applied    bool          // for 5xx: the request takes effect all the same
+}
+
+// problem says what is wrong with a fault, or "" if it can be served.
+func (f Fault) problem() string {
+	switch {
+	case f.Status < 400 || f.Status > 599:
+		return fmt.Sprintf("status %d is not an HTTP error", f.Status)
+	case f.Applied && f.Status < 500:
+		return fmt.Sprintf("only a 5xx may be Applied (got %d)", f.Status)
+	case f.RetryAfter < 0:
+		return fmt.Sprintf("negative RetryAfter %v", f.RetryAfter)
+	case f.Scope != "" && f.Status != http.StatusTooManyRequests:
+		return fmt.Sprintf("only a 429 has a Scope (got %d)", f.Status)
+	case f.Scope != "" && f.Scope != "user" && f.Scope != "global" && f.Scope != "shared":
+		return fmt.Sprintf("Scope %q is not user, global or shared", f.Scope)
+	}
+	return ""
 }
 
 // Fail queues faults for a route: each of the next requests that reach it
@@ -66,13 +87,8 @@ func (s *Server) Fail(route Route, faults ...Fault) {
 		s.t.Fatalf("discordfake: Fail: %q is not a route the fake serves", route)
 	}
 	for _, f := range faults {
-		switch {
-		case f.Status < 400 || f.Status > 599:
-			s.t.Fatalf("discordfake: Fail: status %d is not an HTTP error", f.Status)
-		case f.Applied && f.Status < 500:
-			s.t.Fatalf("discordfake: Fail: only a 5xx may be Applied (got %d)", f.Status)
-		case f.RetryAfter < 0:
-			s.t.Fatalf("discordfake: Fail: negative RetryAfter %v", f.RetryAfter)
+		if p := f.problem(); p != "" {
+			s.t.Fatalf("discordfake: Fail: %s", p)
 		}
 	}
 	s.faults[route] = append(s.faults[route], faults...)
@@ -94,14 +110,19 @@ func (s *Server) Requests(route Route) int {
 	return s.requests[route]
 }
 
-// counted counts the requests reaching a route.
+// counted counts the requests reaching a route, and its invalid answers
+// (see InvalidRequests) as they are written.
 func (s *Server) counted(route Route, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		s.mu.Lock()
 		s.requests[route]++
 		s.changedLocked()
 		s.mu.Unlock()
-		next.ServeHTTP(w, r)
+		next.ServeHTTP(&statusWriter{ResponseWriter: w, written: func(status int, h http.Header) {
+			if invalidResponse(status, h.Get("X-RateLimit-Scope")) {
+				s.countInvalid(r)
+			}
+		}}, r)
 	})
 }
 
@@ -129,7 +150,7 @@ func (s *Server) intercept(route Route, h http.HandlerFunc) http.HandlerFunc {
 		case !faulted:
 			h(w, r)
 		case f.Status == http.StatusTooManyRequests:
-			writeRateLimited(w, route, f.RetryAfter)
+			writeRateLimited(w, route, f)
 		default:
 			if f.Applied {
 				h(httptest.NewRecorder(), r)
@@ -146,21 +167,30 @@ func (s *Server) intercept(route Route, h http.HandlerFunc) http.HandlerFunc {
 	}
 }
 
-// writeRateLimited answers 429 as Discord does for a per-route limit.
-func writeRateLimited(w http.ResponseWriter, route Route, after time.Duration) {
-	secs := after.Seconds()
+// writeRateLimited answers 429 as Discord does for a rate limit of the
+// fault's scope. X-RateLimit-Reset is an epoch time the client waits for,
+// so it is on real time, not on the fake's clock.
+func writeRateLimited(w http.ResponseWriter, route Route, f Fault) {
+	secs := f.RetryAfter.Seconds()
 	sum := sha1.Sum([]byte(route))
+	scope := f.Scope
+	if scope == "" {
+		scope = "user"
+	}
 	h := w.Header()
 	h.Set("Retry-After", strconv.Itoa(int(math.Ceil(secs))))
 	h.Set("X-RateLimit-Limit", "5")
 	h.Set("X-RateLimit-Remaining", "0")
-	h.Set("X-RateLimit-Reset", strconv.FormatFloat(float64(time.Now().Add(after).UnixMilli())/1000, 'f', 3, 64))
+	h.Set("X-RateLimit-Reset", strconv.FormatFloat(float64(time.Now().Add(f.RetryAfter).UnixMilli())/1000, 'f', 3, 64))
 	h.Set("X-RateLimit-Reset-After", strconv.FormatFloat(secs, 'f', 3, 64))
 	h.Set("X-RateLimit-Bucket", hex.EncodeToString(sum[:8]))
-	h.Set("X-RateLimit-Scope", "user")
+	h.Set("X-RateLimit-Scope", scope)
+	if scope == "global" {
+		h.Set("X-RateLimit-Global", "true")
+	}
 	writeJSON(w, http.StatusTooManyRequests, map[string]any{
 		"message":     "You are being rate limited.",
 		"retry_after": secs,
-		"global":      false,
+		"global":      scope == "global",
 	})
 }

@@ -267,6 +267,8 @@ func TestFailRefusesNonsense(t *testing.T) {
 		{"unknown route", Route("POST /channels/{channel}/typing"), Fault{Status: 500}},
 		{"not an error", RouteCreateMessage, Fault{Status: 200}},
 		{"applied 429", RouteCreateMessage, Fault{Status: 429, Applied: true}},
+		{"a scope on a 500", RouteCreateMessage, Fault{Status: 500, Scope: "user"}},
+		{"an unknown scope", RouteCreateMessage, Fault{Status: 429, Scope: "bucket"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if msg := rec.fatalOf(func() { s.Fail(tc.route, tc.f) }); msg == "" {

@@ -280,13 +280,13 @@ func (s *Server) handleListMessages(w http.ResponseWriter, r *http.Request) {
 	before, _ := strconv.ParseUint(q.Get("before"), 10, 64)
 	after, _ := strconv.ParseUint(q.Get("after"), 10, 64)
 	s.mu.Lock()
-	defer s.mu.Unlock()
 	if _, ok := s.channels[chID]; !ok {
-		s.breachLocked(Breach{Rule: RuleUnknownResource, Detail: "Unknown Channel", Request: reqName(r)})
-		writeError(w, http.StatusNotFound, 10003, "Unknown Channel", nil)
+		s.mu.Unlock()
+		s.unknown(w, r, RuleUnknownResource, "", 10003, "Unknown Channel")
 		return
 	}
 	if code, msg, ok := s.permitLocked(RouteListMessages, chID, discordgo.PermissionViewChannel); !ok {
+		s.mu.Unlock()
 		writeError(w, http.StatusForbidden, code, msg, nil)
 		return
 	}
@@ -313,6 +313,7 @@ func (s *Server) handleListMessages(w http.ResponseWriter, r *http.Request) {
 	for i := len(sel) - 1; i >= 0; i-- {
 		out = append(out, s.wireLocked(sel[i]))
 	}
+	s.mu.Unlock()
 	writeJSON(w, http.StatusOK, out)
 }
 

@@ -76,6 +76,11 @@ type Options struct {
 	// NonceWindow is how long a nonce sent with enforce_nonce finds the
 	// message it created. Default DefaultNonceWindow.
 	NonceWindow time.Duration
+	// InvalidRequestLimit is how many invalid requests (responses 401,
+	// 403, and 429 other than of scope "shared") within
+	// InvalidRequestWindow break RuleInvalidRequests. Default
+	// DefaultInvalidRequestLimit (Discord's 10,000); tests set it small.
+	InvalidRequestLimit int
 	// Now is the fake's clock for Discord's own windows of minutes and for
 	// the times the fake shows: the nonce window, the invalid-request
 	// window, message timestamps and snowflake ids, Breach.At, Denial.At,
@@ -135,6 +140,9 @@ func (o *Options) setDefaults(ids *snowflakes) {
 	if o.NonceWindow <= 0 {
 		o.NonceWindow = DefaultNonceWindow
 	}
+	if o.InvalidRequestLimit <= 0 {
+		o.InvalidRequestLimit = DefaultInvalidRequestLimit
+	}
 }
 
 // Server is a fake Discord. All its methods are safe for concurrent use;
@@ -176,6 +184,7 @@ type Server struct {
 	breaches      []Breach
 	notifications []Notification // append-only, clipped on append
 	denied        []Denial
+	invalid       invalidLog
 
 	routeSet map[Route]bool     // every route served, for Fail and Hold
 	requests map[Route]int      // requests that reached each route

@@ -17,6 +17,7 @@ type View struct {
 	notifications []Notification
 	denied        []Denial
 	requests      map[Route]int
+	invalid       InvalidRequestTally
 }
 
 // viewLocked snapshots the state. Message values and the per-channel
@@ -32,6 +33,7 @@ func (s *Server) viewLocked() *View {
 		notifications: s.notifications[:len(s.notifications):len(s.notifications)],
 		denied:        append([]Denial(nil), s.denied...),
 		requests:      maps.Clone(s.requests),
+		invalid:       s.invalidTallyLocked(),
 	}
 	for id, in := range s.interactions {
 		v.responses[id] = s.responseLocked(in)
