@@ -74,10 +74,14 @@
 // answered with Discord's rate-limit body and headers, of Scope "user",
 // "global" or "shared" (discordgo waits and retries by itself), or a 5xx,
 // optionally Applied (the request took effect, but the client is told it
-// failed). Hold holds the next request
-// to a route before it is processed, until the test Releases it, applied
-// or dropped: the way to kill a bot while its post is in flight. Requests
-// counts the requests that reached a route.
+// failed). Queued faults are for one request at a time; FailIf sets a
+// rule for a route instead, asked for every request no queued fault takes,
+// with a FaultRequest telling the channel, guild, interaction, whether the
+// request uploads files and the fake's time: an outage of some channels
+// among thousands, or of uploads only, is one rule. Hold holds the next
+// request to a route before it is processed, until the test Releases it,
+// applied or dropped: the way to kill a bot while its post is in flight.
+// Requests counts the requests that reached a route.
 //
 // # The invalid-request limit
 //

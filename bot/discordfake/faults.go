@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"math"
+	"mime"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
@@ -95,6 +96,112 @@ func (s *Server) Fail(route Route, faults ...Fault) {
 	s.changedLocked()
 }
 
+// FaultRequest is what a FailIf rule learns of a request to its route.
+type FaultRequest struct {
+	Route Route
+	// ChannelID is the {channel} of a channel route, or the channel of the
+	// interaction for the interaction routes; "" for other routes.
+	ChannelID string
+	// GuildID is the {guild} of a guild route, or the guild of ChannelID;
+	// "" for a DM or a route about neither.
+	GuildID string
+	// InteractionID is the {id} of a callback, or the interaction whose
+	// token an interaction webhook request carries; "" otherwise.
+	InteractionID string
+	// Files reports a multipart/form-data body: discordgo sends one
+	// exactly when the request uploads files.
+	Files bool
+	// Now is the fake's clock (Options.Now) when the request came.
+	Now time.Time
+}
+
+// FailIf sets the rule for a route: for each request to it that no queued
+// Fault (see Fail) takes, after any Hold, rule is asked whether to fail it
+// and with which Fault; a Fault it cannot serve (see Fail) is reported as
+// a test error and the request served normally. A rule stands until
+// replaced; a nil rule removes it. It is the way to model an outage of
+// some channels among thousands, or of uploads only. rule runs on the
+// server's goroutines, without its lock: it may call the Server's
+// getters, but not t.Fatal, the Wait* helpers or the dispatch helpers.
+// Keep in mind that discordgo retries a 429 by itself, for ever, so a rule
+// answering 429 for good keeps a discordgo call waiting; and that every
+// 429 not of scope "shared" counts as an invalid request.
+func (s *Server) FailIf(route Route, rule func(FaultRequest) (Fault, bool)) {
+	s.t.Helper()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if !s.routeSet[route] {
+		s.t.Fatalf("discordfake: FailIf: %q is not a route the fake serves", route)
+	}
+	if rule == nil {
+		delete(s.rules, route)
+	} else {
+		s.rules[route] = rule
+	}
+	s.changedLocked()
+}
+
+// faultRequestLocked describes r for a FailIf rule.
+func (s *Server) faultRequestLocked(route Route, r *http.Request) FaultRequest {
+	mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	fr := FaultRequest{
+		Route:     route,
+		ChannelID: r.PathValue("channel"),
+		GuildID:   r.PathValue("guild"),
+		Files:     mt == "multipart/form-data",
+		Now:       s.now(),
+	}
+	var in *interaction
+	switch {
+	case route == RouteCallback:
+		fr.InteractionID = r.PathValue("id")
+		in = s.interactions[fr.InteractionID]
+	case r.PathValue("token") != "":
+		if in = s.byToken[r.PathValue("token")]; in != nil {
+			fr.InteractionID = in.id
+		}
+	}
+	if in != nil && fr.ChannelID == "" {
+		fr.ChannelID, fr.GuildID = in.channelID, in.guildID
+	}
+	if c := s.anyChannelLocked(fr.ChannelID); c != nil && fr.GuildID == "" {
+		fr.GuildID = c.GuildID
+	}
+	return fr
+}
+
+// nextFault takes the fault a request gets: the next queued one, else the
+// one the route's rule gives, if any.
+func (s *Server) nextFault(route Route, r *http.Request) (Fault, bool) {
+	s.mu.Lock()
+	if q := s.faults[route]; len(q) > 0 {
+		s.faults[route] = q[1:]
+		s.changedLocked()
+		s.mu.Unlock()
+		return q[0], true
+	}
+	rule := s.rules[route]
+	if rule == nil {
+		s.mu.Unlock()
+		return Fault{}, false
+	}
+	fr := s.faultRequestLocked(route, r)
+	s.mu.Unlock()
+	f, ok := rule(fr)
+	if !ok {
+		return Fault{}, false
+	}
+	if p := f.problem(); p != "" {
+		s.mu.Lock()
+		if !s.closed {
+			s.t.Errorf("discordfake: the FailIf rule of %s gave a fault the fake cannot serve (%s); the request was served normally", route, p)
+		}
+		s.mu.Unlock()
+		return Fault{}, false
+	}
+	return f, true
+}
+
 // Faults returns how many faults queued for a route are still to come.
 func (s *Server) Faults(route Route) int {
 	s.mu.Lock()
@@ -126,8 +233,8 @@ func (s *Server) counted(route Route, next http.Handler) http.Handler {
 	})
 }
 
-// intercept applies a pending Hold, then a queued Fault, before handing
-// the request to its handler.
+// intercept applies a pending Hold, then a queued Fault or the route's
+// FailIf rule, before handing the request to its handler.
 func (s *Server) intercept(route Route, h http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		hold, ok := s.holdRequest(route, w, r)
@@ -137,15 +244,7 @@ func (s *Server) intercept(route Route, h http.HandlerFunc) http.HandlerFunc {
 		if !ok {
 			return
 		}
-		s.mu.Lock()
-		var f Fault
-		faulted := len(s.faults[route]) > 0
-		if faulted {
-			f = s.faults[route][0]
-			s.faults[route] = s.faults[route][1:]
-			s.changedLocked()
-		}
-		s.mu.Unlock()
+		f, faulted := s.nextFault(route, r)
 		switch {
 		case !faulted:
 			h(w, r)

@@ -186,11 +186,12 @@ type Server struct {
 	denied        []Denial
 	invalid       invalidLog
 
-	routeSet map[Route]bool     // every route served, for Fail and Hold
-	requests map[Route]int      // requests that reached each route
-	faults   map[Route][]Fault  // queued faults, next first
-	holds    map[Route][]*Hold  // holds waiting for a request, next first
-	held     map[*Hold]struct{} // holds with a request held
+	routeSet map[Route]bool                             // every route served, for Fail and Hold
+	requests map[Route]int                              // requests that reached each route
+	faults   map[Route][]Fault                          // queued faults, next first
+	rules    map[Route]func(FaultRequest) (Fault, bool) // FailIf rules
+	holds    map[Route][]*Hold                          // holds waiting for a request, next first
+	held     map[*Hold]struct{}                         // holds with a request held
 }
 
 // New starts a fake Discord on 127.0.0.1 and closes it when the test ends.
@@ -215,6 +216,7 @@ func New(t testing.TB, opts Options) *Server {
 		routeSet:     map[Route]bool{},
 		requests:     map[Route]int{},
 		faults:       map[Route][]Fault{},
+		rules:        map[Route]func(FaultRequest) (Fault, bool){},
 		holds:        map[Route][]*Hold{},
 		held:         map[*Hold]struct{}{},
 	}

@@ -251,6 +251,11 @@ func (w *World) NewThread(name string) Channel {
 	})
 }
 
+// anyChannelLocked returns a channel, deleted or not, or nil.
+func (s *Server) anyChannelLocked(id string) *Channel {
+	return s.channels[id]
+}
+
 // memberPermsLocked returns the permissions of a user in a guild; users
 // that were never added as members get DefaultMemberPermissions, and the
 // guild owner and administrators get everything.
