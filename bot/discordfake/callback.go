@@ -69,6 +69,11 @@ func (s *Server) handleCallback(w http.ResponseWriter, r *http.Request) {
 		s.unknown(w, r, RuleInteractionGone, id, 10062, "Unknown interaction")
 		return
 	}
+	if e := s.interactionChannelLocked(RouteCallback, in); e != nil {
+		s.mu.Unlock()
+		e.write(w)
+		return
+	}
 	if in.acked {
 		if !in.ackUnseen {
 			// A bot that knows it answered must not answer again; one whose
@@ -212,9 +217,13 @@ func (s *Server) webhookInteraction(w http.ResponseWriter, r *http.Request) (*in
 		return nil, false
 	}
 	s.mu.Lock()
+	gone := s.interactionChannelLocked(routeOf(r), in)
 	acked, ackType := in.acked, in.ackType
 	s.mu.Unlock()
 	switch {
+	case gone != nil:
+		gone.write(w)
+		return nil, false
 	case !acked:
 		s.unknown(w, r, RuleNotAcked, in.id, 10015, "Unknown Webhook (the interaction has no initial response yet; respond with InteractionRespond first)")
 		return nil, false
@@ -276,6 +285,11 @@ func (s *Server) handleWebhookEdit(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.mu.Lock()
+	if e := s.interactionChannelLocked(RouteWebhookEdit, in); e != nil {
+		s.mu.Unlock()
+		e.write(w) // the channel went while the body was read
+		return
+	}
 	old, why := s.webhookMessageLocked(in, r.PathValue("msg"))
 	if old == nil {
 		s.mu.Unlock()
@@ -341,6 +355,11 @@ func (s *Server) handleFollowup(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.mu.Lock()
+	if e := s.interactionChannelLocked(RouteFollowup, in); e != nil {
+		s.mu.Unlock()
+		e.write(w) // the channel went while the body was read
+		return
+	}
 	var c checker
 	var m *Message
 	orig := s.msgs[in.originalID]

@@ -4,6 +4,9 @@ package discordfake
 // tell apart (Discord's documentation, "Opcodes and Status Codes", JSON
 // Error Codes).
 const (
+	// CodeUnknownChannel (HTTP 404) answers a request about a channel that
+	// does not exist, or no longer: a moderator deleted it.
+	CodeUnknownChannel = 10003
 	// CodeMissingAccess (HTTP 403) answers a request about a channel the
 	// bot cannot see: it lacks VIEW_CHANNEL there, or it is no longer in
 	// the channel's guild. (The discord.js guide on implicit permissions:
@@ -18,4 +21,8 @@ const (
 	// nests the offending field's path:
 	// {"files": {"0": {"_errors": [{"code": "...", "message": "..."}]}}}.
 	CodeInvalidFormBody = 50035
+	// CodeArchivedThread (HTTP 400, "Thread is archived") answers what
+	// cannot be done in an archived thread: editing its messages, or
+	// posting in (and so unarchiving) a locked one without MANAGE_THREADS.
+	CodeArchivedThread = 50083
 )

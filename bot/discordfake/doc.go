@@ -100,16 +100,50 @@
 //
 // A Channel may be a thread (World.NewThread) under a text channel; its
 // GET /channels answer and the channel object in interactions carry its
-// type and parent_id. Each channel has the bot's permissions
-// (Channel.BotPermissions, else its parent's for a thread, else
-// Options.AppPermissions), sent as app_permissions in interactions and
-// enforced on POST /channels/{channel}/messages: VIEW_CHANNEL and
-// SEND_MESSAGES in a channel, VIEW_CHANNEL and SEND_MESSAGES_IN_THREADS in
-// a thread, ATTACH_FILES for uploads, READ_MESSAGE_HISTORY for replies. A
-// refusal is answered 403 (50001 Missing Access without VIEW_CHANNEL, else
-// 50013 Missing Permissions) and recorded in Denied; it is not a breach,
-// since the bot is not at fault for what admins allow. Interaction
-// responses and followups need no channel permissions, as in Discord.
+// type, parent_id and thread_metadata. Each channel has the bot's
+// permissions (Channel.BotPermissions, else its parent's for a thread,
+// else Options.AppPermissions; SetBotPermissions changes them at any
+// time), sent as app_permissions in interactions and enforced on every
+// channel route: VIEW_CHANNEL for all of them; SEND_MESSAGES in a channel
+// or SEND_MESSAGES_IN_THREADS in a thread to post, ATTACH_FILES for
+// uploads, READ_MESSAGE_HISTORY for replies and to get a message (a list
+// without it is empty); editing or deleting the bot's own message needs
+// VIEW_CHANNEL only. A refusal is answered 403 (CodeMissingAccess, 50001,
+// without VIEW_CHANNEL, else CodeMissingPermissions, 50013) and recorded
+// in Denied; it is not a breach, since the bot is not at fault for what
+// admins allow. Interaction responses and followups need no channel
+// permissions, as in Discord.
+//
+// # Places the bot loses
+//
+// Moderators change the world under the bot, and the fake lets a test do
+// it. None of it is the bot's fault, so none of the refusals that follow
+// is a breach: each is recorded in Refused (and View.Refused) with its
+// route, place, status and code, and has no effect (nothing stored, nobody
+// notified). What the bot must handle:
+//
+//   - DeleteChannel: the sessions of the guild's shard get CHANNEL_DELETE
+//     with the channel object, or THREAD_DELETE with id, guild_id,
+//     parent_id and type (a text channel's threads go with it, without
+//     events of their own). Every later request addressing it, and the
+//     interaction endpoints of interactions made in it, get 404 with
+//     CodeUnknownChannel (10003).
+//   - SetBotPermissions: see above; 403 with 50001 or 50013.
+//   - ArchiveThread: the thread shows thread_metadata.archived (and
+//     locked) and the sessions get THREAD_UPDATE. Editing its messages gets
+//     400 with CodeArchivedThread (50083); posting in it unarchives it
+//     (another THREAD_UPDATE), as Discord does, unless it is locked and the
+//     bot lacks MANAGE_THREADS, when posting and deleting get 50083 too.
+//   - RemoveBot: the sessions get GUILD_DELETE without "unavailable" (the
+//     bot was removed, not an outage); every later request about the guild
+//     or its channels gets 403 with CodeMissingAccess (50001). AddGuild
+//     invites it back.
+//
+// Users cannot act where the bot cannot see, so the dispatch helpers fail
+// the test for an interaction in a deleted channel or a guild the bot was
+// removed from, and for a slash command in an archived thread. These
+// events go to ready sessions with the GUILDS intent, connected or
+// waiting to resume.
 //
 // # Two clocks
 //
@@ -123,7 +157,7 @@
 // because the bot's own requests take real time.
 //
 // Every change to this state (a message, a notification, a denial, a
-// request, a fault taken, a request held) wakes WaitUntil.
+// refusal, a request, a fault taken, a request held) wakes WaitUntil.
 //
 // The server listens on 127.0.0.1 only and keeps all state per Server, so
 // tests may run in parallel.

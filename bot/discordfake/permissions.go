@@ -43,10 +43,10 @@ func (s *Server) botPermsLocked(channelID string) int64 {
 	p := s.opts.AppPermissions
 	if c := s.channels[channelID]; c != nil {
 		switch {
-		case c.BotPermissions != 0:
+		case c.BotPermissions != 0 || c.permsSet:
 			p = c.BotPermissions
 		case c.IsThread():
-			if parent := s.channels[c.ParentID]; parent != nil && parent.BotPermissions != 0 {
+			if parent := s.channels[c.ParentID]; parent != nil && (parent.BotPermissions != 0 || parent.permsSet) {
 				p = parent.BotPermissions
 			}
 		}
@@ -78,36 +78,24 @@ func sendNeeds(ch *Channel, p *msgPayload) int64 {
 
 // permitLocked checks that the bot has the permissions need in a channel.
 // When it has not, it records a Denial and returns Discord's answer for
-// it; ok is true when the request may go on. DM channels check nothing.
-func (s *Server) permitLocked(route Route, channelID string, need int64) (code int, message string, ok bool) {
+// it: 403 with CodeMissingAccess without VIEW_CHANNEL, else with
+// CodeMissingPermissions. DM channels check nothing.
+func (s *Server) permitLocked(route Route, channelID string, need int64) *apiError {
 	ch := s.channels[channelID]
 	if ch == nil || ch.GuildID == "" {
-		return 0, "", true
+		return nil
 	}
-	have := s.botPermsLocked(channelID)
-	missing := need &^ have
+	missing := need &^ s.botPermsLocked(channelID)
 	if missing == 0 {
-		return 0, "", true
+		return nil
 	}
-	code, message = CodeMissingPermissions, "Missing Permissions"
+	e := &apiError{http.StatusForbidden, CodeMissingPermissions, "Missing Permissions"}
 	if missing&discordgo.PermissionViewChannel != 0 {
-		code, message = CodeMissingAccess, "Missing Access"
+		e = errMissingAccess()
 	}
-	s.denied = append(s.denied, Denial{Route: route, ChannelID: channelID, Missing: missing, Code: code, At: s.now()})
+	s.denied = append(s.denied, Denial{Route: route, ChannelID: channelID, Missing: missing, Code: e.code, At: s.now()})
 	s.changedLocked()
-	return code, message, false
-}
-
-// permit is permitLocked for handlers that do not hold s.mu; it answers
-// the request itself when it is refused.
-func (s *Server) permit(w http.ResponseWriter, route Route, channelID string, need int64) bool {
-	s.mu.Lock()
-	code, msg, ok := s.permitLocked(route, channelID, need)
-	s.mu.Unlock()
-	if !ok {
-		writeError(w, http.StatusForbidden, code, msg, nil)
-	}
-	return ok
+	return e
 }
 
 // permissionNames spells out permission bits for humans.
@@ -122,6 +110,7 @@ func permissionNames(p int64) string {
 		{discordgo.PermissionAttachFiles, "ATTACH_FILES"},
 		{discordgo.PermissionEmbedLinks, "EMBED_LINKS"},
 		{discordgo.PermissionReadMessageHistory, "READ_MESSAGE_HISTORY"},
+		{discordgo.PermissionManageThreads, "MANAGE_THREADS"},
 	}
 	var out []string
 	for _, n := range names {

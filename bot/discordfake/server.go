@@ -164,8 +164,12 @@ type Server struct {
 	guilds     map[string]*Guild
 	guildOrder []string
 	channels   map[string]*Channel
-	users      map[string]*User
-	members    map[string]map[string]*Member // guild id → user id → member
+	// goneChannels are the deleted channels and threads, by id; a channel
+	// is in channels or in goneChannels, never in both.
+	goneChannels map[string]*Channel
+	removedFrom  map[string]bool // guilds the bot was removed from
+	users        map[string]*User
+	members      map[string]map[string]*Member // guild id → user id → member
 
 	chanMsgs    map[string][]*Message  // channel id → live messages, oldest first
 	msgs        map[string]*Message    // message id → latest state, deleted ones too
@@ -184,6 +188,7 @@ type Server struct {
 	breaches      []Breach
 	notifications []Notification // append-only, clipped on append
 	denied        []Denial
+	refused       []Refusal
 	invalid       invalidLog
 
 	routeSet map[Route]bool                             // every route served, for Fail and Hold
@@ -203,6 +208,8 @@ func New(t testing.TB, opts Options) *Server {
 		done:         make(chan struct{}),
 		guilds:       map[string]*Guild{},
 		channels:     map[string]*Channel{},
+		goneChannels: map[string]*Channel{},
+		removedFrom:  map[string]bool{},
 		users:        map[string]*User{},
 		members:      map[string]map[string]*Member{},
 		chanMsgs:     map[string][]*Message{},
