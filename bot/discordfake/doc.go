@@ -59,6 +59,21 @@
 //	v := s.WaitUntil(ctx, func(v *discordfake.View) bool { return len(v.Notifications(ch)) == n+1 })
 //	if got := v.Notifications(ch)[n]; got.UserID != bob.ID { ... }
 //
+// # The interaction callback's answer
+//
+// POST /interactions/{id}/{token}/callback is answered 204 No Content, as
+// discordgo expects. With ?with_response=true it is answered 200 with
+// Discord's interaction callback response object ("Receiving and
+// Responding", Create Interaction Response):
+//
+//	{"interaction": {"id", "type" (the interaction's), "response_message_id",
+//	  "response_message_loading", "response_message_ephemeral"},
+//	 "resource": {"type" (the callback's), "message"}}
+//
+// The response_message_* fields come for the types that create or update
+// a message (4, 5 and 7), resource.message (the message as the REST API
+// shows it) for types 4 and 7 only, as Discord documents.
+//
 // # Idempotent posts
 //
 // POST /channels/{channel}/messages takes a nonce (a string or an integer,
