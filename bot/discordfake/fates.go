@@ -15,13 +15,13 @@ import (
 // moderator did it, and the bot must cope (forget the game, tell the
 // players elsewhere), not crash. Tests look at Refused instead.
 type Refusal struct {
-	Route     Route  // the refused request's route
-	ChannelID string // the channel addressed, "" for a guild route
-	GuildID   string // its guild
-	Status    int    // the HTTP status answered
-	Code      int    // Discord's JSON error code answered
-	Reason    string // what became of the place, for humans
-	At        time.Time
+	Route     Route     // the refused request's route
+	ChannelID string    // the channel addressed, "" for a guild route
+	GuildID   string    // its guild
+	Status    int       // the HTTP status answered
+	Code      int       // Discord's JSON error code answered
+	Reason    string    // what became of the place, for humans
+	At        time.Time // on the fake's clock (Options.Now)
 }
 
 // String describes the refusal, for failure messages.

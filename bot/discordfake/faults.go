@@ -98,6 +98,7 @@ func (s *Server) Fail(route Route, faults ...Fault) {
 
 // FaultRequest is what a FailIf rule learns of a request to its route.
 type FaultRequest struct {
+	// Route is the rule's route.
 	Route Route
 	// ChannelID is the {channel} of a channel route, or the channel of the
 	// interaction for the interaction routes; "" for other routes.
@@ -123,9 +124,10 @@ type FaultRequest struct {
 // some channels among thousands, or of uploads only. rule runs on the
 // server's goroutines, without its lock: it may call the Server's
 // getters, but not t.Fatal, the Wait* helpers or the dispatch helpers.
-// Keep in mind that discordgo retries a 429 by itself, for ever, so a rule
-// answering 429 for good keeps a discordgo call waiting; and that every
-// 429 not of scope "shared" counts as an invalid request.
+// Keep in mind that discordgo retries a 429 by itself, for ever (with
+// ShouldRetryOnRateLimit, its default), so a rule answering 429 for good
+// keeps a discordgo call waiting; and that every 429 not of scope "shared"
+// counts as an invalid request.
 func (s *Server) FailIf(route Route, rule func(FaultRequest) (Fault, bool)) {
 	s.t.Helper()
 	s.mu.Lock()

@@ -14,8 +14,11 @@ import (
 // takes the whole bot down. Discord counts per IP address; the fake serves
 // one bot, so it counts every request it answers.
 const (
+	// DefaultInvalidRequestLimit is Discord's limit, the default of
+	// Options.InvalidRequestLimit.
 	DefaultInvalidRequestLimit = 10000
-	InvalidRequestWindow       = 10 * time.Minute
+	// InvalidRequestWindow is how long an invalid request counts.
+	InvalidRequestWindow = 10 * time.Minute
 )
 
 // InvalidRequestTally is what the fake has counted of the invalid-request
