@@ -5,7 +5,6 @@ import (
 	"net/http"
 	"strconv"
 	"testing"
-	"time"
 
 	"github.com/bwmarrin/discordgo"
 )
@@ -92,23 +91,26 @@ func post(t testing.TB, dg *discordgo.Session, channelID, content string) *disco
 
 func TestDeleteChannel(t *testing.T) {
 	t.Parallel()
-	s := New(t, Options{AckDeadline: 200 * time.Millisecond}) // a breach fails the test: a deleted channel is not the bot's fault
+	s := New(t, Options{}) // a breach fails the test: a deleted channel is not the bot's fault
 	w := s.NewWorld("alice")
 	alice := w.Users[0].ID
 	th := w.NewThread("game 1")
 	doomed := s.AddChannel(Channel{GuildID: w.Guild.ID, Name: "doomed"})
 	inside := s.AddChannel(Channel{Name: "inside", Type: discordgo.ChannelTypeGuildPublicThread, ParentID: doomed.ID, BotPermissions: threadPerms})
-	registerCommands(t, s, chatCommand("slow"))
+	registerCommands(t, s, chatCommand("deferred"))
 
 	channelDeletes := make(chan *discordgo.ChannelDelete, 4)
 	threadDeletes := make(chan *discordgo.ThreadDelete, 4)
 	got := make(chan *discordgo.Interaction, 1)
 	release := make(chan struct{})
-	answers := make(chan error, 2)
+	answers := make(chan error, 1)
 	dg := openBot(t, s, func(dg *discordgo.Session, ic *discordgo.InteractionCreate) {
+		respond(t, dg, ic.Interaction, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource})
 		got <- ic.Interaction
 		<-release
-		answers <- dg.InteractionRespond(ic.Interaction, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource})
+		content := "board"
+		_, err := dg.InteractionResponseEdit(ic.Interaction, &discordgo.WebhookEdit{Content: &content, AllowedMentions: noPings()})
+		answers <- err
 	})
 	dg.AddHandler(func(_ *discordgo.Session, e *discordgo.ChannelDelete) { channelDeletes <- e })
 	dg.AddHandler(func(_ *discordgo.Session, e *discordgo.ThreadDelete) { threadDeletes <- e })
@@ -155,17 +157,16 @@ func TestDeleteChannel(t *testing.T) {
 		wantRefused(t, s, before, err, RouteCreateMessage, http.StatusNotFound, CodeUnknownChannel)
 	})
 
-	t.Run("an interaction whose channel goes before its answer", func(t *testing.T) {
+	t.Run("an interaction whose channel goes before its edit", func(t *testing.T) {
 		c := s.AddChannel(Channel{GuildID: w.Guild.ID, Name: "short-lived"})
-		h := s.SlashCommand(alice, c.ID, "slow", "")
+		h := s.SlashCommand(alice, c.ID, "deferred", "")
 		<-got
 		s.DeleteChannel(c.ID)
 		before := len(s.Refused())
 		close(release)
-		wantRefused(t, s, before, <-answers, RouteCallback, http.StatusNotFound, CodeUnknownChannel)
-		// The deadline passes with no breach: the user saw the channel go.
-		if r := h.WaitUntil(ctx(t), func(r *Response) bool { return r.Expired }); r.Acked {
-			t.Errorf("response %s", r)
+		wantRefused(t, s, before, <-answers, RouteWebhookEdit, http.StatusNotFound, CodeUnknownChannel)
+		if r := h.Response(); !r.Message.Loading() {
+			t.Errorf("@original %+v was edited", r.Message)
 		}
 	})
 
@@ -176,6 +177,39 @@ func TestDeleteChannel(t *testing.T) {
 			t.Errorf("guild channels %v, %v", chs, err)
 		}
 	})
+}
+
+// TestDeletedChannelInteractionExpires deletes a channel while the bot
+// thinks about an interaction made there: its answer is refused, and the
+// deadline passes without a breach, since the user saw the channel go.
+func TestDeletedChannelInteractionExpires(t *testing.T) {
+	t.Parallel()
+	// Discord's 3 seconds: the channel must be deleted before the deadline
+	// (else the bot did fail to answer), and a shorter one would make that
+	// a matter of speed. The test waits for the deadline, in parallel.
+	s := New(t, Options{})
+	w := s.NewWorld("alice")
+	registerCommands(t, s, chatCommand("slow"))
+	got := make(chan *discordgo.Interaction, 1)
+	release := make(chan struct{})
+	answers := make(chan error, 1)
+	openBot(t, s, func(dg *discordgo.Session, ic *discordgo.InteractionCreate) {
+		got <- ic.Interaction
+		<-release
+		answers <- dg.InteractionRespond(ic.Interaction, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource})
+	})
+	h := s.SlashCommand(w.Users[0].ID, w.Channel.ID, "slow", "")
+	<-got
+	s.DeleteChannel(w.Channel.ID)
+	before := len(s.Refused())
+	close(release)
+	wantRefused(t, s, before, <-answers, RouteCallback, http.StatusNotFound, CodeUnknownChannel)
+	if r := h.WaitUntil(ctx(t), func(r *Response) bool { return r.Expired }); r.Acked {
+		t.Errorf("response %s", r)
+	}
+	if b := s.Breaches(); len(b) != 0 {
+		t.Errorf("breaches %v", b)
+	}
 }
 
 func TestSetBotPermissions(t *testing.T) {
@@ -372,12 +406,13 @@ func TestRemoveBot(t *testing.T) {
 	got := make(chan *discordgo.Interaction, 1)
 	release := make(chan struct{})
 	dg := openBot(t, s, func(dg *discordgo.Session, ic *discordgo.InteractionCreate) {
+		respond(t, dg, ic.Interaction, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource})
 		got <- ic.Interaction
-		<-release
-		respond(t, dg, ic.Interaction, &discordgo.InteractionResponse{
-			Type: discordgo.InteractionResponseChannelMessageWithSource,
-			Data: &discordgo.InteractionResponseData{Content: "pong", AllowedMentions: noPings()},
-		})
+		<-release // the bot is removed meanwhile
+		content := "pong"
+		if _, err := dg.InteractionResponseEdit(ic.Interaction, &discordgo.WebhookEdit{Content: &content, AllowedMentions: noPings()}); err != nil {
+			t.Errorf("edit after the removal: %v", err)
+		}
 	})
 	dg.AddHandler(func(_ *discordgo.Session, e *discordgo.GuildDelete) { deletes <- e })
 	dg.AddHandler(func(_ *discordgo.Session, e *discordgo.GuildCreate) { creates <- e })
