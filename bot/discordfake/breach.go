@@ -13,6 +13,7 @@ type Rule string
 // Request and routing rules.
 const (
 	RuleUnknownRoute    Rule = "route.unknown"        // no such endpoint (or method)
+	RuleInvalidRequests Rule = "requests.invalid"     // Options.InvalidRequestLimit invalid requests (401, 403, 429) within 10 minutes
 	RuleUnauthorized    Rule = "auth.token"           // missing or wrong Authorization header
 	RuleMalformed       Rule = "request.malformed"    // body is not valid JSON / multipart
 	RuleUnknownResource Rule = "request.unknown"      // channel, guild, application or webhook does not exist
@@ -24,6 +25,7 @@ const (
 	RuleMentionPolicy   Rule = "mentions.policy"      // strict policy: content could ping someone not listed
 	RuleFileCount       Rule = "files.count"          // more than 10 files
 	RuleFileSize        Rule = "files.size"           // a file over the size limit
+	RuleImage           Rule = "files.image"          // a file named or typed as an image that is empty or does not decode
 	RuleFileUnlisted    Rule = "files.unlisted"       // uploaded file missing from the attachments list of an edit
 	RuleAttachmentRef   Rule = "embed.attachment-ref" // attachment://NAME naming no file of the message
 	RuleEmbedCount      Rule = "embed.count"          // more than 10 embeds
@@ -91,7 +93,7 @@ func (b Breach) String() string {
 // The caller holds s.mu.
 func (s *Server) breachLocked(b Breach) {
 	if b.At.IsZero() {
-		b.At = time.Now()
+		b.At = s.now()
 	}
 	s.breaches = append(s.breaches, b)
 	if !s.opts.ExpectBreaches && !s.closed {

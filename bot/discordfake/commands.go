@@ -21,10 +21,10 @@ func (s *Server) commandScope(w http.ResponseWriter, r *http.Request) (string, b
 	gid := r.PathValue("guild")
 	if gid != "" {
 		s.mu.Lock()
-		_, ok := s.guilds[gid]
+		e := s.guildLocked(r, routeOf(r))
 		s.mu.Unlock()
-		if !ok {
-			s.unknown(w, r, RuleUnknownResource, "", 10004, "Unknown Guild")
+		if e != nil {
+			e.write(w)
 			return "", false
 		}
 	}

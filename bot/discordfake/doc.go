@@ -13,7 +13,20 @@
 // limits (message, embed and component sizes, interaction timing, command
 // registration rules, allowed_mentions). A breach gets the HTTP error Discord
 // would send and fails the test, unless Options.ExpectBreaches asks the
-// server to only collect breaches so that a test can assert on them.
+// server to only collect breaches so that a test can assert on them. A body
+// over a limit (content over 2,000 characters, more than 10 embeds or
+// attachments, a file over Options.MaxFileSize) is answered 400 with code
+// 50035 Invalid Form Body (CodeInvalidFormBody) and Discord's "errors"
+// object naming the field, such as files.1 for the second file.
+//
+// Every file uploaded with any request (channel posts and edits,
+// interaction callbacks, followups, webhook edits) whose name or content
+// type says it is a PNG, GIF, JPEG or WebP image is decoded: an empty or
+// undecodable one breaks RuleImage and is answered like a limit (400,
+// 50035, under files.N). Discord would store it and show a broken image;
+// the fake refuses it because it is always a bug of the bot. A decoded
+// image's size is in Attachment.Width and Height, as in Discord's
+// attachment object.
 //
 // A typical test:
 //
@@ -46,6 +59,21 @@
 //	v := s.WaitUntil(ctx, func(v *discordfake.View) bool { return len(v.Notifications(ch)) == n+1 })
 //	if got := v.Notifications(ch)[n]; got.UserID != bob.ID { ... }
 //
+// # The interaction callback's answer
+//
+// POST /interactions/{id}/{token}/callback is answered 204 No Content, as
+// discordgo expects. With ?with_response=true it is answered 200 with
+// Discord's interaction callback response object ("Receiving and
+// Responding", Create Interaction Response):
+//
+//	{"interaction": {"id", "type" (the interaction's), "response_message_id",
+//	  "response_message_loading", "response_message_ephemeral"},
+//	 "resource": {"type" (the callback's), "message"}}
+//
+// The response_message_* fields come for the types that create or update
+// a message (4, 5 and 7), resource.message (the message as the REST API
+// shows it) for types 4 and 7 only, as Discord documents.
+//
 // # Idempotent posts
 //
 // POST /channels/{channel}/messages takes a nonce (a string or an integer,
@@ -58,30 +86,93 @@
 // # Failures and requests in flight
 //
 // Every REST endpoint is a Route. Fail queues Faults for a route: a 429
-// answered with Discord's rate-limit body and headers (discordgo waits and
-// retries by itself), or a 5xx, optionally Applied (the request took
-// effect, but the client is told it failed). Hold holds the next request
-// to a route before it is processed, until the test Releases it, applied
-// or dropped: the way to kill a bot while its post is in flight. Requests
-// counts the requests that reached a route.
+// answered with Discord's rate-limit body and headers, of Scope "user",
+// "global" or "shared" (discordgo waits and retries by itself), or a 5xx,
+// optionally Applied (the request took effect, but the client is told it
+// failed). Queued faults are for one request at a time; FailIf sets a
+// rule for a route instead, asked for every request no queued fault takes,
+// with a FaultRequest telling the channel, guild, interaction, whether the
+// request uploads files and the fake's time: an outage of some channels
+// among thousands, or of uploads only, is one rule. Hold holds the next
+// request to a route before it is processed, until the test Releases it,
+// applied or dropped: the way to kill a bot while its post is in flight.
+// Requests counts the requests that reached a route.
+//
+// # The invalid-request limit
+//
+// Discord counts the responses 401, 403 and 429 (but not a 429 whose
+// X-RateLimit-Scope is "shared") and blocks a bot that gets 10,000 of them
+// within 10 minutes for an hour. The fake counts them on every route,
+// interaction endpoints included, whatever caused them (a wrong token, a
+// permission the bot lacks, a place it lost, a queued or ruled 429), in a
+// sliding window of InvalidRequestWindow on the fake's clock:
+// InvalidRequests (and View.InvalidRequests) gives the count in the window
+// now, the peak and the total. Reaching Options.InvalidRequestLimit
+// (default 10,000; tests set a small one) breaks RuleInvalidRequests, once
+// until the window slides below the limit again.
 //
 // # Threads and the bot's permissions
 //
 // A Channel may be a thread (World.NewThread) under a text channel; its
 // GET /channels answer and the channel object in interactions carry its
-// type and parent_id. Each channel has the bot's permissions
-// (Channel.BotPermissions, else its parent's for a thread, else
-// Options.AppPermissions), sent as app_permissions in interactions and
-// enforced on POST /channels/{channel}/messages: VIEW_CHANNEL and
-// SEND_MESSAGES in a channel, VIEW_CHANNEL and SEND_MESSAGES_IN_THREADS in
-// a thread, ATTACH_FILES for uploads, READ_MESSAGE_HISTORY for replies. A
-// refusal is answered 403 (50001 Missing Access without VIEW_CHANNEL, else
-// 50013 Missing Permissions) and recorded in Denied; it is not a breach,
-// since the bot is not at fault for what admins allow. Interaction
-// responses and followups need no channel permissions, as in Discord.
+// type, parent_id and thread_metadata. Each channel has the bot's
+// permissions (Channel.BotPermissions, else its parent's for a thread,
+// else Options.AppPermissions; SetBotPermissions changes them at any
+// time), sent as app_permissions in interactions and enforced on every
+// channel route: VIEW_CHANNEL for all of them; SEND_MESSAGES in a channel
+// or SEND_MESSAGES_IN_THREADS in a thread to post, ATTACH_FILES for
+// uploads, READ_MESSAGE_HISTORY for replies and to get a message (a list
+// without it is empty); editing or deleting the bot's own message needs
+// VIEW_CHANNEL only. A refusal is answered 403 (CodeMissingAccess, 50001,
+// without VIEW_CHANNEL, else CodeMissingPermissions, 50013) and recorded
+// in Denied; it is not a breach, since the bot is not at fault for what
+// admins allow. Interaction responses and followups need no channel
+// permissions, as in Discord.
+//
+// # Places the bot loses
+//
+// Moderators change the world under the bot, and the fake lets a test do
+// it. None of it is the bot's fault, so none of the refusals that follow
+// is a breach: each is recorded in Refused (and View.Refused) with its
+// route, place, status and code, and has no effect (nothing stored, nobody
+// notified). What the bot must handle:
+//
+//   - DeleteChannel: the sessions of the guild's shard get CHANNEL_DELETE
+//     with the channel object, or THREAD_DELETE with id, guild_id,
+//     parent_id and type (a text channel's threads go with it, without
+//     events of their own). Every later request addressing it, and the
+//     interaction endpoints of interactions made in it, get 404 with
+//     CodeUnknownChannel (10003).
+//   - SetBotPermissions: see above; 403 with 50001 or 50013.
+//   - ArchiveThread: the thread shows thread_metadata.archived (and
+//     locked) and the sessions get THREAD_UPDATE. Editing its messages gets
+//     400 with CodeArchivedThread (50083); posting in it unarchives it
+//     (another THREAD_UPDATE), as Discord does, unless it is locked and the
+//     bot lacks MANAGE_THREADS, when posting and deleting get 50083 too.
+//   - RemoveBot: the sessions get GUILD_DELETE without "unavailable" (the
+//     bot was removed, not an outage); every later request about the guild
+//     or its channels gets 403 with CodeMissingAccess (50001). AddGuild
+//     invites it back.
+//
+// Users cannot act where the bot cannot see, so the dispatch helpers fail
+// the test for an interaction in a deleted channel or a guild the bot was
+// removed from, and for a slash command in an archived thread. These
+// events go to ready sessions with the GUILDS intent, connected or
+// waiting to resume.
+//
+// # Two clocks
+//
+// Options.Now is the fake's clock, default time.Now. It measures Discord's
+// own windows of minutes (the nonce window, the invalid-request window)
+// and stamps what the fake shows (message timestamps and snowflake ids,
+// Breach.At, Denial.At, Refusal.At, FaultRequest.Now), so a test can move
+// it ten minutes on instead of waiting. The interaction deadlines are not
+// on it: the 3 seconds for the initial response (Options.AckDeadline) and
+// the 15-minute token lifetime (Options.TokenLifetime) run on real time,
+// because the bot's own requests take real time.
 //
 // Every change to this state (a message, a notification, a denial, a
-// request, a fault taken, a request held) wakes WaitUntil.
+// refusal, a request, a fault taken, a request held) wakes WaitUntil.
 //
 // The server listens on 127.0.0.1 only and keeps all state per Server, so
 // tests may run in parallel.

@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"math"
+	"mime"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
@@ -37,10 +38,13 @@ const (
 //
 // Status 429 is a rate limit, answered as Discord's "Rate Limits" page
 // documents: a JSON body {"message", "retry_after" (seconds, a float),
-// "global": false} with the headers Retry-After (whole seconds, rounded
-// up) and X-RateLimit-Limit, -Remaining (0), -Reset, -Reset-After,
-// -Bucket and -Scope ("user"). Such a request has no effect; discordgo
-// sleeps retry_after and sends it again by itself.
+// "global"} with the headers Retry-After (whole seconds, rounded up) and
+// X-RateLimit-Limit, -Remaining (0), -Reset, -Reset-After, -Bucket and
+// -Scope (Scope, default "user"; "global" also sets X-RateLimit-Global and
+// "global": true). Such a request has no effect; discordgo sleeps
+// retry_after and sends it again by itself. Like Discord, the fake counts
+// every 429 but those of scope "shared" as an invalid request (see
+// InvalidRequests), whether it was queued with Fail or ruled by FailIf.
 //
 // Any other status (a 5xx as a rule) is answered with Discord's error JSON
 // {"message": "500: Internal Server Error", "code": 0}. With Applied the
@@ -52,7 +56,25 @@ const (
 type Fault struct {
 	Status     int
 	RetryAfter time.Duration // for 429: how long the client must wait
+	Scope      string        // for 429: "user" (when empty), "global" or "shared"
 	Applied    bool          // for 5xx: the request takes effect all the same
+}
+
+// problem says what is wrong with a fault, or "" if it can be served.
+func (f Fault) problem() string {
+	switch {
+	case f.Status < 400 || f.Status > 599:
+		return fmt.Sprintf("status %d is not an HTTP error", f.Status)
+	case f.Applied && f.Status < 500:
+		return fmt.Sprintf("only a 5xx may be Applied (got %d)", f.Status)
+	case f.RetryAfter < 0:
+		return fmt.Sprintf("negative RetryAfter %v", f.RetryAfter)
+	case f.Scope != "" && f.Status != http.StatusTooManyRequests:
+		return fmt.Sprintf("only a 429 has a Scope (got %d)", f.Status)
+	case f.Scope != "" && f.Scope != "user" && f.Scope != "global" && f.Scope != "shared":
+		return fmt.Sprintf("Scope %q is not user, global or shared", f.Scope)
+	}
+	return ""
 }
 
 // Fail queues faults for a route: each of the next requests that reach it
@@ -66,17 +88,120 @@ func (s *Server) Fail(route Route, faults ...Fault) {
 		s.t.Fatalf("discordfake: Fail: %q is not a route the fake serves", route)
 	}
 	for _, f := range faults {
-		switch {
-		case f.Status < 400 || f.Status > 599:
-			s.t.Fatalf("discordfake: Fail: status %d is not an HTTP error", f.Status)
-		case f.Applied && f.Status < 500:
-			s.t.Fatalf("discordfake: Fail: only a 5xx may be Applied (got %d)", f.Status)
-		case f.RetryAfter < 0:
-			s.t.Fatalf("discordfake: Fail: negative RetryAfter %v", f.RetryAfter)
+		if p := f.problem(); p != "" {
+			s.t.Fatalf("discordfake: Fail: %s", p)
 		}
 	}
 	s.faults[route] = append(s.faults[route], faults...)
 	s.changedLocked()
+}
+
+// FaultRequest is what a FailIf rule learns of a request to its route.
+type FaultRequest struct {
+	// Route is the rule's route.
+	Route Route
+	// ChannelID is the {channel} of a channel route, or the channel of the
+	// interaction for the interaction routes; "" for other routes.
+	ChannelID string
+	// GuildID is the {guild} of a guild route, or the guild of ChannelID;
+	// "" for a DM or a route about neither.
+	GuildID string
+	// InteractionID is the {id} of a callback, or the interaction whose
+	// token an interaction webhook request carries; "" otherwise.
+	InteractionID string
+	// Files reports a multipart/form-data body: discordgo sends one
+	// exactly when the request uploads files.
+	Files bool
+	// Now is the fake's clock (Options.Now) when the request came.
+	Now time.Time
+}
+
+// FailIf sets the rule for a route: for each request to it that no queued
+// Fault (see Fail) takes, after any Hold, rule is asked whether to fail it
+// and with which Fault; a Fault it cannot serve (see Fail) is reported as
+// a test error and the request served normally. A rule stands until
+// replaced; a nil rule removes it. It is the way to model an outage of
+// some channels among thousands, or of uploads only. rule runs on the
+// server's goroutines, without its lock: it may call the Server's
+// getters, but not t.Fatal, the Wait* helpers or the dispatch helpers.
+// Keep in mind that discordgo retries a 429 by itself, for ever (with
+// ShouldRetryOnRateLimit, its default), so a rule answering 429 for good
+// keeps a discordgo call waiting; and that every 429 not of scope "shared"
+// counts as an invalid request.
+func (s *Server) FailIf(route Route, rule func(FaultRequest) (Fault, bool)) {
+	s.t.Helper()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if !s.routeSet[route] {
+		s.t.Fatalf("discordfake: FailIf: %q is not a route the fake serves", route)
+	}
+	if rule == nil {
+		delete(s.rules, route)
+	} else {
+		s.rules[route] = rule
+	}
+	s.changedLocked()
+}
+
+// faultRequestLocked describes r for a FailIf rule.
+func (s *Server) faultRequestLocked(route Route, r *http.Request) FaultRequest {
+	mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	fr := FaultRequest{
+		Route:     route,
+		ChannelID: r.PathValue("channel"),
+		GuildID:   r.PathValue("guild"),
+		Files:     mt == "multipart/form-data",
+		Now:       s.now(),
+	}
+	var in *interaction
+	switch {
+	case route == RouteCallback:
+		fr.InteractionID = r.PathValue("id")
+		in = s.interactions[fr.InteractionID]
+	case r.PathValue("token") != "":
+		if in = s.byToken[r.PathValue("token")]; in != nil {
+			fr.InteractionID = in.id
+		}
+	}
+	if in != nil && fr.ChannelID == "" {
+		fr.ChannelID, fr.GuildID = in.channelID, in.guildID
+	}
+	if c := s.anyChannelLocked(fr.ChannelID); c != nil && fr.GuildID == "" {
+		fr.GuildID = c.GuildID
+	}
+	return fr
+}
+
+// nextFault takes the fault a request gets: the next queued one, else the
+// one the route's rule gives, if any.
+func (s *Server) nextFault(route Route, r *http.Request) (Fault, bool) {
+	s.mu.Lock()
+	if q := s.faults[route]; len(q) > 0 {
+		s.faults[route] = q[1:]
+		s.changedLocked()
+		s.mu.Unlock()
+		return q[0], true
+	}
+	rule := s.rules[route]
+	if rule == nil {
+		s.mu.Unlock()
+		return Fault{}, false
+	}
+	fr := s.faultRequestLocked(route, r)
+	s.mu.Unlock()
+	f, ok := rule(fr)
+	if !ok {
+		return Fault{}, false
+	}
+	if p := f.problem(); p != "" {
+		s.mu.Lock()
+		if !s.closed {
+			s.t.Errorf("discordfake: the FailIf rule of %s gave a fault the fake cannot serve (%s); the request was served normally", route, p)
+		}
+		s.mu.Unlock()
+		return Fault{}, false
+	}
+	return f, true
 }
 
 // Faults returns how many faults queued for a route are still to come.
@@ -94,19 +219,24 @@ func (s *Server) Requests(route Route) int {
 	return s.requests[route]
 }
 
-// counted counts the requests reaching a route.
+// counted counts the requests reaching a route, and its invalid answers
+// (see InvalidRequests) as they are written.
 func (s *Server) counted(route Route, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		s.mu.Lock()
 		s.requests[route]++
 		s.changedLocked()
 		s.mu.Unlock()
-		next.ServeHTTP(w, r)
+		next.ServeHTTP(&statusWriter{ResponseWriter: w, written: func(status int, h http.Header) {
+			if invalidResponse(status, h.Get("X-RateLimit-Scope")) {
+				s.countInvalid(r)
+			}
+		}}, r)
 	})
 }
 
-// intercept applies a pending Hold, then a queued Fault, before handing
-// the request to its handler.
+// intercept applies a pending Hold, then a queued Fault or the route's
+// FailIf rule, before handing the request to its handler.
 func (s *Server) intercept(route Route, h http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		hold, ok := s.holdRequest(route, w, r)
@@ -116,20 +246,12 @@ func (s *Server) intercept(route Route, h http.HandlerFunc) http.HandlerFunc {
 		if !ok {
 			return
 		}
-		s.mu.Lock()
-		var f Fault
-		faulted := len(s.faults[route]) > 0
-		if faulted {
-			f = s.faults[route][0]
-			s.faults[route] = s.faults[route][1:]
-			s.changedLocked()
-		}
-		s.mu.Unlock()
+		f, faulted := s.nextFault(route, r)
 		switch {
 		case !faulted:
 			h(w, r)
 		case f.Status == http.StatusTooManyRequests:
-			writeRateLimited(w, route, f.RetryAfter)
+			writeRateLimited(w, route, f)
 		default:
 			if f.Applied {
 				h(httptest.NewRecorder(), r)
@@ -146,21 +268,30 @@ func (s *Server) intercept(route Route, h http.HandlerFunc) http.HandlerFunc {
 	}
 }
 
-// writeRateLimited answers 429 as Discord does for a per-route limit.
-func writeRateLimited(w http.ResponseWriter, route Route, after time.Duration) {
-	secs := after.Seconds()
+// writeRateLimited answers 429 as Discord does for a rate limit of the
+// fault's scope. X-RateLimit-Reset is an epoch time the client waits for,
+// so it is on real time, not on the fake's clock.
+func writeRateLimited(w http.ResponseWriter, route Route, f Fault) {
+	secs := f.RetryAfter.Seconds()
 	sum := sha1.Sum([]byte(route))
+	scope := f.Scope
+	if scope == "" {
+		scope = "user"
+	}
 	h := w.Header()
 	h.Set("Retry-After", strconv.Itoa(int(math.Ceil(secs))))
 	h.Set("X-RateLimit-Limit", "5")
 	h.Set("X-RateLimit-Remaining", "0")
-	h.Set("X-RateLimit-Reset", strconv.FormatFloat(float64(time.Now().Add(after).UnixMilli())/1000, 'f', 3, 64))
+	h.Set("X-RateLimit-Reset", strconv.FormatFloat(float64(time.Now().Add(f.RetryAfter).UnixMilli())/1000, 'f', 3, 64))
 	h.Set("X-RateLimit-Reset-After", strconv.FormatFloat(secs, 'f', 3, 64))
 	h.Set("X-RateLimit-Bucket", hex.EncodeToString(sum[:8]))
-	h.Set("X-RateLimit-Scope", "user")
+	h.Set("X-RateLimit-Scope", scope)
+	if scope == "global" {
+		h.Set("X-RateLimit-Global", "true")
+	}
 	writeJSON(w, http.StatusTooManyRequests, map[string]any{
 		"message":     "You are being rate limited.",
 		"retry_after": secs,
-		"global":      false,
+		"global":      scope == "global",
 	})
 }

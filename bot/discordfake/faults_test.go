@@ -2,8 +2,11 @@ package discordfake
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -267,6 +270,8 @@ func TestFailRefusesNonsense(t *testing.T) {
 		{"unknown route", Route("POST /channels/{channel}/typing"), Fault{Status: 500}},
 		{"not an error", RouteCreateMessage, Fault{Status: 200}},
 		{"applied 429", RouteCreateMessage, Fault{Status: 429, Applied: true}},
+		{"a scope on a 500", RouteCreateMessage, Fault{Status: 500, Scope: "user"}},
+		{"an unknown scope", RouteCreateMessage, Fault{Status: 429, Scope: "bucket"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if msg := rec.fatalOf(func() { s.Fail(tc.route, tc.f) }); msg == "" {
@@ -279,5 +284,165 @@ func TestFailRefusesNonsense(t *testing.T) {
 	}
 	if n := s.Faults(RouteCreateMessage); n != 0 {
 		t.Errorf("%d faults queued", n)
+	}
+}
+
+// ruleLog records what a FailIf rule saw; rules run on the server's
+// goroutines.
+type ruleLog struct {
+	mu   sync.Mutex
+	seen []FaultRequest
+}
+
+func (l *ruleLog) add(fr FaultRequest) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.seen = append(l.seen, fr)
+}
+
+func (l *ruleLog) all() []FaultRequest {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return append([]FaultRequest(nil), l.seen...)
+}
+
+func TestFailIf(t *testing.T) {
+	t.Parallel()
+	clock := newTestClock()
+	s := New(t, Options{Now: clock.Now, ExpectBreaches: true})
+	w := s.NewWorld("alice")
+	bot := "Bot " + s.Token()
+	hello := `{"content":"hi","allowed_mentions":{"parse":[]}}`
+	post := func(t *testing.T, ch string) int {
+		t.Helper()
+		return rawRequest(t, s, http.MethodPost, "/channels/"+ch+"/messages", bot, hello)
+	}
+
+	t.Run("an outage of half of a thousand channels", func(t *testing.T) {
+		down := map[string]bool{}
+		var chans []string
+		for i := range 1000 {
+			c := s.AddChannel(Channel{GuildID: w.Guild.ID, Name: fmt.Sprint("game-", i)})
+			chans = append(chans, c.ID)
+			down[c.ID] = i%2 == 1
+		}
+		s.FailIf(RouteCreateMessage, func(fr FaultRequest) (Fault, bool) {
+			return Fault{Status: http.StatusServiceUnavailable}, down[fr.ChannelID]
+		})
+		t.Cleanup(func() { s.FailIf(RouteCreateMessage, nil) })
+		for _, ch := range chans {
+			want := http.StatusOK
+			if down[ch] {
+				want = http.StatusServiceUnavailable
+			}
+			if got := post(t, ch); got != want {
+				t.Fatalf("channel %s: HTTP %d, want %d", ch, got, want)
+			}
+			if n := len(s.Messages(ch)); (n == 1) == down[ch] {
+				t.Fatalf("channel %s has %d messages", ch, n)
+			}
+		}
+	})
+
+	t.Run("queued faults first, nil removes the rule", func(t *testing.T) {
+		s.FailIf(RouteCreateMessage, func(FaultRequest) (Fault, bool) { return Fault{Status: 503}, true })
+		s.Fail(RouteCreateMessage, Fault{Status: 500})
+		for i, want := range []int{500, 503, 503} {
+			if got := post(t, w.Channel.ID); got != want {
+				t.Errorf("request %d: HTTP %d, want %d", i, got, want)
+			}
+		}
+		s.FailIf(RouteCreateMessage, nil)
+		if got := post(t, w.Channel.ID); got != 200 {
+			t.Errorf("without the rule: HTTP %d", got)
+		}
+	})
+
+	t.Run("ruled 429s are invalid requests", func(t *testing.T) {
+		var shared atomic.Bool
+		s.FailIf(RouteListMessages, func(FaultRequest) (Fault, bool) {
+			if shared.Load() {
+				return Fault{Status: 429, Scope: "shared"}, true
+			}
+			return Fault{Status: 429}, true
+		})
+		t.Cleanup(func() { s.FailIf(RouteListMessages, nil) })
+		list := func() int {
+			return rawRequest(t, s, http.MethodGet, "/channels/"+w.Channel.ID+"/messages", bot, "")
+		}
+		before := s.InvalidRequests().Total
+		if got := list(); got != 429 {
+			t.Fatalf("HTTP %d", got)
+		}
+		shared.Store(true)
+		if got := list(); got != 429 {
+			t.Fatalf("HTTP %d", got)
+		}
+		if got := s.InvalidRequests().Total - before; got != 1 {
+			t.Errorf("%d invalid requests, want 1: the user-scoped 429 counts, the shared one does not", got)
+		}
+	})
+
+	t.Run("what the rule learns", func(t *testing.T) {
+		registerCommands(t, s, chatCommand("board"))
+		var callbacks, followups, posts ruleLog
+		pass := func(l *ruleLog) func(FaultRequest) (Fault, bool) {
+			return func(fr FaultRequest) (Fault, bool) { l.add(fr); return Fault{}, false }
+		}
+		s.FailIf(RouteCallback, pass(&callbacks))
+		s.FailIf(RouteFollowup, pass(&followups))
+		s.FailIf(RouteCreateMessage, pass(&posts))
+		t.Cleanup(func() {
+			for _, r := range []Route{RouteCallback, RouteFollowup, RouteCreateMessage} {
+				s.FailIf(r, nil)
+			}
+		})
+		openBot(t, s, func(dg *discordgo.Session, i *discordgo.InteractionCreate) {
+			respond(t, dg, i.Interaction, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource})
+			if _, err := dg.FollowupMessageCreate(i.Interaction, true, &discordgo.WebhookParams{Files: []*discordgo.File{pngFile(t, "board.png")}}); err != nil {
+				t.Errorf("followup: %v", err)
+			}
+		})
+		h := s.SlashCommand(w.Users[0].ID, w.Channel.ID, "board", "")
+		h.Wait(ctx(t))
+		if got := post(t, w.Channel.ID); got != 200 {
+			t.Fatalf("HTTP %d", got)
+		}
+		now := clock.Now()
+		for _, tc := range []struct {
+			name string
+			log  *ruleLog
+			want FaultRequest
+		}{
+			{"callback", &callbacks, FaultRequest{Route: RouteCallback, ChannelID: w.Channel.ID, GuildID: w.Guild.ID, InteractionID: h.ID, Now: now}},
+			{"followup with a file", &followups, FaultRequest{Route: RouteFollowup, ChannelID: w.Channel.ID, GuildID: w.Guild.ID, InteractionID: h.ID, Files: true, Now: now}},
+			{"channel post", &posts, FaultRequest{Route: RouteCreateMessage, ChannelID: w.Channel.ID, GuildID: w.Guild.ID, Now: now}},
+		} {
+			t.Run(tc.name, func(t *testing.T) {
+				seen := tc.log.all()
+				if len(seen) != 1 || seen[0] != tc.want {
+					t.Errorf("rule saw %+v, want %+v", seen, tc.want)
+				}
+			})
+		}
+	})
+}
+
+func TestFailIfRefusesNonsense(t *testing.T) {
+	t.Parallel()
+	rec := &recordingTB{TB: t}
+	s := New(rec, Options{})
+	w := s.NewWorld()
+	if msg := rec.fatalOf(func() { s.FailIf("GET /nowhere", func(FaultRequest) (Fault, bool) { return Fault{}, false }) }); msg == "" {
+		t.Error("FailIf accepted an unknown route")
+	}
+	s.FailIf(RouteCreateMessage, func(FaultRequest) (Fault, bool) { return Fault{Status: 200}, true })
+	if got := rawRequest(t, s, http.MethodPost, "/channels/"+w.Channel.ID+"/messages", "Bot "+s.Token(), `{"content":"x","allowed_mentions":{"parse":[]}}`); got != 200 {
+		t.Errorf("HTTP %d: the request was not served normally", got)
+	}
+	rec.mu.Lock()
+	defer rec.mu.Unlock()
+	if len(rec.errors) != 1 || !strings.Contains(rec.errors[0], "status 200") {
+		t.Errorf("test errors %q, want one about the rule's fault", rec.errors)
 	}
 }

@@ -266,7 +266,7 @@ func (s *Server) identify(c *gwConn, d json.RawMessage) bool {
 	var guilds []map[string]any
 	var creates []*discordgo.Guild
 	for _, gid := range s.guildOrder {
-		if shardFor(gid, shard[1]) != shard[0] {
+		if shardFor(gid, shard[1]) != shard[0] || s.removedFrom[gid] {
 			continue
 		}
 		guilds = append(guilds, map[string]any{"id": gid, "unavailable": true})

@@ -135,6 +135,12 @@ func pngBytes(t testing.TB, w, h int) []byte {
 	return buf.Bytes()
 }
 
+// pngFile returns a small PNG image as an upload called name.
+func pngFile(t testing.TB, name string) *discordgo.File {
+	t.Helper()
+	return &discordgo.File{Name: name, ContentType: "image/png", Reader: bytes.NewReader(pngBytes(t, 4, 3))}
+}
+
 // respond answers an interaction and reports a failure to the test.
 func respond(t testing.TB, dg *discordgo.Session, i *discordgo.Interaction, r *discordgo.InteractionResponse) {
 	if err := dg.InteractionRespond(i, r); err != nil {

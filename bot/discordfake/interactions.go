@@ -103,10 +103,10 @@ func (s *Server) newInteractionLocked(kind discordgo.InteractionType, userID, ch
 	if u == nil {
 		return nil, nil, fmt.Errorf("unknown user %s (add it with AddUser)", userID)
 	}
-	ch := s.channels[channelID]
-	if ch == nil {
-		return nil, nil, fmt.Errorf("unknown channel %s (add it with AddChannel)", channelID)
+	if err := s.placeProblemLocked(kind, channelID); err != nil {
+		return nil, nil, err
 	}
+	ch := s.channels[channelID]
 	var tok [24]byte
 	rand.Read(tok[:])
 	in := &interaction{
@@ -361,6 +361,12 @@ func (s *Server) NewModalSubmit(h *Interaction, values map[string]string) *Inter
 func (s *Server) Dispatch(hs ...*Interaction) {
 	s.t.Helper()
 	for _, h := range hs {
+		s.mu.Lock()
+		err := s.placeProblemLocked(h.in.kind, h.in.channelID)
+		s.mu.Unlock()
+		if err != nil {
+			s.t.Fatalf("discordfake: Dispatch: %v", err)
+		}
 		sessions := s.awaitSessions(h.GuildID)
 		s.mu.Lock()
 		in := h.in
@@ -389,6 +395,11 @@ func (s *Server) deadlinePassed(in *interaction) {
 		return
 	}
 	in.expired = true
+	if s.goneChannels[in.channelID] != nil {
+		// The channel was deleted under the user: not the bot's fault.
+		s.changedLocked()
+		return
+	}
 	s.breachLocked(Breach{
 		Rule:          RuleAckDeadline,
 		Detail:        fmt.Sprintf("no initial response within %v of INTERACTION_CREATE; the user sees \"This interaction failed\"", s.opts.AckDeadline),

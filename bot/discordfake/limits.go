@@ -62,6 +62,14 @@ func (c *checker) add(rule Rule, path, code, format string, args ...any) {
 	c.vs = append(c.vs, violation{rule: rule, path: p, code: code, msg: fmt.Sprintf(format, args...)})
 }
 
+// addFile records a violation about the request's files. File parts sit
+// beside payload_json, not inside it, so their path (files, files.N) takes
+// no prefix even in an interaction callback, whose other fields sit under
+// data.
+func (c *checker) addFile(rule Rule, path, code, format string, args ...any) {
+	c.vs = append(c.vs, violation{rule: rule, path: path, code: code, msg: fmt.Sprintf(format, args...)})
+}
+
 // maxLen records a violation if s is longer than max characters. Discord
 // counts Unicode code points, not bytes.
 func (c *checker) maxLen(rule Rule, path, s string, max int) {
@@ -94,16 +102,16 @@ func (s *Server) checkPayload(c *checker, p *msgPayload) {
 		checkAllowedMentions(c, p.AllowedMentions)
 	}
 	if len(p.Files) > maxFiles {
-		c.add(RuleFileCount, "files", "BASE_TYPE_MAX_LENGTH", "at most %d files per message (got %d)", maxFiles, len(p.Files))
+		c.addFile(RuleFileCount, "files", "BASE_TYPE_MAX_LENGTH", "at most %d files per message (got %d)", maxFiles, len(p.Files))
 	}
 	seen := map[int]bool{}
 	for _, f := range p.Files {
 		if seen[f.index] {
-			c.add(RuleMalformed, fmt.Sprintf("files[%d]", f.index), "DUPLICATE", "files[%d] sent twice", f.index)
+			c.addFile(RuleMalformed, fmt.Sprintf("files.%d", f.index), "DUPLICATE", "files[%d] sent twice", f.index)
 		}
 		seen[f.index] = true
 		if f.filename == "" {
-			c.add(RuleMalformed, fmt.Sprintf("files[%d]", f.index), "BASE_TYPE_REQUIRED", "file part without a filename")
+			c.addFile(RuleMalformed, fmt.Sprintf("files.%d", f.index), "BASE_TYPE_REQUIRED", "file part without a filename")
 		}
 	}
 }

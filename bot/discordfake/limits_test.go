@@ -2,6 +2,11 @@ package discordfake
 
 import (
 	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"slices"
 	"strings"
 	"testing"
 
@@ -72,12 +77,12 @@ func TestMessageLimits(t *testing.T) {
 		{"footer", discordgo.MessageSend{Embeds: embed(discordgo.MessageEmbed{Title: "t", Footer: &discordgo.MessageEmbedFooter{Text: long(2049)}})}, RuleEmbedLength, 400},
 		{"embeds total", discordgo.MessageSend{Embeds: make10(func() *discordgo.MessageEmbed { return &discordgo.MessageEmbed{Description: long(4000)} }, 2)}, RuleEmbedTotal, 400},
 		{"missing attachment", discordgo.MessageSend{Embeds: embed(discordgo.MessageEmbed{Image: &discordgo.MessageEmbedImage{URL: "attachment://board.png"}}),
-			Files: []*discordgo.File{file("other.png", 10)}}, RuleAttachmentRef, 400},
+			Files: []*discordgo.File{pngFile(t, "other.png")}}, RuleAttachmentRef, 400},
 		{"attachment present", discordgo.MessageSend{Embeds: embed(discordgo.MessageEmbed{Thumbnail: &discordgo.MessageEmbedThumbnail{URL: "attachment://board.png"}}),
-			Files: []*discordgo.File{file("board.png", 10)}}, "", 0},
+			Files: []*discordgo.File{pngFile(t, "board.png")}}, "", 0},
 		{"bad image url", discordgo.MessageSend{Embeds: embed(discordgo.MessageEmbed{Image: &discordgo.MessageEmbedImage{URL: "ftp://x/y.png"}})}, RuleEmbedURL, 400},
 		{"eleven files", discordgo.MessageSend{Files: make10(func() *discordgo.File { return file("f.bin", 1) }, 11)}, RuleFileCount, 400},
-		{"file too large", discordgo.MessageSend{Files: []*discordgo.File{file("big.bin", 1025)}}, RuleFileSize, 413},
+		{"file too large", discordgo.MessageSend{Files: []*discordgo.File{file("big.bin", 1025)}}, RuleFileSize, 400},
 		{"five rows", discordgo.MessageSend{Components: []discordgo.MessageComponent{row(buttons(5, "a")...), row(buttons(5, "b")...), row(buttons(5, "c")...), row(buttons(5, "d")...), row(buttons(5, "e")...)}}, "", 0},
 		{"six rows", discordgo.MessageSend{Components: []discordgo.MessageComponent{row(buttons(1, "a")...), row(buttons(1, "b")...), row(buttons(1, "c")...), row(buttons(1, "d")...), row(buttons(1, "e")...), row(buttons(1, "f")...)}}, RuleComponentRows, 400},
 		{"six buttons in a row", discordgo.MessageSend{Components: []discordgo.MessageComponent{row(buttons(6, "a")...)}}, RuleComponentRow, 400},
@@ -151,7 +156,7 @@ func TestEditKeepsAttachments(t *testing.T) {
 	img := func(name string) []*discordgo.MessageEmbed {
 		return []*discordgo.MessageEmbed{{Image: &discordgo.MessageEmbedImage{URL: "attachment://" + name}}}
 	}
-	sent, err := dg.ChannelMessageSendComplex(w.Channel.ID, &discordgo.MessageSend{Embeds: img("a.png"), Files: []*discordgo.File{file("a.png", 5)}})
+	sent, err := dg.ChannelMessageSendComplex(w.Channel.ID, &discordgo.MessageSend{Embeds: img("a.png"), Files: []*discordgo.File{pngFile(t, "a.png")}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -171,12 +176,13 @@ func TestEditKeepsAttachments(t *testing.T) {
 	// Replacing the file: the new upload must be listed (API v10).
 	embeds = img("b.png")
 	list := []*discordgo.MessageAttachment{{ID: "0", Filename: "b.png"}}
+	board := pngBytes(t, 7, 2)
 	m, err := dg.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: sent.ID, Channel: w.Channel.ID, Embeds: &embeds, Attachments: &list,
-		Files: []*discordgo.File{file("upload.bin", 7)}})
+		Files: []*discordgo.File{{Name: "upload.bin", Reader: bytes.NewReader(board)}}})
 	if err != nil {
 		t.Fatalf("edit replacing the file: %v", err)
 	}
-	if len(m.Attachments) != 1 || m.Attachments[0].Filename != "b.png" || m.Attachments[0].Size != 7 {
+	if len(m.Attachments) != 1 || m.Attachments[0].Filename != "b.png" || m.Attachments[0].Size != len(board) || m.Attachments[0].Width != 7 {
 		t.Errorf("attachments after edit: %+v", m.Attachments)
 	}
 	if got := s.Message(sent.ID); got.Edits != 2 || got.ResolveURL("attachment://b.png") == nil {
@@ -220,3 +226,101 @@ func TestModalAndCallbackLimits(t *testing.T) {
 }
 
 func long(n int) string { return strings.Repeat("x", n) }
+
+// formErrorCodes returns the error codes a 50035 body lists under path,
+// such as ["files", "0"] for {"errors": {"files": {"0": {"_errors": [...]}}}}.
+func formErrorCodes(t testing.TB, body []byte, path ...string) []string {
+	t.Helper()
+	var doc struct {
+		Code   int            `json:"code"`
+		Errors map[string]any `json:"errors"`
+	}
+	if err := json.Unmarshal(body, &doc); err != nil {
+		t.Fatalf("error body %s: %v", body, err)
+	}
+	node := doc.Errors
+	for _, p := range path {
+		next, ok := node[p].(map[string]any)
+		if !ok {
+			t.Fatalf("error body %s has nothing under %v", body, path)
+		}
+		node = next
+	}
+	list, _ := node["_errors"].([]any)
+	var codes []string
+	for _, e := range list {
+		if m, ok := e.(map[string]any); ok {
+			codes = append(codes, fmt.Sprint(m["code"]))
+		}
+	}
+	return codes
+}
+
+// wantInvalidFormBody checks that err is Discord's 400 with code 50035 and
+// the given error code under path.
+func wantInvalidFormBody(t testing.TB, err error, code string, path ...string) {
+	t.Helper()
+	var re *discordgo.RESTError
+	if !errors.As(err, &re) {
+		t.Fatalf("want a *discordgo.RESTError, got %v", err)
+	}
+	if status, c := restErr(t, err); status != http.StatusBadRequest || c != CodeInvalidFormBody {
+		t.Errorf("HTTP %d code %d, want 400 code %d", status, c, CodeInvalidFormBody)
+	}
+	if got := formErrorCodes(t, re.ResponseBody, path...); !slices.Contains(got, code) {
+		t.Errorf("errors under %v: %v, want %s", path, got, code)
+	}
+}
+
+func TestLimitsAnsweredAsInvalidFormBody(t *testing.T) {
+	t.Parallel()
+	s := New(t, Options{ExpectBreaches: true, MaxFileSize: 1024})
+	w := s.NewWorld("alice")
+	dg := newSession(t, s, s.Token())
+	title := func() *discordgo.MessageEmbed { return &discordgo.MessageEmbed{Title: "t"} }
+
+	for _, tc := range []struct {
+		name string
+		msg  discordgo.MessageSend
+		rule Rule
+		code string
+		path []string
+	}{
+		{"content over 2,000 characters", discordgo.MessageSend{Content: long(2001)}, RuleContentLength, "BASE_TYPE_MAX_LENGTH", []string{"content"}},
+		{"more than 10 embeds", discordgo.MessageSend{Embeds: make10(title, 11)}, RuleEmbedCount, "BASE_TYPE_MAX_LENGTH", []string{"embeds"}},
+		{"more than 10 attachments", discordgo.MessageSend{Files: make10(func() *discordgo.File { return file("f.bin", 1) }, 11)}, RuleFileCount, "BASE_TYPE_MAX_LENGTH", []string{"files"}},
+		{"an oversized file", discordgo.MessageSend{Files: []*discordgo.File{file("small.bin", 1), file("big.bin", 1025)}}, RuleFileSize, "BINARY_TYPE_MAX_SIZE", []string{"files", "1"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			msg := tc.msg
+			msg.AllowedMentions = noPings()
+			n := len(s.Messages(w.Channel.ID))
+			_, err := dg.ChannelMessageSendComplex(w.Channel.ID, &msg)
+			wantInvalidFormBody(t, err, tc.code, tc.path...)
+			if got := len(s.Messages(w.Channel.ID)); got != n {
+				t.Errorf("%d messages posted", got-n)
+			}
+			wantBreach(t, s, tc.rule)
+		})
+	}
+
+	t.Run("interaction endpoints answer the same", func(t *testing.T) {
+		registerCommands(t, s, chatCommand("big"))
+		errs := make(chan error, 2)
+		openBot(t, s, func(dg *discordgo.Session, i *discordgo.InteractionCreate) {
+			errs <- dg.InteractionRespond(i.Interaction, &discordgo.InteractionResponse{
+				Type: discordgo.InteractionResponseChannelMessageWithSource,
+				Data: &discordgo.InteractionResponseData{Files: []*discordgo.File{file("big.bin", 1025)}},
+			})
+			respond(t, dg, i.Interaction, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource})
+			_, err := dg.FollowupMessageCreate(i.Interaction, true, &discordgo.WebhookParams{Files: []*discordgo.File{file("big.bin", 1025)}})
+			errs <- err
+		})
+		s.SlashCommand(w.Users[0].ID, w.Channel.ID, "big", "").WaitAck(ctx(t))
+		for _, what := range []string{"callback", "followup"} {
+			err := <-errs
+			t.Run(what, func(t *testing.T) { wantInvalidFormBody(t, err, "BINARY_TYPE_MAX_SIZE", "files", "0") })
+		}
+		wantBreach(t, s, RuleFileSize)
+	})
+}

@@ -61,15 +61,18 @@ type Message struct {
 	Deleted   bool      // the message was deleted (only in Message(id) lookups)
 }
 
-// Attachment is a file attached to a message, bytes included.
+// Attachment is a file attached to a message, bytes included. An image
+// (PNG, GIF, JPEG or WebP) has been decoded, which is how Width and Height
+// are known; they are 0 for other files.
 type Attachment struct {
-	ID          string
-	Filename    string
-	Description string
-	ContentType string
-	Size        int
-	URL         string // served by the fake, so the bot could download it
-	Data        []byte
+	ID            string
+	Filename      string
+	Description   string
+	ContentType   string
+	Size          int
+	Width, Height int
+	URL           string // served by the fake, so the bot could download it
+	Data          []byte
 }
 
 // Ephemeral reports whether only VisibleTo sees the message.
@@ -201,6 +204,8 @@ type wireAttachment struct {
 	Description string `json:"description,omitempty"`
 	ContentType string `json:"content_type,omitempty"`
 	Size        int    `json:"size"`
+	Width       int    `json:"width,omitempty"`
+	Height      int    `json:"height,omitempty"`
 	URL         string `json:"url"`
 	ProxyURL    string `json:"proxy_url"`
 	Ephemeral   bool   `json:"ephemeral,omitempty"`
@@ -276,7 +281,7 @@ func (s *Server) wireLocked(m *Message) wireMessage {
 	for _, a := range m.Attachments {
 		w.Attachments = append(w.Attachments, wireAttachment{
 			ID: a.ID, Filename: a.Filename, Description: a.Description, ContentType: a.ContentType,
-			Size: a.Size, URL: a.URL, ProxyURL: a.URL, Ephemeral: m.Ephemeral(),
+			Size: a.Size, Width: a.Width, Height: a.Height, URL: a.URL, ProxyURL: a.URL, Ephemeral: m.Ephemeral(),
 		})
 	}
 	if m.InteractionID != "" {

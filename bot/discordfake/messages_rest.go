@@ -1,12 +1,10 @@
 package discordfake
 
 import (
-	"errors"
 	"fmt"
 	"net/http"
 	"sort"
 	"strconv"
-	"time"
 
 	"github.com/bwmarrin/discordgo"
 )
@@ -23,12 +21,8 @@ const (
 func (s *Server) readPayload(w http.ResponseWriter, r *http.Request, interactionID string) (*msgPayload, bool) {
 	r.Body = http.MaxBytesReader(w, r.Body, (maxFiles+1)*s.opts.MaxFileSize+(8<<20))
 	doc, files, err := readBody(r, s.opts.MaxFileSize)
-	if errors.Is(err, errBodyTooLarge) {
-		s.reject(w, r, interactionID, []violation{{rule: RuleFileSize, path: "files", code: "FILE_TOO_LARGE", msg: err.Error()}})
-		return nil, false
-	}
 	if err != nil {
-		s.malformed(w, r, interactionID, err)
+		s.unreadable(w, r, interactionID, err)
 		return nil, false
 	}
 	p, err := parseMessagePayload(doc, files)
@@ -59,7 +53,7 @@ func (s *Server) newMessageLocked(c *checker, p *msgPayload, channelID string, a
 		Flags:      p.Flags & allowed,
 		TTS:        p.TTS,
 		Reference:  p.Reference,
-		CreatedAt:  time.Now(),
+		CreatedAt:  s.now(),
 	}
 	if ch := s.channels[channelID]; ch != nil {
 		m.GuildID = ch.GuildID
@@ -124,7 +118,7 @@ func (s *Server) editMessageLocked(c *checker, old *Message, p *msgPayload, stri
 		// Completing a deferred response is not an edit in Discord's eyes.
 		m.Flags &^= discordgo.MessageFlagsLoading
 	} else {
-		m.EditedAt = time.Now()
+		m.EditedAt = s.now()
 		m.Edits++
 	}
 	s.checkResult(c, m)
@@ -145,7 +139,7 @@ func (s *Server) uploadsLocked(c *checker, p *msgPayload, channelID string, list
 	for _, f := range files {
 		sp, listed := specs[strconv.Itoa(f.index)]
 		if listedOnly && !listed {
-			c.add(RuleFileUnlisted, fmt.Sprintf("files[%d]", f.index), "ATTACHMENT_NOT_LISTED",
+			c.addFile(RuleFileUnlisted, fmt.Sprintf("files.%d", f.index), "ATTACHMENT_NOT_LISTED",
 				"%q was uploaded but the attachments list does not name id %d, so Discord drops it", f.filename, f.index)
 			continue
 		}
@@ -153,6 +147,7 @@ func (s *Server) uploadsLocked(c *checker, p *msgPayload, channelID string, list
 		if sp.Filename != "" {
 			name = sp.Filename
 		}
+		checkImage(c, &f, name)
 		id := s.newID()
 		out = append(out, &Attachment{
 			ID:          id,
@@ -160,6 +155,8 @@ func (s *Server) uploadsLocked(c *checker, p *msgPayload, channelID string, list
 			Description: sp.Description,
 			ContentType: f.contentType,
 			Size:        len(f.data),
+			Width:       f.width,
+			Height:      f.height,
 			URL:         s.attachmentURL(channelID, id, name),
 			Data:        f.data,
 		})
@@ -180,17 +177,18 @@ func (s *Server) mentionPolicyLocked(r *http.Request, interactionID string, p *m
 }
 
 // handleCreateMessage is POST /channels/{channel}/messages. In this order
-// (Discord documents none): the body is validated (400), the bot's
-// permissions in the channel checked (403), and with enforce_nonce a
+// (Discord documents none): the channel is looked up (404 if unknown or
+// deleted, 403 if the bot left its guild), the body validated (400), the
+// bot's permissions in the channel checked (403), an archived thread's
+// rules applied (400, or the post unarchives it), and with enforce_nonce a
 // message the bot created with the same nonce within Options.NonceWindow
 // is answered (200) instead of creating a second one.
 func (s *Server) handleCreateMessage(w http.ResponseWriter, r *http.Request) {
-	chID := r.PathValue("channel")
 	s.mu.Lock()
-	_, ok := s.channels[chID]
+	_, e := s.channelLocked(r, RouteCreateMessage)
 	s.mu.Unlock()
-	if !ok {
-		s.unknown(w, r, RuleUnknownResource, "", 10003, "Unknown Channel")
+	if e != nil {
+		e.write(w)
 		return
 	}
 	p, ok := s.readPayload(w, r, "")
@@ -198,70 +196,95 @@ func (s *Server) handleCreateMessage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.mu.Lock()
+	// Look again: the channel may have gone while the body was read.
+	ch, e := s.channelLocked(r, RouteCreateMessage)
+	if e != nil {
+		s.mu.Unlock()
+		e.write(w)
+		return
+	}
 	var c checker
-	m := s.newMessageLocked(&c, p, chID, createFlags)
+	m := s.newMessageLocked(&c, p, ch.ID, createFlags)
 	checkNonce(&c, p)
 	if len(c.vs) > 0 {
 		s.mu.Unlock()
 		s.reject(w, r, "", c.vs)
 		return
 	}
-	if code, msg, ok := s.permitLocked(RouteCreateMessage, chID, sendNeeds(s.channels[chID], p)); !ok {
+	if e := s.permitLocked(RouteCreateMessage, ch.ID, sendNeeds(ch, p)); e != nil {
 		s.mu.Unlock()
-		writeError(w, http.StatusForbidden, code, msg, nil)
+		e.write(w)
+		return
+	}
+	if e := s.threadRulesLocked(RouteCreateMessage, ch, opPost); e != nil {
+		s.mu.Unlock()
+		e.write(w)
 		return
 	}
 	s.mentionPolicyLocked(r, "", p)
-	if p.EnforceNonce && p.Nonce != "" {
-		if old := s.nonceMessageLocked(chID, p.Nonce); old != nil {
-			body := s.wireJSONLocked(old)
-			s.mu.Unlock()
-			writeRaw(w, http.StatusOK, body)
-			return
-		}
+	if old := s.nonceHitLocked(ch.ID, p); old != nil {
+		body := s.wireJSONLocked(old)
+		s.mu.Unlock()
+		writeRaw(w, http.StatusOK, body)
+		return
 	}
 	m.Nonce = p.Nonce
 	s.storeNewLocked(m)
+	var ev guildEvent
+	if th := s.unarchiveLocked(ch); th != nil {
+		ev = s.eventLocked(ch.GuildID, "THREAD_UPDATE", th)
+	}
 	body := s.wireJSONLocked(m)
 	s.mu.Unlock()
+	s.send(ev)
 	writeRaw(w, http.StatusOK, body)
 }
 
-// channelMessage finds a live message of a channel for the channel
-// endpoints, answering 404 itself if there is none.
-func (s *Server) channelMessage(w http.ResponseWriter, r *http.Request) (*Message, bool) {
-	chID, id := r.PathValue("channel"), r.PathValue("msg")
-	s.mu.Lock()
-	_, chOK := s.channels[chID]
-	m := s.msgs[id]
-	s.mu.Unlock()
+// nonceHitLocked returns the message an enforced nonce finds, or nil.
+func (s *Server) nonceHitLocked(channelID string, p *msgPayload) *Message {
+	if !p.EnforceNonce || p.Nonce == "" {
+		return nil
+	}
+	return s.nonceMessageLocked(channelID, p.Nonce)
+}
+
+// messageLocked resolves the {channel} and {msg} of a message route for
+// the bot, with the permissions need: the channel as channelLocked does,
+// the permissions as permitLocked does, then the message, which must be a
+// live, non-ephemeral message of the channel. The answer to give instead
+// is returned as an error.
+func (s *Server) messageLocked(r *http.Request, route Route, need int64) (*Channel, *Message, *apiError) {
+	ch, e := s.channelLocked(r, route)
+	if e != nil {
+		return nil, nil, e
+	}
+	if e := s.permitLocked(route, ch.ID, need); e != nil {
+		return nil, nil, e
+	}
+	m := s.msgs[r.PathValue("msg")]
 	switch {
-	case !chOK:
-		s.unknown(w, r, RuleUnknownResource, "", 10003, "Unknown Channel")
-		return nil, false
-	case m == nil || m.Deleted || m.ChannelID != chID:
+	case m == nil || m.Deleted || m.ChannelID != ch.ID:
 		// Not a breach: a moderator may have deleted the message.
-		writeError(w, http.StatusNotFound, 10008, "Unknown Message", nil)
-		return nil, false
+		return nil, nil, &apiError{http.StatusNotFound, 10008, "Unknown Message"}
 	case m.Ephemeral():
 		// Ephemeral messages exist only for the interaction's webhook.
-		s.unknown(w, r, RuleUnknownResource, "", 10008, "Unknown Message (ephemeral messages are only reachable through the interaction webhook)")
-		return nil, false
+		what := "Unknown Message (ephemeral messages are only reachable through the interaction webhook)"
+		s.breachLocked(Breach{Rule: RuleUnknownResource, Detail: what, Request: reqName(r)})
+		return nil, nil, &apiError{http.StatusNotFound, 10008, what}
 	}
-	return m, true
+	return ch, m, nil
 }
 
 // handleGetMessage is GET /channels/{channel}/messages/{msg}, which needs
 // VIEW_CHANNEL and READ_MESSAGE_HISTORY.
 func (s *Server) handleGetMessage(w http.ResponseWriter, r *http.Request) {
-	m, ok := s.channelMessage(w, r)
-	if !ok {
-		return
-	}
-	if !s.permit(w, RouteGetMessage, m.ChannelID, discordgo.PermissionViewChannel|discordgo.PermissionReadMessageHistory) {
-		return
-	}
 	s.mu.Lock()
+	_, m, e := s.messageLocked(r, RouteGetMessage, discordgo.PermissionViewChannel|discordgo.PermissionReadMessageHistory)
+	if e != nil {
+		s.mu.Unlock()
+		e.write(w)
+		return
+	}
 	body := s.wireJSONLocked(m)
 	s.mu.Unlock()
 	writeRaw(w, http.StatusOK, body)
@@ -274,7 +297,6 @@ func (s *Server) handleGetMessage(w http.ResponseWriter, r *http.Request) {
 // older or newer than an id (after: the oldest ones past it); around is
 // not modelled.
 func (s *Server) handleListMessages(w http.ResponseWriter, r *http.Request) {
-	chID := r.PathValue("channel")
 	q := r.URL.Query()
 	limit := 50
 	if l, err := strconv.Atoi(q.Get("limit")); err == nil && l > 0 && l <= 100 {
@@ -283,18 +305,17 @@ func (s *Server) handleListMessages(w http.ResponseWriter, r *http.Request) {
 	before, _ := strconv.ParseUint(q.Get("before"), 10, 64)
 	after, _ := strconv.ParseUint(q.Get("after"), 10, 64)
 	s.mu.Lock()
-	defer s.mu.Unlock()
-	if _, ok := s.channels[chID]; !ok {
-		s.breachLocked(Breach{Rule: RuleUnknownResource, Detail: "Unknown Channel", Request: reqName(r)})
-		writeError(w, http.StatusNotFound, 10003, "Unknown Channel", nil)
+	ch, e := s.channelLocked(r, RouteListMessages)
+	if e == nil {
+		e = s.permitLocked(RouteListMessages, ch.ID, discordgo.PermissionViewChannel)
+	}
+	if e != nil {
+		s.mu.Unlock()
+		e.write(w)
 		return
 	}
-	if code, msg, ok := s.permitLocked(RouteListMessages, chID, discordgo.PermissionViewChannel); !ok {
-		writeError(w, http.StatusForbidden, code, msg, nil)
-		return
-	}
-	ms := s.chanMsgs[chID]
-	if s.channels[chID].GuildID != "" && s.botPermsLocked(chID)&discordgo.PermissionReadMessageHistory == 0 {
+	ms := s.chanMsgs[ch.ID]
+	if ch.GuildID != "" && s.botPermsLocked(ch.ID)&discordgo.PermissionReadMessageHistory == 0 {
 		ms = nil
 	}
 	var sel []*Message // oldest first
@@ -316,12 +337,27 @@ func (s *Server) handleListMessages(w http.ResponseWriter, r *http.Request) {
 	for i := len(sel) - 1; i >= 0; i-- {
 		out = append(out, s.wireLocked(sel[i]))
 	}
+	s.mu.Unlock()
 	writeJSON(w, http.StatusOK, out)
 }
 
+// editableLocked resolves the message of PATCH
+// /channels/{channel}/messages/{msg}: editing the bot's own message needs
+// VIEW_CHANNEL only, and is refused in an archived thread.
+func (s *Server) editableLocked(r *http.Request) (*Message, *apiError) {
+	ch, m, e := s.messageLocked(r, RouteEditMessage, discordgo.PermissionViewChannel)
+	if e == nil {
+		e = s.threadRulesLocked(RouteEditMessage, ch, opEdit)
+	}
+	return m, e
+}
+
 func (s *Server) handleEditMessage(w http.ResponseWriter, r *http.Request) {
-	old, ok := s.channelMessage(w, r)
-	if !ok {
+	s.mu.Lock()
+	_, e := s.editableLocked(r)
+	s.mu.Unlock()
+	if e != nil {
+		e.write(w)
 		return
 	}
 	p, ok := s.readPayload(w, r, "")
@@ -329,9 +365,13 @@ func (s *Server) handleEditMessage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.mu.Lock()
-	// Re-read: the message may have changed while the body was read.
-	if cur := s.msgs[old.ID]; cur != nil && !cur.Deleted {
-		old = cur
+	// Look again: the message, its channel or the bot's rights there may
+	// have changed while the body was read.
+	old, e := s.editableLocked(r)
+	if e != nil {
+		s.mu.Unlock()
+		e.write(w)
+		return
 	}
 	var c checker
 	m := s.editMessageLocked(&c, old, p, apiVersion(r) != "9")
@@ -347,14 +387,23 @@ func (s *Server) handleEditMessage(w http.ResponseWriter, r *http.Request) {
 	writeRaw(w, http.StatusOK, body)
 }
 
+// handleDeleteMessage is DELETE /channels/{channel}/messages/{msg}:
+// deleting the bot's own message needs VIEW_CHANNEL only; in a locked,
+// archived thread it needs MANAGE_THREADS too.
 func (s *Server) handleDeleteMessage(w http.ResponseWriter, r *http.Request) {
-	m, ok := s.channelMessage(w, r)
-	if !ok {
+	s.mu.Lock()
+	ch, m, e := s.messageLocked(r, RouteDeleteMessage, discordgo.PermissionViewChannel)
+	if e == nil {
+		e = s.threadRulesLocked(RouteDeleteMessage, ch, opDelete)
+	}
+	if e == nil {
+		s.deleteMessageLocked(m.ID)
+	}
+	s.mu.Unlock()
+	if e != nil {
+		e.write(w)
 		return
 	}
-	s.mu.Lock()
-	s.deleteMessageLocked(m.ID)
-	s.mu.Unlock()
 	w.WriteHeader(http.StatusNoContent)
 }
 

@@ -55,7 +55,7 @@ func (s *Server) nonceMessageLocked(channelID, nonce string) *Message {
 	ms := s.chanMsgs[channelID]
 	for i := len(ms) - 1; i >= 0; i-- {
 		m := ms[i]
-		if m.Nonce == nonce && m.Author != nil && m.Author.ID == s.opts.BotUserID && time.Since(m.CreatedAt) <= s.opts.NonceWindow {
+		if m.Nonce == nonce && m.Author != nil && m.Author.ID == s.opts.BotUserID && s.now().Sub(m.CreatedAt) <= s.opts.NonceWindow {
 			return m
 		}
 	}

@@ -3,7 +3,6 @@ package discordfake
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"mime"
@@ -16,12 +15,18 @@ import (
 	"github.com/bwmarrin/discordgo"
 )
 
-// upload is one file part of a multipart request.
+// upload is one file part of a multipart request. Once checked, an upload
+// whose name or content type says it is an image has been decoded: width
+// and height are its size, or imageErr says why it is no image.
 type upload struct {
 	index       int // n of files[n]
 	filename    string
 	contentType string
 	data        []byte
+
+	checked       bool
+	width, height int
+	imageErr      error
 }
 
 // attachmentSpec is an entry of a payload's attachments array: either an
@@ -69,8 +74,16 @@ func (p *msgPayload) has(field string) bool {
 
 var filesField = regexp.MustCompile(`^files\[(\d+)\]$`)
 
-// errBodyTooLarge marks a request whose file exceeded the size limit.
-var errBodyTooLarge = errors.New("file too large")
+// fileTooLargeError marks a request with a file over Options.MaxFileSize.
+type fileTooLargeError struct {
+	index int    // n of files[n]
+	name  string // the part's file name
+	max   int64  // the limit in bytes
+}
+
+func (e *fileTooLargeError) Error() string {
+	return fmt.Sprintf("files[%d] (%q) is over %d bytes", e.index, e.name, e.max)
+}
 
 // readBody returns the JSON document of a request and its uploaded files.
 // discordgo sends either a plain JSON body or multipart/form-data with a
@@ -103,16 +116,18 @@ func readBody(r *http.Request, maxFile int64) (jsonDoc []byte, files []upload, e
 		case filesField.MatchString(name):
 			n, _ := strconv.Atoi(filesField.FindStringSubmatch(name)[1])
 			if int64(len(data)) > maxFile {
-				// Drain the body so the client reads the 413 instead of
+				// Drain the body so the client reads the answer instead of
 				// failing on a reset connection mid-upload.
 				io.Copy(io.Discard, r.Body)
-				return nil, nil, fmt.Errorf("%w: %s (%q) is over %d bytes", errBodyTooLarge, name, part.FileName(), maxFile)
+				return nil, nil, &fileTooLargeError{index: n, name: part.FileName(), max: maxFile}
 			}
 			ct := part.Header.Get("Content-Type")
 			if ct == "" || ct == "application/octet-stream" {
 				ct = http.DetectContentType(data)
 			}
-			files = append(files, upload{index: n, filename: part.FileName(), contentType: ct, data: data})
+			f := upload{index: n, filename: part.FileName(), contentType: ct, data: data}
+			f.inspect(f.filename) // decoded here, without the server's lock
+			files = append(files, f)
 		default:
 			return nil, nil, fmt.Errorf("multipart: unexpected form field %q (Discord takes payload_json and files[n])", name)
 		}

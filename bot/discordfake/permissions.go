@@ -9,17 +9,6 @@ import (
 	"github.com/bwmarrin/discordgo"
 )
 
-// Discord's codes for a request the bot's permissions do not allow. A bot
-// that cannot see a channel gets 50001 Missing Access; one that sees it but
-// lacks a permission the request needs gets 50013 Missing Permissions. Both
-// come with HTTP 403. (Discord's documentation, "JSON Error Codes"; the
-// discord.js guide on implicit permissions: no VIEW_CHANNEL, "Missing
-// Access".)
-const (
-	CodeMissingAccess      = 50001
-	CodeMissingPermissions = 50013
-)
-
 // Denial records a request Discord refused because of the bot's
 // permissions in a channel. A denial is not a breach: server admins decide
 // what the bot may do, and a bot must cope with it (say so to the players,
@@ -54,10 +43,10 @@ func (s *Server) botPermsLocked(channelID string) int64 {
 	p := s.opts.AppPermissions
 	if c := s.channels[channelID]; c != nil {
 		switch {
-		case c.BotPermissions != 0:
+		case c.BotPermissions != 0 || c.permsSet:
 			p = c.BotPermissions
 		case c.IsThread():
-			if parent := s.channels[c.ParentID]; parent != nil && parent.BotPermissions != 0 {
+			if parent := s.channels[c.ParentID]; parent != nil && (parent.BotPermissions != 0 || parent.permsSet) {
 				p = parent.BotPermissions
 			}
 		}
@@ -89,36 +78,24 @@ func sendNeeds(ch *Channel, p *msgPayload) int64 {
 
 // permitLocked checks that the bot has the permissions need in a channel.
 // When it has not, it records a Denial and returns Discord's answer for
-// it; ok is true when the request may go on. DM channels check nothing.
-func (s *Server) permitLocked(route Route, channelID string, need int64) (code int, message string, ok bool) {
+// it: 403 with CodeMissingAccess without VIEW_CHANNEL, else with
+// CodeMissingPermissions. DM channels check nothing.
+func (s *Server) permitLocked(route Route, channelID string, need int64) *apiError {
 	ch := s.channels[channelID]
 	if ch == nil || ch.GuildID == "" {
-		return 0, "", true
+		return nil
 	}
-	have := s.botPermsLocked(channelID)
-	missing := need &^ have
+	missing := need &^ s.botPermsLocked(channelID)
 	if missing == 0 {
-		return 0, "", true
+		return nil
 	}
-	code, message = CodeMissingPermissions, "Missing Permissions"
+	e := &apiError{http.StatusForbidden, CodeMissingPermissions, "Missing Permissions"}
 	if missing&discordgo.PermissionViewChannel != 0 {
-		code, message = CodeMissingAccess, "Missing Access"
+		e = errMissingAccess()
 	}
-	s.denied = append(s.denied, Denial{Route: route, ChannelID: channelID, Missing: missing, Code: code, At: time.Now()})
+	s.denied = append(s.denied, Denial{Route: route, ChannelID: channelID, Missing: missing, Code: e.code, At: s.now()})
 	s.changedLocked()
-	return code, message, false
-}
-
-// permit is permitLocked for handlers that do not hold s.mu; it answers
-// the request itself when it is refused.
-func (s *Server) permit(w http.ResponseWriter, route Route, channelID string, need int64) bool {
-	s.mu.Lock()
-	code, msg, ok := s.permitLocked(route, channelID, need)
-	s.mu.Unlock()
-	if !ok {
-		writeError(w, http.StatusForbidden, code, msg, nil)
-	}
-	return ok
+	return e
 }
 
 // permissionNames spells out permission bits for humans.
@@ -133,6 +110,7 @@ func permissionNames(p int64) string {
 		{discordgo.PermissionAttachFiles, "ATTACH_FILES"},
 		{discordgo.PermissionEmbedLinks, "EMBED_LINKS"},
 		{discordgo.PermissionReadMessageHistory, "READ_MESSAGE_HISTORY"},
+		{discordgo.PermissionManageThreads, "MANAGE_THREADS"},
 	}
 	var out []string
 	for _, n := range names {

@@ -128,7 +128,7 @@ func TestBotPermissions(t *testing.T) {
 	history := int64(discordgo.PermissionReadMessageHistory)
 
 	text := &discordgo.MessageSend{Content: "board", AllowedMentions: noPings()}
-	withFile := &discordgo.MessageSend{Content: "board", AllowedMentions: noPings(), Files: []*discordgo.File{file("board.png", 10)}}
+	withFile := &discordgo.MessageSend{Content: "board", AllowedMentions: noPings(), Files: []*discordgo.File{pngFile(t, "board.png")}}
 	for _, tc := range []struct {
 		name     string
 		channel  Channel
@@ -157,7 +157,7 @@ func TestBotPermissions(t *testing.T) {
 			c = s.AddChannel(c)
 			denials := len(s.Denied())
 			for _, f := range tc.msg.Files {
-				f.Reader = file(f.Name, 10).Reader
+				f.Reader = pngFile(t, f.Name).Reader
 			}
 			m, err := dg.ChannelMessageSendComplex(c.ID, tc.msg)
 			if tc.wantCode == 0 {

@@ -2,6 +2,7 @@ package discordfake
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"sort"
@@ -122,6 +123,14 @@ func (s *Server) withAuth(mode authMode, h http.HandlerFunc) http.Handler {
 
 func reqName(r *http.Request) string { return r.Method + " " + r.URL.Path }
 
+// routeOf returns the Route a request was routed to, from the pattern the
+// mux matched ("GET /api/v10/guilds/{guild}" is "GET /guilds/{guild}").
+func routeOf(r *http.Request) Route {
+	method, path, _ := strings.Cut(r.Pattern, " ")
+	path = strings.TrimPrefix(path, "/api/v"+apiVersion(r))
+	return Route(method + " " + path)
+}
+
 // writeJSON answers with a JSON document.
 func writeJSON(w http.ResponseWriter, status int, v any) {
 	b, err := json.Marshal(v)
@@ -156,15 +165,29 @@ func (s *Server) reject(w http.ResponseWriter, r *http.Request, interactionID st
 		s.breachLocked(Breach{Rule: v.rule, Detail: where + ": " + v.msg, Request: reqName(r), InteractionID: interactionID})
 	}
 	s.mu.Unlock()
-	switch vs[0].rule {
-	case RuleEmptyMessage:
+	if vs[0].rule == RuleEmptyMessage {
 		writeError(w, http.StatusBadRequest, 50006, "Cannot send an empty message", nil)
 		return
-	case RuleFileSize:
-		writeError(w, http.StatusRequestEntityTooLarge, 40005, "Request entity too large", nil)
+	}
+	writeError(w, http.StatusBadRequest, CodeInvalidFormBody, "Invalid Form Body", formErrors(vs))
+}
+
+// unreadable answers a body that could not be read. A file over
+// Options.MaxFileSize is a breach of RuleFileSize answered as a limit, 400
+// with 50035 and the error under files.N (BINARY_TYPE_MAX_SIZE); anything
+// else is malformed.
+func (s *Server) unreadable(w http.ResponseWriter, r *http.Request, interactionID string, err error) {
+	var big *fileTooLargeError
+	if !errors.As(err, &big) {
+		s.malformed(w, r, interactionID, err)
 		return
 	}
-	writeError(w, http.StatusBadRequest, 50035, "Invalid Form Body", formErrors(vs))
+	s.reject(w, r, interactionID, []violation{{
+		rule: RuleFileSize,
+		path: fmt.Sprintf("files.%d", big.index),
+		code: "BINARY_TYPE_MAX_SIZE",
+		msg:  fmt.Sprintf("File cannot be larger than %.2f MB (%q).", float64(big.max)/(1<<20), big.name),
+	}})
 }
 
 // formErrors nests violations by path the way Discord reports them:
@@ -256,24 +279,29 @@ func (s *Server) handleApplication(w http.ResponseWriter, r *http.Request) {
 // 50001 Missing Access.
 func (s *Server) handleGetChannel(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
-	ch := s.wireChannelLocked(r.PathValue("channel"))
+	ch, e := s.channelLocked(r, RouteGetChannel)
+	if e == nil {
+		e = s.permitLocked(RouteGetChannel, ch.ID, discordgo.PermissionViewChannel)
+	}
+	var wire *discordgo.Channel
+	if e == nil {
+		wire = s.wireChannelLocked(ch.ID)
+	}
 	s.mu.Unlock()
-	if ch == nil {
-		s.unknown(w, r, RuleUnknownResource, "", 10003, "Unknown Channel")
+	if e != nil {
+		e.write(w)
 		return
 	}
-	if !s.permit(w, RouteGetChannel, ch.ID, discordgo.PermissionViewChannel) {
-		return
-	}
-	writeJSON(w, http.StatusOK, ch)
+	writeJSON(w, http.StatusOK, wire)
 }
 
 func (s *Server) handleGetGuild(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
+	e := s.guildLocked(r, routeOf(r))
 	g := s.wireGuildLocked(r.PathValue("guild"))
 	s.mu.Unlock()
-	if g == nil {
-		s.unknown(w, r, RuleUnknownResource, "", 10004, "Unknown Guild")
+	if e != nil {
+		e.write(w)
 		return
 	}
 	// The REST guild object has no channels or members.
@@ -283,10 +311,11 @@ func (s *Server) handleGetGuild(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) handleGuildChannels(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
+	e := s.guildLocked(r, routeOf(r))
 	g := s.wireGuildLocked(r.PathValue("guild"))
 	s.mu.Unlock()
-	if g == nil {
-		s.unknown(w, r, RuleUnknownResource, "", 10004, "Unknown Guild")
+	if e != nil {
+		e.write(w)
 		return
 	}
 	sort.Slice(g.Channels, func(i, j int) bool { return g.Channels[i].ID < g.Channels[j].ID })
@@ -296,14 +325,18 @@ func (s *Server) handleGuildChannels(w http.ResponseWriter, r *http.Request) {
 func (s *Server) handleGetMember(w http.ResponseWriter, r *http.Request) {
 	gid, uid := r.PathValue("guild"), r.PathValue("user")
 	s.mu.Lock()
+	e := s.guildLocked(r, routeOf(r))
 	_, ok := s.members[gid][uid]
 	m := s.wireMemberLocked(gid, uid)
 	s.mu.Unlock()
-	if !ok {
+	switch {
+	case e != nil:
+		e.write(w)
+	case !ok:
 		writeError(w, http.StatusNotFound, 10007, "Unknown Member", nil)
-		return
+	default:
+		writeJSON(w, http.StatusOK, m)
 	}
-	writeJSON(w, http.StatusOK, m)
 }
 
 // handleCDN serves attachment bytes, standing in for cdn.discordapp.com.

@@ -76,6 +76,20 @@ type Options struct {
 	// NonceWindow is how long a nonce sent with enforce_nonce finds the
 	// message it created. Default DefaultNonceWindow.
 	NonceWindow time.Duration
+	// InvalidRequestLimit is how many invalid requests (responses 401,
+	// 403, and 429 other than of scope "shared") within
+	// InvalidRequestWindow break RuleInvalidRequests. Default
+	// DefaultInvalidRequestLimit (Discord's 10,000); tests set it small.
+	InvalidRequestLimit int
+	// Now is the fake's clock for Discord's own windows of minutes and for
+	// the times the fake shows: the nonce window, the invalid-request
+	// window, message timestamps and snowflake ids, Breach.At, Denial.At,
+	// Refusal.At and FaultRequest.Now. A test moves it to cross a window
+	// without waiting. The interaction deadlines (AckDeadline,
+	// TokenLifetime) always run on real time, since the bot's requests
+	// take real time. Now is called with the server's lock held and must
+	// not call the Server's methods. Default time.Now.
+	Now func() time.Time
 
 	// ExpectBreaches makes the server only collect breaches (see Breaches
 	// and TakeBreaches) instead of failing the test, for tests that check
@@ -89,6 +103,10 @@ type Options struct {
 }
 
 func (o *Options) setDefaults(ids *snowflakes) {
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	ids.now = o.Now
 	if o.Token == "" {
 		o.Token = DefaultToken
 	}
@@ -122,6 +140,9 @@ func (o *Options) setDefaults(ids *snowflakes) {
 	if o.NonceWindow <= 0 {
 		o.NonceWindow = DefaultNonceWindow
 	}
+	if o.InvalidRequestLimit <= 0 {
+		o.InvalidRequestLimit = DefaultInvalidRequestLimit
+	}
 }
 
 // Server is a fake Discord. All its methods are safe for concurrent use;
@@ -143,8 +164,12 @@ type Server struct {
 	guilds     map[string]*Guild
 	guildOrder []string
 	channels   map[string]*Channel
-	users      map[string]*User
-	members    map[string]map[string]*Member // guild id → user id → member
+	// goneChannels are the deleted channels and threads, by id; a channel
+	// is in channels or in goneChannels, never in both.
+	goneChannels map[string]*Channel
+	removedFrom  map[string]bool // guilds the bot was removed from
+	users        map[string]*User
+	members      map[string]map[string]*Member // guild id → user id → member
 
 	chanMsgs    map[string][]*Message  // channel id → live messages, oldest first
 	msgs        map[string]*Message    // message id → latest state, deleted ones too
@@ -163,12 +188,15 @@ type Server struct {
 	breaches      []Breach
 	notifications []Notification // append-only, clipped on append
 	denied        []Denial
+	refused       []Refusal
+	invalid       invalidLog
 
-	routeSet map[Route]bool     // every route served, for Fail and Hold
-	requests map[Route]int      // requests that reached each route
-	faults   map[Route][]Fault  // queued faults, next first
-	holds    map[Route][]*Hold  // holds waiting for a request, next first
-	held     map[*Hold]struct{} // holds with a request held
+	routeSet map[Route]bool                             // every route served, for Fail and Hold
+	requests map[Route]int                              // requests that reached each route
+	faults   map[Route][]Fault                          // queued faults, next first
+	rules    map[Route]func(FaultRequest) (Fault, bool) // FailIf rules
+	holds    map[Route][]*Hold                          // holds waiting for a request, next first
+	held     map[*Hold]struct{}                         // holds with a request held
 }
 
 // New starts a fake Discord on 127.0.0.1 and closes it when the test ends.
@@ -180,6 +208,8 @@ func New(t testing.TB, opts Options) *Server {
 		done:         make(chan struct{}),
 		guilds:       map[string]*Guild{},
 		channels:     map[string]*Channel{},
+		goneChannels: map[string]*Channel{},
+		removedFrom:  map[string]bool{},
 		users:        map[string]*User{},
 		members:      map[string]map[string]*Member{},
 		chanMsgs:     map[string][]*Message{},
@@ -193,6 +223,7 @@ func New(t testing.TB, opts Options) *Server {
 		routeSet:     map[Route]bool{},
 		requests:     map[Route]int{},
 		faults:       map[Route][]Fault{},
+		rules:        map[Route]func(FaultRequest) (Fault, bool){},
 		holds:        map[Route][]*Hold{},
 		held:         map[*Hold]struct{}{},
 	}
@@ -285,3 +316,7 @@ func (s *Server) botUser() *discordgo.User {
 
 // newID returns a fresh snowflake.
 func (s *Server) newID() string { return s.ids.next() }
+
+// now reads the fake's clock (Options.Now). Real time, for the
+// interaction deadlines, is read with time.Now directly.
+func (s *Server) now() time.Time { return s.opts.Now() }

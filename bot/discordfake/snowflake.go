@@ -14,6 +14,7 @@ const discordEpoch = 1420070400000
 // high bits, so that ids sort by age, and strictly increasing even when two
 // are made in the same millisecond.
 type snowflakes struct {
+	now  func() time.Time // the server's clock; nil means time.Now
 	mu   sync.Mutex
 	last uint64
 }
@@ -22,8 +23,12 @@ type snowflakes struct {
 func (g *snowflakes) next() string {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	ms := uint64(time.Now().UnixMilli() - discordEpoch)
-	id := ms << 22
+	now := time.Now
+	if g.now != nil {
+		now = g.now
+	}
+	ms := max(now().UnixMilli()-discordEpoch, 0)
+	id := uint64(ms) << 22
 	if id <= g.last {
 		id = g.last + 1
 	}

@@ -16,7 +16,9 @@ type View struct {
 
 	notifications []Notification
 	denied        []Denial
+	refused       []Refusal
 	requests      map[Route]int
+	invalid       InvalidRequestTally
 }
 
 // viewLocked snapshots the state. Message values and the per-channel
@@ -31,7 +33,9 @@ func (s *Server) viewLocked() *View {
 
 		notifications: s.notifications[:len(s.notifications):len(s.notifications)],
 		denied:        append([]Denial(nil), s.denied...),
+		refused:       append([]Refusal(nil), s.refused...),
 		requests:      maps.Clone(s.requests),
+		invalid:       s.invalidTallyLocked(),
 	}
 	for id, in := range s.interactions {
 		v.responses[id] = s.responseLocked(in)
@@ -72,7 +76,7 @@ func (v *View) Requests(route Route) int { return v.requests[route] }
 
 // WaitUntil returns the first View for which cond holds, rechecking after
 // every change (message stored or edited, notification, response, breach,
-// denial, session, request, fault or hold).
+// denial, refusal, session, request, fault or hold).
 // cond runs without the server's lock held, so it may call Server methods.
 // The test fails if ctx ends or Options.WaitTimeout passes first.
 func (s *Server) WaitUntil(ctx context.Context, cond func(v *View) bool) *View {

@@ -27,8 +27,15 @@ type Channel struct {
 	// BotPermissions is what the bot may do in this channel, as Discord
 	// computes it from roles and overwrites and sends as app_permissions.
 	// 0 means: a thread's parent's, else Options.AppPermissions (threads
-	// inherit their parent's overwrites).
+	// inherit their parent's overwrites), unless the value was set by
+	// Server.SetBotPermissions, which may set 0 for nothing at all.
 	BotPermissions int64
+	// Archived and Locked are a thread's thread_metadata (see
+	// Server.ArchiveThread).
+	Archived, Locked bool
+
+	permsSet   bool      // BotPermissions holds even when 0
+	archivedAt time.Time // archive_timestamp; zero: the thread's creation
 }
 
 // IsThread reports whether the channel is a thread.
@@ -78,6 +85,7 @@ func (s *Server) AddGuild(g Guild) Guild {
 	if s.members[g.ID] == nil {
 		s.members[g.ID] = map[string]*Member{}
 	}
+	delete(s.removedFrom, g.ID) // the bot is invited back
 	s.changedLocked()
 	s.mu.Unlock()
 	s.announceGuild(g.ID)
@@ -125,6 +133,12 @@ func (s *Server) addChannel(c Channel) (Channel, string) {
 	} else if c.ParentID != "" {
 		s.t.Fatalf("discordfake: AddChannel: channel %q has a ParentID but is not a thread (type %d)", c.Name, c.Type)
 	}
+	switch {
+	case (c.Archived || c.Locked) && !c.IsThread():
+		s.t.Fatalf("discordfake: AddChannel: channel %q is archived or locked but not a thread", c.Name)
+	case s.goneChannels[c.ID] != nil:
+		s.t.Fatalf("discordfake: AddChannel: channel %s was deleted; Discord never reuses ids", c.ID)
+	}
 	if c.GuildID != "" && s.guilds[c.GuildID] == nil {
 		s.t.Fatalf("discordfake: AddChannel: unknown guild %s", c.GuildID)
 	}
@@ -146,6 +160,9 @@ func (s *Server) addChannel(c Channel) (Channel, string) {
 func (s *Server) announceThread(event string, c Channel) {
 	s.mu.Lock()
 	sessions := s.liveSessionsLocked(c.GuildID)
+	if s.removedFrom[c.GuildID] {
+		sessions = nil
+	}
 	ch := s.wireChannelLocked(c.ID)
 	s.mu.Unlock()
 	data := struct {
@@ -315,7 +332,11 @@ func (s *Server) wireChannelLocked(id string) *discordgo.Channel {
 		ch.Type = discordgo.ChannelTypeDM
 	}
 	if c.IsThread() {
-		ch.ThreadMetadata = &discordgo.ThreadMetadata{AutoArchiveDuration: 1440}
+		at := c.archivedAt
+		if at.IsZero() {
+			at = snowflakeTime(c.ID)
+		}
+		ch.ThreadMetadata = &discordgo.ThreadMetadata{AutoArchiveDuration: 1440, Archived: c.Archived, Locked: c.Locked, ArchiveTimestamp: at.UTC()}
 	}
 	return ch
 }
@@ -331,7 +352,7 @@ func (s *Server) wireGuildLocked(id string) *discordgo.Guild {
 		Name:            g.Name,
 		OwnerID:         g.OwnerID,
 		PreferredLocale: g.PreferredLocale,
-		JoinedAt:        time.Now().UTC(),
+		JoinedAt:        s.now().UTC(),
 		Roles: []*discordgo.Role{{
 			ID:          g.ID, // @everyone has the guild's id
 			Name:        "@everyone",
@@ -340,10 +361,11 @@ func (s *Server) wireGuildLocked(id string) *discordgo.Guild {
 		Channels: []*discordgo.Channel{},
 		Members:  []*discordgo.Member{},
 	}
-	// As in GUILD_CREATE, active threads come in their own list.
+	// As in GUILD_CREATE, active threads come in their own list; archived
+	// ones are not synced up front ("Threads", Active & Archived Threads).
 	for _, c := range s.channels {
 		switch {
-		case c.GuildID != id:
+		case c.GuildID != id, c.Archived:
 		case c.IsThread():
 			wg.Threads = append(wg.Threads, s.wireChannelLocked(c.ID))
 		default:
