@@ -104,39 +104,13 @@ func (b *Bot) computerTurn(ctx context.Context, channel string) (again bool) {
 	return true
 }
 
-// Resume wakes the channels whose game waits on a computer, after a
-// restart: a game left waiting on a computer goes on by itself, and one
-// left owing an automatic move makes it. What the channels are owed is
-// posted, a few channels at a time rather than all at once. A stored game
-// that does not replay is logged and left alone; parked channels wait.
+// Resume takes up, after a restart, what the games were doing: the games
+// that are due (a computer's turn, a reminder; the wake index says which)
+// are looked at, and what the channels are owed is posted, a few channels
+// at a time rather than all at once. Its cost follows what is due and
+// owed, not the games stored.
 func (b *Bot) Resume(ctx context.Context) {
-	games, err := b.cfg.Store.List(ctx)
-	if err != nil {
-		b.log.Error("listing games to resume", "err", err)
-		return
-	}
-	for _, g := range games {
-		if g.Status != store.Playing || b.parked(ctx, g.Channel) {
-			continue
-		}
-		game, ok := b.game(g.Kind)
-		if !ok {
-			b.log.Warn("a stored game of a kind this bot does not host", "kind", g.Kind, "channel", g.Channel, "game", g.ID)
-			continue
-		}
-		t, err := b.replay(game, g)
-		if err != nil {
-			b.log.Error("a stored game does not replay; it waits", "err", err, "channel", g.Channel, "game", g.ID)
-			continue
-		}
-		b.settleAuto(ctx, t)
-		if _, ok := t.computerToAct(); ok {
-			b.wake(g.Channel)
-		}
-	}
-	// What the channels were owed when the bot stopped is posted now,
-	// spread over a while (the gate bounds what is drawn and posted at
-	// once; the spread keeps the workers from all starting together).
+	b.Remind(ctx)
 	channels, err := b.cfg.Store.OutboxChannels(ctx)
 	if err != nil {
 		b.log.Error("listing the channels owed posts", "err", err)

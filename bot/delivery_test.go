@@ -316,6 +316,11 @@ func TestAutoMoveStoredWithMove(t *testing.T) {
 			t.Fatal(err)
 		}
 		if resume {
+			// As the migration to schema 3 leaves every live game: due.
+			g, _ := h.db.Current(h.ctx, channel)
+			if err := h.db.SetWake(h.ctx, channel, g.ID, g.Version, h.clock.Now()); err != nil {
+				t.Fatal(err)
+			}
 			h.bot.Resume(h.ctx)
 			h.wait()
 			if g, _ := h.db.Current(h.ctx, channel); len(g.Moves) != 2 {

@@ -85,8 +85,23 @@ func (b *Bot) unpark(ctx context.Context, channel string) {
 		return
 	}
 	b.log.Info("a parked channel is used again; its work goes on", "channel", channel)
+	b.lookNow(ctx, channel)
 	b.deliver(channel)
 	b.wake(channel)
+}
+
+// lookNow makes the channel's live game due at once, so that the next look
+// at the reminders judges it as it is now (after a change of the channel's
+// reminders, or its coming back).
+func (b *Bot) lookNow(ctx context.Context, channel string) {
+	g, err := b.cfg.Store.Current(ctx, channel)
+	if err != nil {
+		return
+	}
+	err = b.cfg.Store.SetWake(ctx, channel, g.ID, g.Version, b.now())
+	if err != nil && rules.ErrorCode(err) == rules.Internal && ctx.Err() == nil {
+		b.log.Error("making a game due", "err", err, "channel", channel)
+	}
 }
 
 // ChannelGone parks a channel the platform says is gone (Discord's
@@ -98,16 +113,14 @@ func (b *Bot) ChannelGone(ctx context.Context, channel string) {
 // GuildGone parks every channel of a server the bot was removed from
 // (Discord's GUILD_DELETE) that has a game on.
 func (b *Bot) GuildGone(ctx context.Context, guild string) {
-	games, err := b.cfg.Store.List(ctx)
+	channels, err := b.cfg.Store.LiveIn(ctx, guild)
 	if err != nil {
 		if ctx.Err() == nil {
 			b.log.Error("listing the games of a server the bot left", "err", err, "guild", guild)
 		}
 		return
 	}
-	for _, g := range games {
-		if g.Guild == guild && g.Status.Live() {
-			b.park(ctx, g.Channel, errors.New("the bot was removed from the server"))
-		}
+	for _, c := range channels {
+		b.park(ctx, c, errors.New("the bot was removed from the server"))
 	}
 }

@@ -21,27 +21,29 @@ type myGame struct {
 // a link to the latest board; the games waiting for the asker first, the
 // longest waiting first.
 func (b *Bot) mygames(ctx context.Context, req Request) (Reply, error) {
-	games, err := b.cfg.Store.List(ctx)
+	live, err := b.cfg.Store.LiveOf(ctx, req.User.ID)
 	if err != nil {
 		return Reply{}, err
 	}
 	p := b.printer(req.User.Locale)
-	now := b.cfg.Now()
+	now := b.now()
 	var out []myGame
-	for _, g := range games {
-		if g.Guild != req.Guild || g.Status != store.Playing {
+	for _, l := range live {
+		if l.Guild != req.Guild {
+			continue
+		}
+		t, err := b.load(ctx, l.Channel, "")
+		if err != nil {
+			if errCode(err) != store.NotFound {
+				b.log.Error("a stored game does not replay", "err", err, "channel", l.Channel)
+			}
+			continue
+		}
+		g, game := t.stored, t.game
+		if g.Status != store.Playing {
 			continue
 		}
 		if _, seated := g.Player(req.User.ID); !seated {
-			continue
-		}
-		game, ok := b.game(g.Kind)
-		if !ok {
-			continue
-		}
-		t, err := b.replay(game, g)
-		if err != nil {
-			b.log.Error("a stored game does not replay", "err", err, "channel", g.Channel, "game", g.ID)
 			continue
 		}
 		mg := myGame{waited: now.Sub(since(g))}

@@ -168,6 +168,10 @@ func (b *Bot) commit(ctx context.Context, t *table, by, line string, v via) ([]s
 	pub := b.cfg.Catalog.Printer(t.lang())
 	names := t.names(pub)
 	n, version := t.state.Moves(), t.stored.Version
+	turns, err := b.turns(ctx, t.stored.Channel)
+	if err != nil {
+		return nil, nil, err
+	}
 	var (
 		first Effect
 		next  State
@@ -192,7 +196,8 @@ func (b *Bot) commit(ctx context.Context, t *table, by, line string, v via) ([]s
 			}
 			said := append([]string{t.game.Describe(pub, e, names)}, moreSaid...)
 			first, next, lines = e, s, said
-			ch := store.Checked{More: more, Announce: v.announcement(said...)}
+			after := &table{game: t.game, stored: g, state: s}
+			ch := store.Checked{More: more, Announce: v.announcement(said...), Wake: wakeAt(after, turns, sm.At, 0)}
 			if s.Over() {
 				ch.Finish = store.Over
 			}

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"math"
 	"slices"
 	"strconv"
@@ -118,52 +119,120 @@ func since(g *store.Game) time.Time {
 	return g.Created
 }
 
-// Remind sends the reminders that are due, in every channel: when the
+// Remind looks at the games that are due (their store.Game.Wake has come,
+// as the wake index says: the cost follows what is due, not the games
+// stored) and does what is due: a computer's turn is woken; when the
 // player to move has not moved for the channel's wait, a short post pings
 // them, then again each time the wait passes, at most the channel's number
 // of times a turn; after that, a channel that asks for it hands the seat to
-// a computer until its owner is back. The count lives in the stored game,
-// written with the reminder's announcement, so that a restart neither loses
-// nor repeats a reminder. Bot.Start calls it regularly; tests call it with
-// their own clock.
+// a computer until its owner is back. Each game is then given its next
+// wake. The count lives in the stored game, written with the reminder's
+// announcement, so that a restart neither loses nor repeats a reminder.
+// Bot.Start calls it regularly; tests call it with their own clock.
 func (b *Bot) Remind(ctx context.Context) {
-	games, err := b.cfg.Store.List(ctx)
+	now := b.now()
+	due, err := b.cfg.Store.Due(ctx, now, maxDue)
 	if err != nil {
 		if ctx.Err() == nil {
-			b.log.Error("listing games to remind", "err", err)
+			b.log.Error("reading what is due", "err", err)
 		}
 		return
 	}
-	now := b.now()
-	for _, g := range games {
-		if g.Status != store.Playing || b.parked(ctx, g.Channel) {
-			continue
-		}
-		if err := b.remind(ctx, g, now); err != nil && ctx.Err() == nil {
-			b.log.Error("reminding a player", "err", err, "channel", g.Channel, "game", g.ID)
+	for _, d := range due {
+		err := b.remind(ctx, d, now)
+		switch {
+		case err == nil || ctx.Err() != nil:
+		case errors.Is(err, errUnreplayable):
+			b.log.Error("a stored game does not replay; it waits", "err", err, "channel", d.Channel, "game", d.Game)
+			b.wakeNever(ctx, d)
+		default:
+			b.log.Error("looking at a game that is due", "err", err, "channel", d.Channel, "game", d.Game)
 		}
 	}
 }
 
-// remind sends game g's reminder, or hands its seat over, when due.
-func (b *Bot) remind(ctx context.Context, g *store.Game, now time.Time) error {
-	turns, err := b.turns(ctx, g.Channel)
-	if err != nil || turns.RemindAfter <= 0 {
-		return err
+// wakeNever takes game d out of the games that are due, as it is: it waits
+// for a change.
+func (b *Bot) wakeNever(ctx context.Context, d store.Due) {
+	g, err := b.cfg.Store.Current(ctx, d.Channel)
+	if err == nil && g.ID == d.Game {
+		err = b.cfg.Store.SetWake(ctx, d.Channel, d.Game, g.Version, time.Time{})
 	}
-	if now.Before(since(g).Add(time.Duration(g.Reminded+1) * turns.RemindAfter)) {
-		return nil
+	if err != nil && rules.ErrorCode(err) == rules.Internal && ctx.Err() == nil {
+		b.log.Error("taking a game out of the due ones", "err", err, "channel", d.Channel)
 	}
-	game, ok := b.game(g.Kind)
-	if !ok {
-		return nil
-	}
-	unlock := b.lock(g.Channel)
+}
+
+// maxDue is the most games one look at the reminders takes up: the rest
+// wait for the next (a start after a long stop finds many).
+const maxDue = 1000
+
+// computerAgain is when a game left waiting on a computer is looked at
+// again (the computer failed, or the bot stopped while it thought).
+const computerAgain = 10 * time.Minute
+
+// remind does what is due in game d: a computer's turn, a reminder, a seat
+// handed over; and sets when to look at it again.
+func (b *Bot) remind(ctx context.Context, d store.Due, now time.Time) error {
+	unlock := b.lock(d.Channel)
 	defer unlock()
-	t, err := b.replay(game, g)
+	t, err := b.load(ctx, d.Channel, "")
+	switch {
+	case rules.ErrorCode(err) == store.NotFound:
+		return nil
+	case err != nil:
+		return err
+	case t.stored.ID != d.Game:
+		return nil
+	}
+	if b.parked(ctx, d.Channel) {
+		return b.setWake(ctx, t, time.Time{}) // until the channel is back
+	}
+	if _, ok := t.computerToAct(); ok {
+		b.wake(d.Channel)
+		return b.setWake(ctx, t, now.Add(computerAgain))
+	}
+	turns, err := b.turns(ctx, d.Channel)
 	if err != nil {
 		return err
 	}
+	next := wakeAt(t, turns, since(t.stored), t.stored.Reminded)
+	if next.IsZero() || now.Before(next) {
+		return b.setWake(ctx, t, next)
+	}
+	return b.remindSeats(ctx, t, turns, now)
+}
+
+// setWake sets when to look at t's game again, if it is still at t's
+// version.
+func (b *Bot) setWake(ctx context.Context, t *table, at time.Time) error {
+	return ignoreConflict(b.cfg.Store.SetWake(ctx, t.stored.Channel, t.stored.ID, t.stored.Version, at))
+}
+
+// wakeAt is when the bot is to look at table t again by itself, with the
+// channel's reminders turns, its turn having begun at began with reminded
+// reminders sent: at once when a computer is to act, when the next reminder
+// (or the hand-over after the last) falls due when a person is; never once
+// the game is over, or without reminders.
+func wakeAt(t *table, turns channelTurns, began time.Time, reminded int) time.Time {
+	if t.state == nil || t.state.Over() {
+		return time.Time{}
+	}
+	if _, ok := t.computerToAct(); ok {
+		return began
+	}
+	if turns.RemindAfter <= 0 || reminded >= turns.RemindMax && turns.then != thenComputer {
+		return time.Time{}
+	}
+	if reminded > turns.RemindMax {
+		return time.Time{} // handed over already
+	}
+	return began.Add(time.Duration(reminded+1) * turns.RemindAfter)
+}
+
+// remindSeats sends t's reminder, or hands the waiting seats to a
+// computer after the last, with the game's next wake.
+func (b *Bot) remindSeats(ctx context.Context, t *table, turns channelTurns, now time.Time) error {
 	var waiting []int
 	for _, seat := range t.toAct() {
 		if level(t.seat(seat)) == "" {
@@ -171,13 +240,13 @@ func (b *Bot) remind(ctx context.Context, g *store.Game, now time.Time) error {
 		}
 	}
 	if len(waiting) == 0 {
-		return nil
+		return b.setWake(ctx, t, time.Time{})
 	}
-	version := g.Version
+	version, g := t.stored.Version, t.stored
 	if g.Reminded >= turns.RemindMax {
-		lv := standIn(game)
-		if turns.then != thenComputer || lv == "" {
-			return nil
+		lv := standIn(t.game)
+		if lv == "" {
+			return b.setWake(ctx, t, time.Time{}) // no computer to stand in
 		}
 		_, err := b.cfg.Store.Update(ctx, g.Channel, g.ID, func(g *store.Game) error {
 			if g.Version != version {
@@ -187,6 +256,7 @@ func (b *Bot) remind(ctx context.Context, g *store.Game, now time.Time) error {
 				g.Players[seat].Away = lv
 			}
 			g.Reminded++
+			g.Wake = now // the computer's turn
 			return nil
 		})
 		if err == nil {
@@ -195,11 +265,13 @@ func (b *Bot) remind(ctx context.Context, g *store.Game, now time.Time) error {
 		return ignoreConflict(err)
 	}
 	text := b.reminderText(t, waiting, now)
-	_, err = b.cfg.Store.UpdateAnnounced(ctx, g.Channel, g.ID, func(g *store.Game) (*store.Announcement, error) {
+	next := wakeAt(t, turns, since(g), g.Reminded+1)
+	_, err := b.cfg.Store.UpdateAnnounced(ctx, g.Channel, g.ID, func(g *store.Game) (*store.Announcement, error) {
 		if g.Version != version {
 			return nil, fail(store.Conflict, "bot.err.conflict")
 		}
 		g.Reminded++
+		g.Wake = next
 		return &store.Announcement{Kind: store.Reminder, Lines: []string{text}}, nil
 	})
 	if err == nil {

@@ -76,6 +76,7 @@ func (b *Bot) settings(ctx context.Context, req Request) (Reply, error) {
 			}
 		}
 	}
+	b.lookNow(ctx, req.Channel) // its next reminder follows the new settings
 	turns, err := b.turns(ctx, req.Channel)
 	if err != nil {
 		return Reply{}, err

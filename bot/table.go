@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/tablebot/tablebot/i18n"
@@ -50,6 +51,10 @@ func (b *Bot) load(ctx context.Context, channel, kind string) (*table, error) {
 	return t, nil
 }
 
+// errUnreplayable marks a stored game whose record its game refuses (a
+// bug, or a file edited by hand): it waits, and is said in the log.
+var errUnreplayable = errors.New("bot: a stored game does not replay")
+
 // replay replays a stored game's record with its game.
 func (b *Bot) replay(game Game, g *store.Game) (*table, error) {
 	t := &table{game: game, stored: g}
@@ -58,7 +63,7 @@ func (b *Bot) replay(game Game, g *store.Game) (*table, error) {
 	}
 	st, err := game.Load(g.Record())
 	if err != nil {
-		return nil, fmt.Errorf("bot: stored game %s does not replay: %w", g.ID, err)
+		return nil, fmt.Errorf("%w: %s: %w", errUnreplayable, g.ID, err)
 	}
 	t.state = st
 	return t, nil

@@ -64,12 +64,16 @@ func writeCopy(path string, write func(io.Writer) (int64, error)) (n int64, err 
 }
 
 // Verify checks that the file at path is a whole tablebot database of this
-// version, as Open does for the file it opens: every page reachable and
-// every game readable. It opens the file read-only.
+// version: every page reachable and every game readable (Check). It opens
+// the file read-only.
 func Verify(path string) error {
 	db, err := Open(path, Options{ReadOnly: true})
 	if err != nil {
 		return err
 	}
-	return db.Close()
+	err = db.Check(context.Background(), nil)
+	if cerr := db.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }

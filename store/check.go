@@ -7,21 +7,46 @@ import (
 	bolt "go.etcd.io/bbolt"
 )
 
-// check reads every key of every bucket and decodes every game, in one
+// checkMeta checks, at open, what every use of the file needs: the
+// indexes' and the archive's buckets.
+func (db *DB) checkMeta() error {
+	return db.view(context.Background(), func(tx *bolt.Tx) error {
+		if tx.Bucket(bucketArchive) == nil {
+			return fmt.Errorf("%w: no archive", ErrCorrupt)
+		}
+		return checkIndexes(tx)
+	})
+}
+
+// Check reads every key of every bucket and decodes every game, in one
 // read transaction in this goroutine, where a panic or fault on a damaged
 // page becomes ErrCorrupt. (bbolt's own Tx.Check runs in a goroutine of
-// its own, where a damaged page crashes the process.)
-func (db *DB) check() error {
-	err := db.view(context.Background(), func(tx *bolt.Tx) error {
-		return tx.ForEach(func(name []byte, b *bolt.Bucket) error {
-			return walk(b, 1)
-		})
+// its own, where a damaged page crashes the process.) It reads the games
+// one at a time, so its memory does not grow with the file; progress,
+// when not nil, is told the games read so far now and then.
+func (db *DB) Check(ctx context.Context, progress func(games int)) error {
+	return db.view(ctx, func(tx *bolt.Tx) error {
+		if err := tx.ForEach(func(name []byte, b *bolt.Bucket) error { return walk(b, 1) }); err != nil {
+			return err
+		}
+		n := 0
+		count := func(*Game) error {
+			if n++; progress != nil && n%1000 == 0 {
+				progress(n)
+			}
+			return ctx.Err()
+		}
+		if err := eachLive(tx, count); err != nil {
+			return err
+		}
+		if err := eachArchived(tx, "", count); err != nil {
+			return err
+		}
+		if progress != nil {
+			progress(n)
+		}
+		return nil
 	})
-	if err != nil {
-		return err
-	}
-	_, err = db.List(context.Background())
-	return err
 }
 
 // maxDepth bounds bucket nesting: the layout nests four deep, and a

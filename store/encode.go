@@ -105,6 +105,7 @@ type gameJSON struct {
 	Setup        []string          `json:"setup,omitempty"`
 	Version      uint64            `json:"version,omitempty"`
 	Position     uint64            `json:"position,omitempty"`
+	Wake         time.Time         `json:"wake,omitzero"`
 }
 
 type playerJSON struct {
@@ -119,7 +120,7 @@ func encodeGame(g *Game) ([]byte, error) {
 	j := gameJSON{
 		Guild: g.Guild, Kind: g.Kind, Status: g.Status, Creator: g.Creator,
 		Created: g.Created.UTC(), Updated: g.Updated.UTC(), BoardMessage: g.BoardMessage, Reminded: g.Reminded,
-		Settings: g.Settings, Setup: g.Setup, Version: g.Version, Position: g.Position,
+		Settings: g.Settings, Setup: g.Setup, Version: g.Version, Position: g.Position, Wake: g.Wake.UTC(),
 	}
 	for _, p := range g.Players {
 		j.Players = append(j.Players, playerJSON(p))
@@ -137,7 +138,7 @@ func decodeGame(channel string, seq uint64, b []byte) (*Game, error) {
 		ID: gameID(channel, seq), Guild: j.Guild, Channel: channel, Kind: j.Kind,
 		Status: j.Status, Creator: j.Creator, Created: j.Created, Updated: j.Updated,
 		BoardMessage: j.BoardMessage, Reminded: j.Reminded, Settings: j.Settings, Setup: j.Setup,
-		Version: j.Version, Position: j.Position,
+		Version: j.Version, Position: j.Position, Wake: j.Wake,
 	}
 	for _, p := range j.Players {
 		g.Players = append(g.Players, Player(p))

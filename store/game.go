@@ -78,6 +78,16 @@ type Game struct {
 	Moves []Move
 	// Snapshot is the caller's cached state after Moves, or nil.
 	Snapshot []byte
+	// Wake is when the host is to look at a live game again by itself (a
+	// reminder due, a computer's turn); zero for never. The store keeps
+	// the live games by it (Due) and sets it to the time of a change it
+	// cannot judge (an undo, a change of seats or status) so that the
+	// host looks at once; the host sets it otherwise.
+	Wake time.Time
+
+	// indexed are the game's entries in the indexes as it was read: what
+	// a write must change.
+	indexed []indexEntry
 }
 
 // Player is one seat of a game.
@@ -114,6 +124,8 @@ type Checked struct {
 	// Finish, when Over or Cancelled, ends and archives the game in the
 	// same transaction that stores the move.
 	Finish Status
+	// Wake is the game's Wake after the move.
+	Wake time.Time
 	// Announce, when not nil, is the post the move owes its channel,
 	// written to the outbox in the same transaction (its Kind and Lines;
 	// the store fills in the rest).
@@ -134,6 +146,7 @@ func (g *Game) Clone() *Game {
 	c.Setup = slices.Clone(g.Setup)
 	c.Moves = slices.Clone(g.Moves)
 	c.Snapshot = slices.Clone(g.Snapshot)
+	c.indexed = slices.Clone(g.indexed)
 	return &c
 }
 

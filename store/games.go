@@ -2,9 +2,11 @@ package store
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 
 	bolt "go.etcd.io/bbolt"
 )
@@ -54,7 +56,7 @@ func (db *DB) Create(ctx context.Context, g *Game) error {
 		s := *n
 		s.Created, s.Updated = now, now
 		s.Version, s.Position = 1, 0
-		if err := saveGame(gb, &s); err != nil {
+		if err := put(tx, gb, &s); err != nil {
 			return nil, err
 		}
 		id = gameID(n.Channel, seq)
@@ -92,12 +94,14 @@ func (db *DB) Game(ctx context.Context, id string) (*Game, error) {
 	}
 	var g *Game
 	err := db.view(ctx, func(tx *bolt.Tx) error {
-		gb := gameBucket(channelBucket(tx, channel), seq)
-		if gb == nil {
-			return errNoSuchGame(id)
-		}
 		var err error
-		g, err = loadGame(gb, channel, seq)
+		if gb := gameBucket(channelBucket(tx, channel), seq); gb != nil {
+			g, err = loadGame(gb, channel, seq)
+			return err
+		}
+		if g, err = archivedGame(tx, channel, seq); err == nil && g == nil {
+			err = errNoSuchGame(id)
+		}
 		return err
 	})
 	return g, err
@@ -108,58 +112,58 @@ func (db *DB) Game(ctx context.Context, id string) (*Game, error) {
 func (db *DB) Archived(ctx context.Context, channel string) ([]*Game, error) {
 	var out []*Game
 	err := db.view(ctx, func(tx *bolt.Tx) error {
-		var err error
-		out, err = channelGames(channel, channelBucket(tx, channel), false)
-		return err
-	})
-	return out, err
-}
-
-// List returns every stored game, current and archived, by channel and
-// then oldest first.
-func (db *DB) List(ctx context.Context) ([]*Game, error) {
-	var out []*Game
-	err := db.view(ctx, func(tx *bolt.Tx) error {
-		chs := tx.Bucket(bucketChannels)
-		if chs == nil {
+		return eachArchived(tx, channel, func(g *Game) error {
+			out = append(out, g)
 			return nil
-		}
-		return chs.ForEachBucket(func(k []byte) error {
-			gs, err := channelGames(string(k), chs.Bucket(k), true)
-			out = append(out, gs...)
-			return err
 		})
 	})
 	return out, err
 }
 
-// channelGames reads a channel's games, the current one only when asked.
-func channelGames(channel string, ch *bolt.Bucket, current bool) ([]*Game, error) {
-	if ch == nil {
-		return nil, nil
-	}
-	games := ch.Bucket(bucketGames)
-	if games == nil {
-		return nil, nil
-	}
-	cur := ch.Get(keyCurrent)
+// List returns every stored game, current and archived, by channel and
+// then oldest first. It reads the whole file: for tools and tests, not for
+// the bot (see Each, Live, Due).
+func (db *DB) List(ctx context.Context) ([]*Game, error) {
 	var out []*Game
-	err := games.ForEachBucket(func(k []byte) error {
-		if !current && bytes.Equal(k, cur) {
-			return nil
-		}
-		seq, err := decodeSeq(k)
-		if err != nil {
-			return err
-		}
-		g, err := loadGame(games.Bucket(k), channel, seq)
-		if err != nil {
-			return err
-		}
+	err := db.Each(ctx, func(g *Game) error {
 		out = append(out, g)
 		return nil
 	})
+	slices.SortStableFunc(out, func(a, b *Game) int {
+		if c := strings.Compare(a.Channel, b.Channel); c != 0 {
+			return c
+		}
+		_, sa, _ := parseGameID(a.ID)
+		_, sb, _ := parseGameID(b.ID)
+		return cmp.Compare(sa, sb)
+	})
 	return out, err
+}
+
+// Each calls f with every stored game, one at a time, from one read
+// transaction: the live games, then the archived ones. An error of f stops
+// it and is returned.
+func (db *DB) Each(ctx context.Context, f func(*Game) error) error {
+	return db.view(ctx, func(tx *bolt.Tx) error {
+		if err := eachLive(tx, f); err != nil {
+			return err
+		}
+		return eachArchived(tx, "", f)
+	})
+}
+
+// eachLive calls f with every live game, by channel, in tx.
+func eachLive(tx *bolt.Tx, f func(*Game) error) error {
+	return tx.Bucket(bucketLive).ForEach(func(k, _ []byte) error {
+		g, _, err := loadCurrent(tx, string(k))
+		if err != nil {
+			return err
+		}
+		if g == nil {
+			return fmt.Errorf("%w: channel %s is indexed as live without a game", ErrCorrupt, k)
+		}
+		return f(g)
+	})
 }
 
 // Update changes the metadata of the channel's current game gameID: fn
@@ -205,6 +209,9 @@ func (db *DB) UpdateAnnounced(ctx context.Context, channel, gameID string, fn fu
 		g.Version, g.Position = old.Version, old.Position
 		if changed(old, g) {
 			g.Version++
+			if g.Wake.Equal(old.Wake) {
+				g.Wake = g.Updated // the host judges the game as it is now
+			}
 		}
 		if !g.Status.Live() {
 			if err := finish(tx, g, g.Status); err != nil {
@@ -215,7 +222,7 @@ func (db *DB) UpdateAnnounced(ctx context.Context, channel, gameID string, fn fu
 			return nil, err
 		}
 		out = g
-		return nil, saveGame(gb, g)
+		return nil, put(tx, gb, g)
 	})
 	if err != nil {
 		return nil, err

@@ -62,7 +62,7 @@ func (db *DB) AppendMove(ctx context.Context, channel, gameID string, m Move, ch
 			return nil, err
 		}
 		out = g
-		return nil, saveGame(gb, g)
+		return nil, put(tx, gb, g)
 	})
 	if err != nil {
 		return nil, err
@@ -128,6 +128,7 @@ func (db *DB) settle(tx *bolt.Tx, gb *bolt.Bucket, g *Game, c Checked, at time.T
 	g.Reminded = 0
 	g.Version++
 	g.Position = g.Version
+	g.Wake = c.Wake
 	if c.Finish != "" {
 		if err := finish(tx, g, c.Finish); err != nil {
 			return err
@@ -201,11 +202,12 @@ func (db *DB) UndoMoves(ctx context.Context, channel, gameID string, expectedN, 
 		g.Reminded = 0
 		g.Version++
 		g.Position = g.Version
+		g.Wake = g.Updated // the host judges the game as it is now
 		if err := db.announce(tx, g, announce); err != nil {
 			return nil, err
 		}
 		out = g
-		return nil, saveGame(gb, g)
+		return nil, put(tx, gb, g)
 	})
 	if err != nil {
 		return nil, err

@@ -56,9 +56,10 @@ type DB struct {
 
 // Open opens the database at path, creating its directory and the file
 // when they do not exist (unless opts.ReadOnly). It checks the file's
-// schema version and brings an older file up to date in one transaction,
-// then reads the whole file once, so that damage is reported now and not
-// in the middle of a game.
+// header, schema version and buckets, and brings an older file up to date
+// in one transaction. It does not read the whole file (a bot's start must
+// not grow with every game ever played): Check does, and `tablebot check`
+// runs it.
 //
 // Errors wrap ErrLocked when another process holds the file for longer
 // than opts.Timeout, ErrNotTablebot for a file that is not a tablebot
@@ -112,7 +113,7 @@ func Open(path string, opts Options) (*DB, error) {
 		bdb.Close()
 		return fail(err)
 	}
-	if err := db.check(); err != nil {
+	if err := db.checkMeta(); err != nil {
 		bdb.Close()
 		return fail(err)
 	}
@@ -161,7 +162,7 @@ func (db *DB) prepare(migs []migration) (err error) {
 	if v == schemaVersion(migs) {
 		return nil
 	}
-	return db.bolt.Update(func(tx *bolt.Tx) error { return prepare(tx, migs) })
+	return db.bolt.Update(func(tx *bolt.Tx) error { return prepare(tx, migs, db.now) })
 }
 
 func syncDir(dir string) error {

@@ -107,7 +107,10 @@ func (db *DB) announce(tx *bolt.Tx, g *Game, a *Announcement) error {
 	if err != nil {
 		return err
 	}
-	return box.Put(seqKey(seq), data)
+	if err := box.Put(seqKey(seq), data); err != nil {
+		return err
+	}
+	return owe(tx, g.Channel, box)
 }
 
 // Outbox returns the announcements a channel is owed, oldest first.
@@ -130,20 +133,13 @@ func (db *DB) Outbox(ctx context.Context, channel string) ([]Announcement, error
 	return out, err
 }
 
-// OutboxChannels returns the channels that are owed announcements.
+// OutboxChannels returns the channels that are owed announcements, from
+// the owed index.
 func (db *DB) OutboxChannels(ctx context.Context) ([]string, error) {
 	var out []string
 	err := db.view(ctx, func(tx *bolt.Tx) error {
-		chs := tx.Bucket(bucketChannels)
-		if chs == nil {
-			return nil
-		}
-		return chs.ForEachBucket(func(k []byte) error {
-			if box := chs.Bucket(k).Bucket(bucketOutbox); box != nil {
-				if first, _ := box.Cursor().First(); first != nil {
-					out = append(out, string(k))
-				}
-			}
+		return tx.Bucket(bucketOwed).ForEach(func(k, _ []byte) error {
+			out = append(out, string(k))
 			return nil
 		})
 	})
@@ -175,7 +171,7 @@ func (db *DB) Posted(ctx context.Context, channel, game, kind string, upTo uint6
 			return nil, err
 		}
 		g.BoardMessage = messageID
-		return nil, saveGame(gb, g)
+		return nil, put(tx, gb, g)
 	})
 }
 
@@ -249,7 +245,10 @@ func eachAnnouncement(tx *bolt.Tx, channel string, match func(*announcementJSON)
 			return err
 		}
 	}
-	return nil
+	if len(owed) == 0 {
+		return nil
+	}
+	return owe(tx, channel, box)
 }
 
 // outbox returns a channel's outbox bucket, nil when it never had one.

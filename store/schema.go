@@ -3,14 +3,15 @@ package store
 import (
 	"encoding/binary"
 	"fmt"
+	"time"
 
 	bolt "go.etcd.io/bbolt"
 )
 
 // A migration changes a file of schema version n into version n+1 inside
-// the transaction it is given. Migrations never run outside that
-// transaction, so a crash during one leaves the file at version n.
-type migration func(tx *bolt.Tx) error
+// the transaction it is given, at time now. Migrations never run outside
+// that transaction, so a crash during one leaves the file at version n.
+type migration func(tx *bolt.Tx, now time.Time) error
 
 // schemaMigrations lists the migrations in order: element i turns version
 // i+1 into version i+2. The current schema version is one more than their
@@ -28,16 +29,74 @@ func schemaMigrations() []migration {
 // means none, so version 1 data needs no change; the version still goes
 // up, so that a tablebot of version 1, which would ignore the outbox,
 // refuses the file.
-func migrateV2(tx *bolt.Tx) error { return nil }
+func migrateV2(tx *bolt.Tx, now time.Time) error { return nil }
 
-// migrateV3 turns version 2 into version 3, which adds a game's Version
-// and Position and an announcement's Version. A game stored without them
-// reads as if its moves were all its changes (see loadGame) and an
-// announcement without a version as version 0, which every post carries;
-// so version 2 data needs no change, and the version goes up so that a
-// tablebot of version 2, which would store games without versions,
-// refuses the file.
-func migrateV3(tx *bolt.Tx) error { return nil }
+// migrateV3 turns version 2 into version 3, which adds a game's Version,
+// Position and Wake, an announcement's Version, the indexes (live games by
+// channel, server and person, by when they are due, and the channels owed
+// posts) and the archive of ended games, compacted. A game stored without
+// a version reads as if its moves were all its changes (see loadGame), and
+// an announcement without one as version 0, which every post carries; the
+// live games are made due now, so that the bot looks at each once and
+// sets when to look again; the ended games move to the archive.
+func migrateV3(tx *bolt.Tx, now time.Time) error {
+	if err := createIndexes(tx); err != nil {
+		return err
+	}
+	if _, err := tx.CreateBucketIfNotExists(bucketArchive); err != nil {
+		return err
+	}
+	chs := tx.Bucket(bucketChannels)
+	var channels []string
+	if err := chs.ForEachBucket(func(k []byte) error {
+		channels = append(channels, string(k))
+		return nil
+	}); err != nil {
+		return err
+	}
+	for _, c := range channels {
+		if err := migrateChannelV3(tx, c, now); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// migrateChannelV3 indexes a channel's outbox and live game and archives
+// its ended games.
+func migrateChannelV3(tx *bolt.Tx, channel string, now time.Time) error {
+	ch := channelBucket(tx, channel)
+	if err := owe(tx, channel, ch.Bucket(bucketOutbox)); err != nil {
+		return err
+	}
+	games := ch.Bucket(bucketGames)
+	if games == nil {
+		return nil
+	}
+	var seqs []uint64
+	if err := games.ForEachBucket(func(k []byte) error {
+		seq, err := decodeSeq(k)
+		seqs = append(seqs, seq)
+		return err
+	}); err != nil {
+		return err
+	}
+	for _, seq := range seqs {
+		gb := games.Bucket(seqKey(seq))
+		g, err := loadGame(gb, channel, seq)
+		if err != nil {
+			return err
+		}
+		g.indexed = nil // nothing was indexed before
+		if g.Status == Playing {
+			g.Wake = now
+		}
+		if err := put(tx, gb, g); err != nil {
+			return err
+		}
+	}
+	return nil
+}
 
 // schemaVersion returns the version that a list of migrations leads to.
 func schemaVersion(migs []migration) uint32 { return uint32(len(migs)) + 1 }
@@ -70,7 +129,7 @@ func readSchema(tx *bolt.Tx) (uint32, error) {
 // prepare brings the file to the schema version migs lead to, in the
 // write transaction tx: it creates the buckets of a new file and runs the
 // migrations a file of an older version needs.
-func prepare(tx *bolt.Tx, migs []migration) error {
+func prepare(tx *bolt.Tx, migs []migration, clock func() time.Time) error {
 	want := schemaVersion(migs)
 	v, err := readSchema(tx)
 	if err != nil {
@@ -85,14 +144,21 @@ func prepare(tx *bolt.Tx, migs []migration) error {
 		if _, err := tx.CreateBucket(bucketChannels); err != nil {
 			return err
 		}
+		if _, err := tx.CreateBucket(bucketArchive); err != nil {
+			return err
+		}
+		if err := createIndexes(tx); err != nil {
+			return err
+		}
 		return meta.Put(keySchema, encodeSchema(want))
 	case v > want:
 		return fmt.Errorf("%w: its schema version is %d, this tablebot knows up to %d", ErrSchemaTooNew, v, want)
 	case v == want:
 		return nil
 	}
+	now := clock().UTC()
 	for ; v < want; v++ {
-		if err := migs[v-1](tx); err != nil {
+		if err := migs[v-1](tx, now); err != nil {
 			return fmt.Errorf("store: migrating schema %d to %d: %w", v, v+1, err)
 		}
 	}

@@ -103,6 +103,7 @@ func loadGame(gb *bolt.Bucket, channel string, seq uint64) (*Game, error) {
 			g.Position = g.Version
 		}
 	}
+	g.indexed = indexEntries(g)
 	return g, nil
 }
 
@@ -119,6 +120,26 @@ func numMoves(gb *bolt.Bucket) (int, error) {
 	}
 	n, err := decodeMoveKey(k)
 	return n + 1, err
+}
+
+// put writes game g, read from its bucket gb, back in tx with its
+// indexes; once it has ended, into the archive, and its bucket goes.
+func put(tx *bolt.Tx, gb *bolt.Bucket, g *Game) error {
+	if g.Status.Live() {
+		if err := saveGame(gb, g); err != nil {
+			return err
+		}
+		return reindex(tx, g)
+	}
+	if err := reindex(tx, g); err != nil {
+		return err
+	}
+	ch := channelBucket(tx, g.Channel)
+	if ch == nil {
+		return fmt.Errorf("%w: channel %s vanished", ErrCorrupt, g.Channel)
+	}
+	g.Snapshot = nil
+	return archive(tx, ch.Bucket(bucketGames), g)
 }
 
 // saveGame writes a game's metadata.

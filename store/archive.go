@@ -1,0 +1,232 @@
+package store
+
+import (
+	"bytes"
+	"compress/flate"
+	"encoding/binary"
+	"encoding/json"
+	"fmt"
+	"io"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+)
+
+// An ended game is compacted: it leaves its channel's buckets (a bucket
+// and a bucket of moves, some kilobytes of pages) for one value of the
+// archive, a few hundred bytes to a couple of kilobytes.
+//
+//	archive                     bucket
+//	  <channel> 0 <uint64 seq>  archiveVersion, uvarint length of the
+//	                            game's JSON (gameJSON, with "moves": the
+//	                            count), the JSON, then the moves packed
+//	                            (packMoves) and compressed with DEFLATE
+var bucketArchive = []byte("archive")
+
+// archiveVersion is the first byte of an archived game.
+const archiveVersion = 1
+
+// archiveKey is game seq of a channel's key in the archive; a channel's
+// games sort together, oldest first.
+func archiveKey(channel string, seq uint64) []byte {
+	return binary.BigEndian.AppendUint64(append([]byte(channel), 0), seq)
+}
+
+// archivedJSON is an archived game's JSON: its metadata and its number of
+// moves, readable without the moves.
+type archivedJSON struct {
+	gameJSON
+	Moves int `json:"moves"`
+}
+
+// archive moves ended game g from its bucket gb in the channel's games
+// bucket to the archive, in tx.
+func archive(tx *bolt.Tx, games *bolt.Bucket, g *Game) error {
+	_, seq, ok := parseGameID(g.ID)
+	if !ok {
+		return fmt.Errorf("%w: game id %q", ErrCorrupt, g.ID)
+	}
+	data, err := packGame(g)
+	if err != nil {
+		return err
+	}
+	if err := tx.Bucket(bucketArchive).Put(archiveKey(g.Channel, seq), data); err != nil {
+		return err
+	}
+	return games.DeleteBucket(seqKey(seq))
+}
+
+// packGame encodes an ended game for the archive.
+func packGame(g *Game) ([]byte, error) {
+	meta, err := encodeGame(g)
+	if err != nil {
+		return nil, err
+	}
+	var j archivedJSON
+	if err := json.Unmarshal(meta, &j.gameJSON); err != nil {
+		return nil, err
+	}
+	j.Moves = len(g.Moves)
+	head, err := json.Marshal(j)
+	if err != nil {
+		return nil, err
+	}
+	out := binary.AppendUvarint([]byte{archiveVersion}, uint64(len(head)))
+	out = append(out, head...)
+	var b bytes.Buffer
+	b.Write(out)
+	z, err := flate.NewWriter(&b, flate.BestCompression)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := z.Write(packMoves(g)); err != nil {
+		return nil, err
+	}
+	if err := z.Close(); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+// packMoves writes moves one after the other: the signed difference of its
+// time from the previous one's (from the game's creation for the first),
+// in nanoseconds, and By and Text, each after its length.
+func packMoves(g *Game) []byte {
+	var out []byte
+	prev := g.Created.UnixNano()
+	for _, m := range g.Moves {
+		at := m.At.UnixNano()
+		out = binary.AppendVarint(out, at-prev)
+		prev = at
+		out = binary.AppendUvarint(out, uint64(len(m.By)))
+		out = append(out, m.By...)
+		out = binary.AppendUvarint(out, uint64(len(m.Text)))
+		out = append(out, m.Text...)
+	}
+	return out
+}
+
+// archivedHead reads an archived game's metadata and the rest of its
+// bytes (the compressed moves).
+func archivedHead(channel string, seq uint64, data []byte) (*Game, int, []byte, error) {
+	bad := func(why string) (*Game, int, []byte, error) {
+		return nil, 0, nil, fmt.Errorf("%w: archived game %s: %s", ErrCorrupt, gameID(channel, seq), why)
+	}
+	if len(data) < 2 || data[0] != archiveVersion {
+		return bad("unknown format")
+	}
+	n, k := binary.Uvarint(data[1:])
+	if k <= 0 || n > uint64(len(data)-1-k) {
+		return bad("unreadable")
+	}
+	head := data[1+k : 1+k+int(n)]
+	var j archivedJSON
+	if err := json.Unmarshal(head, &j); err != nil {
+		return bad(err.Error())
+	}
+	raw, err := json.Marshal(j.gameJSON)
+	if err != nil {
+		return bad(err.Error())
+	}
+	g, err := decodeGame(channel, seq, raw)
+	if err != nil {
+		return nil, 0, nil, err
+	}
+	return g, j.Moves, data[1+k+int(n):], nil
+}
+
+// unpackGame reads a whole archived game.
+func unpackGame(channel string, seq uint64, data []byte) (*Game, error) {
+	g, count, packed, err := archivedHead(channel, seq, data)
+	if err != nil {
+		return nil, err
+	}
+	raw, err := io.ReadAll(flate.NewReader(bytes.NewReader(packed)))
+	if err != nil {
+		return nil, fmt.Errorf("%w: archived game %s: %v", ErrCorrupt, g.ID, err)
+	}
+	if g.Moves, err = unpackMoves(g, count, raw); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+// unpackMoves reads the moves packMoves wrote.
+func unpackMoves(g *Game, count int, b []byte) ([]Move, error) {
+	bad := fmt.Errorf("%w: archived game %s: its moves are unreadable", ErrCorrupt, g.ID)
+	moves := make([]Move, 0, count)
+	prev := g.Created.UnixNano()
+	for len(b) > 0 {
+		d, k := binary.Varint(b)
+		if k <= 0 {
+			return nil, bad
+		}
+		b = b[k:]
+		prev += d
+		by, rest, ok := cutLength(b)
+		if !ok {
+			return nil, bad
+		}
+		text, rest, ok := cutLength(rest)
+		if !ok {
+			return nil, bad
+		}
+		b = rest
+		moves = append(moves, Move{N: len(moves), At: time.Unix(0, prev).UTC(), By: string(by), Text: string(text)})
+	}
+	if len(moves) != count {
+		return nil, bad
+	}
+	return moves, nil
+}
+
+// cutLength cuts a uvarint length and that many bytes off b.
+func cutLength(b []byte) (field, rest []byte, ok bool) {
+	n, k := binary.Uvarint(b)
+	if k <= 0 || n > uint64(len(b)-k) {
+		return nil, nil, false
+	}
+	return b[k : k+int(n)], b[k+int(n):], true
+}
+
+// archivedGame returns game seq of a channel from the archive, nil when it
+// is not there.
+func archivedGame(tx *bolt.Tx, channel string, seq uint64) (*Game, error) {
+	data := tx.Bucket(bucketArchive).Get(archiveKey(channel, seq))
+	if data == nil {
+		return nil, nil
+	}
+	return unpackGame(channel, seq, data)
+}
+
+// eachArchived calls f for each archived game of a channel ("" for every
+// channel), oldest first within a channel.
+func eachArchived(tx *bolt.Tx, channel string, f func(g *Game) error) error {
+	c := tx.Bucket(bucketArchive).Cursor()
+	prefix := []byte(nil)
+	if channel != "" {
+		prefix = append([]byte(channel), 0)
+	}
+	for k, v := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {
+		ch, seq, ok := splitArchiveKey(k)
+		if !ok {
+			return fmt.Errorf("%w: archive key %q", ErrCorrupt, k)
+		}
+		g, err := unpackGame(ch, seq, v)
+		if err != nil {
+			return err
+		}
+		if err := f(g); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// splitArchiveKey reads an archive key.
+func splitArchiveKey(k []byte) (channel string, seq uint64, ok bool) {
+	if len(k) < 9 || k[len(k)-9] != 0 {
+		return "", 0, false
+	}
+	return string(k[:len(k)-9]), binary.BigEndian.Uint64(k[len(k)-8:]), true
+}
