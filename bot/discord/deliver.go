@@ -18,8 +18,9 @@ import (
 const drawBudget = 1500 * time.Millisecond
 
 // answerBy is how long after an interaction an answer that failed may
-// still be tried again: Discord takes none after 3 seconds.
-const answerBy = 2500 * time.Millisecond
+// still be tried again: Discord takes none after 3 seconds, and the try
+// itself (an upload of the board) takes time too.
+const answerBy = 2 * time.Second
 
 // firstAnswerRetry is the first pause before an answer is tried again; it
 // doubles with each try.
@@ -81,9 +82,11 @@ func (a *Adapter) respond(i *discordgo.Interaction, resp *discordgo.InteractionR
 			return id, err
 		}
 		wait, again := answerRetry(err, try)
-		if !again || time.Since(began)+wait > answerBy {
+		left := answerBy - time.Since(began)
+		if !again || left <= 0 || wait > left && retryAfterOf(err) > 0 {
 			return "", err
 		}
+		wait = min(wait, left)
 		a.log.Warn("discord: answering failed; trying again", "err", redact(err, a.cfg.Token), "try", try, "wait", wait)
 		select {
 		case <-time.After(wait):
@@ -105,6 +108,15 @@ func answerRetry(err error, try int) (time.Duration, bool) {
 		return 0, false
 	}
 	return bot.Jitter(firstAnswerRetry << min(try-1, 5)), true
+}
+
+// retryAfterOf is the wait a rate limit asks for, 0 for other errors.
+func retryAfterOf(err error) time.Duration {
+	var rl *discordgo.RateLimitError
+	if errors.As(err, &rl) {
+		return rl.RetryAfter
+	}
+	return 0
 }
 
 // callback posts an interaction's answer and returns the id of the message
