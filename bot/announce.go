@@ -365,11 +365,21 @@ func (b *Bot) boardAt(g *store.Game, moves int, text string) (Message, error) {
 		return Message{}, errNoKind(g.Kind)
 	}
 	moves = min(moves, len(g.Moves))
-	then := g.Clone()
-	then.Moves = then.Moves[:moves]
-	t, err := b.replay(game, then)
-	if err != nil {
-		return Message{}, err
+	t := &table{game: game, stored: g.Clone()}
+	t.stored.Moves = t.stored.Moves[:moves]
+	if moves == len(g.Moves) {
+		var err error
+		if t, err = b.replay(game, t.stored); err != nil {
+			return Message{}, err
+		}
+	} else {
+		// An older board: replayed apart, not cached (the cache holds the
+		// game as it stands).
+		st, err := game.Load(t.stored.Record())
+		if err != nil {
+			return Message{}, err
+		}
+		t.state = st
 	}
 	current := moves == len(g.Moves) && (g.Status == store.Playing || g.Status == store.Over)
 	m := b.boardPost(t, text, t.state.Last(), current)

@@ -37,6 +37,9 @@ type Config struct {
 	// Inflight bounds the boards drawn and the posts in flight at once, over
 	// the whole bot; 0 sizes it from the cores.
 	Inflight int
+	// States bounds the replayed states kept of live games (see states);
+	// 0 means 5,000.
+	States int
 	// Seed returns a seed for a new game (seats, and the game's own
 	// randomness); cryptographically random by default. Tests set it to
 	// replay a game exactly.
@@ -65,10 +68,12 @@ type Bot struct {
 	log   *slog.Logger
 	clock Clock
 	// gate bounds the boards drawn and the posts in flight at once.
-	gate  *gate
-	games []Game
-	kinds map[string]Game
-	locks [64]sync.Mutex // striped by channel
+	gate *gate
+	// states keeps the replayed states of the live games.
+	states *states
+	games  []Game
+	kinds  map[string]Game
+	locks  [64]sync.Mutex // striped by channel
 	// born is when this Bot was made: an answer owed by an older process
 	// will never come.
 	born time.Time
@@ -125,7 +130,7 @@ func New(cfg Config) (*Bot, error) {
 			return binary.LittleEndian.Uint64(b[:])
 		}
 	}
-	b := &Bot{cfg: cfg, log: cfg.Log, clock: cfg.Clock, gate: newGate(cfg.Inflight), kinds: map[string]Game{},
+	b := &Bot{cfg: cfg, log: cfg.Log, clock: cfg.Clock, gate: newGate(cfg.Inflight), states: newStates(cfg.States, 0), kinds: map[string]Game{},
 		workers: map[string]*worker{}, timers: map[string]timer{}, born: cfg.Now()}
 	for _, g := range cfg.Games {
 		k := g.Kind()

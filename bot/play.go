@@ -210,6 +210,7 @@ func (b *Bot) commit(ctx context.Context, t *table, by, line string, v via) ([]s
 		return nil, nil, errors.New("bot: a stored move was never checked")
 	}
 	t.state, t.stored = next, g
+	b.keep(t)
 	for range len(g.Moves) - n {
 		b.cfg.Metrics.Move()
 	}

@@ -55,10 +55,16 @@ func (b *Bot) load(ctx context.Context, channel, kind string) (*table, error) {
 // bug, or a file edited by hand): it waits, and is said in the log.
 var errUnreplayable = errors.New("bot: a stored game does not replay")
 
-// replay replays a stored game's record with its game.
+// replay replays a stored game's record with its game, or takes its state
+// from the cache of states when it holds the game at this version.
 func (b *Bot) replay(game Game, g *store.Game) (*table, error) {
 	t := &table{game: game, stored: g}
 	if g.Status == store.Lobby {
+		return t, nil
+	}
+	now := b.now()
+	if st, ok := b.states.get(g.Channel, g.ID, g.Version, len(g.Moves), now); ok {
+		t.state = st
 		return t, nil
 	}
 	st, err := game.Load(g.Record())
@@ -66,7 +72,18 @@ func (b *Bot) replay(game Game, g *store.Game) (*table, error) {
 		return nil, fmt.Errorf("%w: %s: %w", errUnreplayable, g.ID, err)
 	}
 	t.state = st
+	if g.Status == store.Playing {
+		b.states.put(g.Channel, g.ID, g.Version, st, now)
+	}
 	return t, nil
+}
+
+// keep caches t's state as the state of its stored game's version (after
+// a change made here, which knows the state without replaying).
+func (b *Bot) keep(t *table) {
+	if t.state != nil && t.stored.Status == store.Playing {
+		b.states.put(t.stored.Channel, t.stored.ID, t.stored.Version, t.state, b.now())
+	}
 }
 
 // seatOf returns the seat of a user.

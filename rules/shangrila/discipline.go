@@ -71,16 +71,37 @@ func ParseDiscipline(s string) (Discipline, bool) {
 		}
 		return 0, false
 	}
-	s = strings.NewReplacer(" ", "-", "_", "-").Replace(strings.ToLower(s))
-	if s == "yeti" || s == "yetiwhisperer" {
+	if sameKey(s, "yeti") || sameKey(s, "yetiwhisperer") {
 		return YetiWhisperer, true
 	}
 	for i, k := range disciplineKeys {
-		if s == k {
+		if sameKey(s, k) {
 			return Discipline(i), true
 		}
 	}
 	return 0, false
+}
+
+// sameKey reports whether s is key (lower-case ASCII words joined by '-')
+// in any case, with spaces or underscores for the dashes; it builds no
+// string, since records are read move by move and often.
+func sameKey(s, key string) bool {
+	if len(s) != len(key) {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == ' ' || c == '_':
+			c = '-'
+		case 'A' <= c && c <= 'Z':
+			c += 'a' - 'A'
+		}
+		if c != key[i] {
+			return false
+		}
+	}
+	return true
 }
 
 func upper(b byte) byte {
