@@ -1,0 +1,63 @@
+package store
+
+import (
+	"context"
+	"testing"
+	"time"
+)
+
+// TestImport: whole games are stored as their channels' games, ended ones
+// archived and live ones current (and due); importing them again stores
+// nothing; a second live game for a channel is refused and stores nothing.
+func TestImport(t *testing.T) {
+	ctx := context.Background()
+	db, _ := openTemp(t)
+	setup, moves := randomRecord(t, 3, 51)
+	at := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+	game := func(channel string, status Status, n int) *Game {
+		g := &Game{Guild: "g1", Channel: channel, Kind: "shangrila", Status: status, Setup: setup, Created: at,
+			Players: []Player{{UserID: "u1", Colour: "red"}, {UserID: "u2", Colour: "blue"}, {Computer: "easy", Colour: "yellow"}}}
+		for i, text := range moves[:n] {
+			g.Moves = append(g.Moves, Move{N: i, Text: text, By: "u1", At: at.Add(time.Duration(i) * time.Minute)})
+		}
+		return g
+	}
+	games := []*Game{game("c1", Over, len(moves)), game("c1", Playing, 10), game("c2", Cancelled, 5), game("c1", Playing, 3)}
+	got, err := db.Import(ctx, games)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got[0].ID != "c1-1" || got[1].ID != "c1-2" || got[2].ID != "c2-1" || got[3].Err == nil {
+		t.Fatalf("imported %+v", got)
+	}
+	wantCode(t, got[3].Err, Exists)
+	again, err := db.Import(ctx, games[:3])
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, r := range again {
+		if !r.Again || r.ID != got[i].ID {
+			t.Errorf("game %d imported again: %+v", i, r)
+		}
+	}
+	over, err := db.Game(ctx, "c1-1")
+	if err != nil || over.Record() != (&Game{Kind: "shangrila", Setup: setup, Moves: games[0].Moves}).Record() || over.Status != Over {
+		t.Errorf("the ended game: %v, %v", over, err)
+	}
+	if !over.Moves[3].At.Equal(at.Add(3 * time.Minute)) {
+		t.Errorf("move times: %v", over.Moves[3].At)
+	}
+	cur, err := db.Current(ctx, "c1")
+	if err != nil || cur.ID != "c1-2" || len(cur.Moves) != 10 || cur.Wake.IsZero() {
+		t.Errorf("the live game: %+v, %v", cur, err)
+	}
+	if live, archived, _ := db.Count(ctx); live != 1 || archived != 2 {
+		t.Errorf("%d live, %d archived", live, archived)
+	}
+	if users, _ := db.LiveOf(ctx, "u2"); len(users) != 1 || users[0].Channel != "c1" {
+		t.Errorf("LiveOf(u2) = %v", users)
+	}
+	if err := db.Check(ctx, nil); err != nil {
+		t.Error(err)
+	}
+}
