@@ -17,6 +17,8 @@ var (
 	bucketMoves    = []byte("moves")
 	keySchema      = []byte("schema")
 	keyCurrent     = []byte("current")
+	keyGameSeq     = []byte("gseq")
+	keyOutboxSeq   = []byte("oseq")
 	keyGame        = []byte("game")
 	keySnapshot    = []byte("snapshot")
 )

@@ -32,7 +32,7 @@ func (db *DB) Create(ctx context.Context, g *Game) error {
 	var id string
 	now := db.now().UTC()
 	err := db.write(ctx, func(tx *bolt.Tx) (error, error) {
-		ch, games, err := createChannelBucket(tx, n.Channel)
+		ch, err := createChannelBucket(tx, n.Channel)
 		if err != nil {
 			return nil, err
 		}
@@ -42,15 +42,8 @@ func (db *DB) Create(ctx context.Context, g *Game) error {
 			}
 			return errGameExists(n.Channel), nil
 		}
-		seq, err := games.NextSequence()
+		seq, gb, err := newGameBucket(ch)
 		if err != nil {
-			return nil, err
-		}
-		gb, err := games.CreateBucket(seqKey(seq))
-		if err != nil {
-			return nil, err
-		}
-		if _, err := gb.CreateBucket(bucketMoves); err != nil {
 			return nil, err
 		}
 		s := *n

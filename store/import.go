@@ -88,7 +88,7 @@ func importGame(tx *bolt.Tx, box *bolt.Bucket, g *Game, now time.Time) (Imported
 	if id := box.Get(sum); id != nil {
 		return Imported{ID: string(id), Again: true}, nil
 	}
-	ch, games, err := createChannelBucket(tx, g.Channel)
+	ch, err := createChannelBucket(tx, g.Channel)
 	if err != nil {
 		return Imported{}, err
 	}
@@ -100,7 +100,7 @@ func importGame(tx *bolt.Tx, box *bolt.Bucket, g *Game, now time.Time) (Imported
 			return Imported{Err: errGameExists(g.Channel)}, nil
 		}
 	}
-	seq, err := games.NextSequence()
+	seq, err := nextSeq(ch, keyGameSeq)
 	if err != nil {
 		return Imported{}, err
 	}
@@ -113,7 +113,7 @@ func importGame(tx *bolt.Tx, box *bolt.Bucket, g *Game, now time.Time) (Imported
 	if g.Status == Playing {
 		g.Wake = now
 	}
-	if err := importBucket(ch, games, g, seq); err != nil {
+	if err := importBucket(ch, g, seq); err != nil {
 		return Imported{}, err
 	}
 	if err := box.Put(sum, []byte(g.ID)); err != nil {
@@ -144,14 +144,18 @@ func stamp(g *Game, now time.Time) {
 
 // importBucket writes game seq: a live one in its bucket, as the channel's
 // current game; an ended one into the archive.
-func importBucket(ch, games *bolt.Bucket, g *Game, seq uint64) error {
+func importBucket(ch *bolt.Bucket, g *Game, seq uint64) error {
 	tx := ch.Tx()
 	if !g.Status.Live() {
 		data, err := packGame(g)
 		if err != nil {
 			return err
 		}
-		return tx.Bucket(bucketArchive).Put(archiveKey(g.Channel, seq), data)
+		return archivePut(tx, archiveKey(g.Channel, seq), data)
+	}
+	games, err := ch.CreateBucketIfNotExists(bucketGames)
+	if err != nil {
+		return err
 	}
 	gb, err := games.CreateBucket(seqKey(seq))
 	if err != nil {

@@ -132,13 +132,16 @@ func TestArchive(t *testing.T) {
 		t.Errorf("the archived game's record with comments differs")
 	}
 	size := 0
-	db.view(ctx, func(tx *bolt.Tx) error {
-		if channelBucket(tx, "c1").Bucket(bucketGames).Bucket(seqKey(1)) != nil {
+	err = db.view(ctx, func(tx *bolt.Tx) error {
+		if gameBucket(channelBucket(tx, "c1"), 1) != nil || channelBucket(tx, "c1").Bucket(bucketGames) != nil {
 			t.Error("the ended game's bucket stayed")
 		}
 		size = len(tx.Bucket(bucketArchive).Get(archiveKey("c1", 1)))
 		return nil
 	})
+	if err != nil {
+		t.Fatal(err)
+	}
 	t.Logf("a game of 40 moves archived in %d bytes", size)
 	if size == 0 || size > 1500 {
 		t.Errorf("archived in %d bytes", size)

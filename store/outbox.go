@@ -90,7 +90,7 @@ func (db *DB) announce(tx *bolt.Tx, g *Game, a *Announcement) error {
 	if a.Kind != Board && a.Kind != Reminder {
 		return fmt.Errorf("store: an announcement of kind %q", a.Kind)
 	}
-	ch, _, err := createChannelBucket(tx, g.Channel)
+	ch, err := createChannelBucket(tx, g.Channel)
 	if err != nil {
 		return err
 	}
@@ -98,7 +98,9 @@ func (db *DB) announce(tx *bolt.Tx, g *Game, a *Announcement) error {
 	if err != nil {
 		return err
 	}
-	seq, err := box.NextSequence()
+	// The channel's counter, not the bucket's: the bucket goes once it is
+	// empty, and numbers (and so nonces) must never come back.
+	seq, err := nextSeq(ch, keyOutboxSeq)
 	if err != nil {
 		return err
 	}
@@ -248,7 +250,10 @@ func eachAnnouncement(tx *bolt.Tx, channel string, match func(*announcementJSON)
 	if len(owed) == 0 {
 		return nil
 	}
-	return owe(tx, channel, box)
+	if err := owe(tx, channel, box); err != nil {
+		return err
+	}
+	return dropIfEmpty(channelBucket(tx, channel), bucketOutbox)
 }
 
 // outbox returns a channel's outbox bucket, nil when it never had one.

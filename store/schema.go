@@ -62,16 +62,31 @@ func migrateV3(tx *bolt.Tx, now time.Time) error {
 	return nil
 }
 
-// migrateChannelV3 indexes a channel's outbox and live game and archives
-// its ended games.
+// migrateChannelV3 moves a channel's settings and counters into keys of
+// its bucket, indexes its outbox and live game, and archives its ended
+// games.
 func migrateChannelV3(tx *bolt.Tx, channel string, now time.Time) error {
 	ch := channelBucket(tx, channel)
+	if err := migrateSettingsV3(ch); err != nil {
+		return err
+	}
+	if box := ch.Bucket(bucketOutbox); box != nil {
+		if err := ch.Put(keyOutboxSeq, binary.BigEndian.AppendUint64(nil, box.Sequence())); err != nil {
+			return err
+		}
+	}
 	if err := owe(tx, channel, ch.Bucket(bucketOutbox)); err != nil {
+		return err
+	}
+	if err := dropIfEmpty(ch, bucketOutbox); err != nil {
 		return err
 	}
 	games := ch.Bucket(bucketGames)
 	if games == nil {
 		return nil
+	}
+	if err := ch.Put(keyGameSeq, binary.BigEndian.AppendUint64(nil, games.Sequence())); err != nil {
+		return err
 	}
 	var seqs []uint64
 	if err := games.ForEachBucket(func(k []byte) error {
@@ -95,7 +110,20 @@ func migrateChannelV3(tx *bolt.Tx, channel string, now time.Time) error {
 			return err
 		}
 	}
-	return nil
+	return dropIfEmpty(ch, bucketGames)
+}
+
+// migrateSettingsV3 moves a channel's settings from their bucket into keys
+// of the channel's bucket.
+func migrateSettingsV3(ch *bolt.Bucket) error {
+	s := ch.Bucket(bucketSettings)
+	if s == nil {
+		return nil
+	}
+	if err := s.ForEach(func(k, v []byte) error { return ch.Put(settingKey(string(k)), v) }); err != nil {
+		return err
+	}
+	return ch.DeleteBucket(bucketSettings)
 }
 
 // schemaVersion returns the version that a list of migrations leads to.

@@ -9,8 +9,17 @@ import (
 
 // Settings of a channel outlive its games: the language of its posts, for
 // one. A new game starts from them; a game's own Settings are its copy.
+// They are keys of the channel's bucket, after settingPrefix (schema 2 had
+// them in a bucket "settings" of their own, which kept every channel's
+// bucket out of its parent's page).
 
-var bucketSettings = []byte("settings")
+var (
+	bucketSettings = []byte("settings")
+	settingPrefix  = "set:"
+)
+
+// settingKey is a setting's key in a channel's bucket.
+func settingKey(name string) []byte { return []byte(settingPrefix + name) }
 
 // SetChannelSetting stores a channel's setting; an empty value removes it.
 func (db *DB) SetChannelSetting(ctx context.Context, channel, key, value string) error {
@@ -18,22 +27,17 @@ func (db *DB) SetChannelSetting(ctx context.Context, channel, key, value string)
 		return fmt.Errorf("store: a channel setting needs a channel and a key")
 	}
 	return db.write(ctx, func(tx *bolt.Tx) (error, error) {
-		ch, _, err := createChannelBucket(tx, channel)
-		if err != nil {
-			return nil, err
-		}
 		if value == "" {
-			s := ch.Bucket(bucketSettings)
-			if s == nil {
-				return nil, nil
+			if ch := channelBucket(tx, channel); ch != nil {
+				return nil, ch.Delete(settingKey(key))
 			}
-			return nil, s.Delete([]byte(key))
+			return nil, nil
 		}
-		s, err := ch.CreateBucketIfNotExists(bucketSettings)
+		ch, err := createChannelBucket(tx, channel)
 		if err != nil {
 			return nil, err
 		}
-		return nil, s.Put([]byte(key), []byte(value))
+		return nil, ch.Put(settingKey(key), []byte(value))
 	})
 }
 
@@ -42,9 +46,7 @@ func (db *DB) ChannelSetting(ctx context.Context, channel, key string) (string, 
 	var v string
 	err := db.view(ctx, func(tx *bolt.Tx) error {
 		if ch := channelBucket(tx, channel); ch != nil {
-			if s := ch.Bucket(bucketSettings); s != nil {
-				v = string(s.Get([]byte(key)))
-			}
+			v = string(ch.Get(settingKey(key)))
 		}
 		return nil
 	})

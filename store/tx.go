@@ -1,6 +1,7 @@
 package store
 
 import (
+	"encoding/binary"
 	"fmt"
 
 	bolt "go.etcd.io/bbolt"
@@ -20,20 +21,58 @@ func channelBucket(tx *bolt.Tx, channel string) *bolt.Bucket {
 	return chs.Bucket([]byte(channel))
 }
 
-// createChannelBucket returns a channel's bucket and its games bucket,
-// creating them when needed.
-func createChannelBucket(tx *bolt.Tx, channel string) (ch, games *bolt.Bucket, err error) {
+// createChannelBucket returns a channel's bucket, creating it when
+// needed.
+func createChannelBucket(tx *bolt.Tx, channel string) (*bolt.Bucket, error) {
 	chs := tx.Bucket(bucketChannels)
 	if chs == nil {
-		return nil, nil, fmt.Errorf("%w: no channels bucket", ErrCorrupt)
+		return nil, fmt.Errorf("%w: no channels bucket", ErrCorrupt)
 	}
-	if ch, err = chs.CreateBucketIfNotExists([]byte(channel)); err != nil {
-		return nil, nil, err
+	return chs.CreateBucketIfNotExists([]byte(channel))
+}
+
+// nextSeq returns the next number of a channel's counter (its games', or
+// its outbox's), counted in a key of the channel's bucket so that the
+// bucket stays without sub-buckets, and so inline in its parent's page,
+// while the channel has neither a live game nor posts owed.
+func nextSeq(ch *bolt.Bucket, key []byte) (uint64, error) {
+	n := uint64(0)
+	if b := ch.Get(key); len(b) == 8 {
+		n = binary.BigEndian.Uint64(b)
 	}
-	if games, err = ch.CreateBucketIfNotExists(bucketGames); err != nil {
-		return nil, nil, err
+	n++
+	return n, ch.Put(key, binary.BigEndian.AppendUint64(nil, n))
+}
+
+// newGameBucket makes the bucket of a channel's next game.
+func newGameBucket(ch *bolt.Bucket) (uint64, *bolt.Bucket, error) {
+	seq, err := nextSeq(ch, keyGameSeq)
+	if err != nil {
+		return 0, nil, err
 	}
-	return ch, games, nil
+	games, err := ch.CreateBucketIfNotExists(bucketGames)
+	if err != nil {
+		return 0, nil, err
+	}
+	gb, err := games.CreateBucket(seqKey(seq))
+	if err != nil {
+		return 0, nil, err
+	}
+	_, err = gb.CreateBucket(bucketMoves)
+	return seq, gb, err
+}
+
+// dropIfEmpty deletes a sub-bucket of a channel's bucket when it holds
+// nothing: the channel's bucket is inline again.
+func dropIfEmpty(ch *bolt.Bucket, name []byte) error {
+	b := ch.Bucket(name)
+	if b == nil {
+		return nil
+	}
+	if k, _ := b.Cursor().First(); k != nil {
+		return nil
+	}
+	return ch.DeleteBucket(name)
 }
 
 // currentSeq returns the sequence number of the channel's current game.
@@ -139,7 +178,10 @@ func put(tx *bolt.Tx, gb *bolt.Bucket, g *Game) error {
 		return fmt.Errorf("%w: channel %s vanished", ErrCorrupt, g.Channel)
 	}
 	g.Snapshot = nil
-	return archive(tx, ch.Bucket(bucketGames), g)
+	if err := archive(tx, ch.Bucket(bucketGames), g); err != nil {
+		return err
+	}
+	return dropIfEmpty(ch, bucketGames)
 }
 
 // saveGame writes a game's metadata.

@@ -61,13 +61,19 @@ func (h *harness) advance(d time.Duration) {
 // given users, and a bot connected to it.
 func newHarness(t testing.TB, opts discordfake.Options, users ...string) *harness {
 	t.Helper()
+	return newHarnessAt(t, filepath.Join(t.TempDir(), "tablebot.db"), opts, users...)
+}
+
+// newHarnessAt is newHarness on the database at path.
+func newHarnessAt(t testing.TB, path string, opts discordfake.Options, users ...string) *harness {
+	t.Helper()
 	cat, err := i18n.New(bshangrila.Source())
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	t.Cleanup(cancel)
-	h := &harness{t: t, ctx: ctx, cat: cat, dbPath: filepath.Join(t.TempDir(), "tablebot.db")}
+	h := &harness{t: t, ctx: ctx, cat: cat, dbPath: path}
 	h.fake = discordfake.New(t, opts)
 	h.world = h.fake.NewWorld(users...)
 	h.board = testBoard(t, cat)

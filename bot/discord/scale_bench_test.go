@@ -1,0 +1,280 @@
+package discord
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/tablebot/tablebot/bot"
+	"github.com/tablebot/tablebot/bot/discordfake"
+	bshangrila "github.com/tablebot/tablebot/bot/shangrila"
+	"github.com/tablebot/tablebot/i18n"
+	"github.com/tablebot/tablebot/rules/shangrila"
+	"github.com/tablebot/tablebot/rules/shangrila/ai"
+	"github.com/tablebot/tablebot/rules/shangrila/notation"
+	"github.com/tablebot/tablebot/store"
+)
+
+// BenchmarkScale builds databases of 1k, 10k, 100k and 1M stored games of
+// 4-player Shangri-La of 40 moves each (1 % live, ten games a channel, one
+// live game in a hundred owing its channel a post), kept in the temporary
+// directory for the next run, and measures what grows with them: the
+// start (open and resume), mygames (p99), a look at the reminders with
+// nothing due, heap and RSS after the start, the file, and a move's round
+// trip through the fake Discord.
+//
+//	go test ./bot/discord -run '^$' -bench 'Scale/' -benchtime 1x -timeout 60m
+func BenchmarkScale(b *testing.B) {
+	for _, n := range []int{1_000, 10_000, 100_000, 1_000_000} {
+		b.Run(strconv.Itoa(n), func(b *testing.B) {
+			path := scaleDB(b, n)
+			for b.Loop() {
+				measureScale(b, path, n)
+			}
+		})
+	}
+}
+
+// scaleDB returns the path of a database of n stored games, building it
+// when the temporary directory has none.
+func scaleDB(b *testing.B, n int) string {
+	b.Helper()
+	path := filepath.Join(os.TempDir(), fmt.Sprintf("tablebot-scale-v3.2-%d.db", n))
+	if _, err := os.Stat(path); err == nil {
+		return path
+	}
+	tmp := path + ".building"
+	os.Remove(tmp)
+	db, err := store.Open(tmp, store.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	began := time.Now()
+	records := scaleRecords(b, 200)
+	now := time.Now().UTC()
+	var batch []*store.Game
+	for i := range n {
+		batch = append(batch, scaleGame(i, n, records[i%len(records)], now))
+		if len(batch) == 5000 || i == n-1 {
+			if _, err := db.Import(context.Background(), batch); err != nil {
+				b.Fatal(err)
+			}
+			batch = batch[:0]
+			fmt.Fprintf(os.Stderr, "\rbuilding %d games: %d", n, i+1)
+		}
+	}
+	owe(b, db, n)
+	if err := db.Close(); err != nil {
+		b.Fatal(err)
+	}
+	fmt.Fprintf(os.Stderr, "\rbuilt %d games in %v\n", n, time.Since(began).Round(time.Second))
+	if err := os.Rename(tmp, path); err != nil {
+		b.Fatal(err)
+	}
+	return path
+}
+
+// scaleRecords plays k games of random moves from the suggested start and
+// returns their first 40 moves.
+func scaleRecords(b *testing.B, k int) [][]string {
+	var out [][]string
+	for seed := range uint64(k) {
+		p, err := shangrila.NewPosition(shangrila.Colours[:4], shangrila.StartSuggested)
+		if err != nil {
+			b.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(seed, 1))
+		var moves []string
+		for len(moves) < 40 && p.Phase() != shangrila.Over {
+			m := p.RandomMove(rng)
+			if p, _, err = p.Apply(m); err != nil {
+				b.Fatal(err)
+			}
+			moves = append(moves, notation.FormatMove(m))
+		}
+		out = append(out, moves)
+	}
+	return out
+}
+
+// scaleGame is stored game i of n: game i%10 of channel i/10, played by
+// four of a pool of people; the last game of one channel in ten is live,
+// the others ended.
+func scaleGame(i, n int, moves []string, now time.Time) *store.Game {
+	channel := strconv.Itoa(1_000_000_000_000_000 + i/10)
+	live := i%10 == 9 && (i/10)%10 == 0
+	g := &store.Game{Guild: strconv.Itoa(900_000_000_000_000_000 + i/10%50), Channel: channel, Kind: bshangrila.Kind,
+		Status: store.Over, Creator: scaleUser(i, 0, n), Setup: []string{"players red blue yellow violet", "start suggested"},
+		Created: now.Add(-time.Duration(n-i) * time.Minute), Settings: map[string]string{"lang": "en", "seed": strconv.Itoa(i)}}
+	if live {
+		g.Status = store.Playing
+	}
+	for s, c := range []string{"red", "blue", "yellow", "violet"} {
+		g.Players = append(g.Players, store.Player{UserID: scaleUser(i, s, n), Name: "player" + strconv.Itoa(s), Colour: c})
+	}
+	for k, text := range moves {
+		seat := slices.Index([]string{"red", "blue", "yellow", "violet"}, strings.Fields(text)[0])
+		g.Moves = append(g.Moves, store.Move{N: k, Text: text, By: g.Players[seat].UserID, At: g.Created.Add(time.Duration(k) * time.Second)})
+	}
+	return g
+}
+
+// scaleUser is seat s of game i: a pool of people a tenth as many as the
+// games, each with a seat in a handful of live games at most.
+func scaleUser(i, s, n int) string {
+	return strconv.Itoa(800_000_000_000_000_000 + (i*4+s*7919)%max(n/10, 40))
+}
+
+// owe makes one live game in a hundred owe its channel a board post, as
+// after an outage, and sets every live game's next look (its reminder)
+// an hour or more away.
+func owe(b *testing.B, db *store.DB, n int) {
+	b.Helper()
+	ctx := context.Background()
+	later := time.Now().Add(2 * time.Hour)
+	k := 0
+	for i := 9; i < n; i += 100 {
+		g, err := db.Current(ctx, strconv.Itoa(1_000_000_000_000_000+i/10))
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := db.SetWake(ctx, g.Channel, g.ID, g.Version, later.Add(time.Duration(k)*time.Minute)); err != nil {
+			b.Fatal(err)
+		}
+		if k%100 == 0 {
+			if _, err := db.UpdateAnnounced(ctx, g.Channel, g.ID, func(g *store.Game) (*store.Announcement, error) {
+				return &store.Announcement{Kind: store.Board, Lines: []string{"owed since the outage"}}, nil
+			}); err != nil {
+				b.Fatal(err)
+			}
+		}
+		k++
+	}
+}
+
+// discard is a Poster that posts nowhere, for the start's measure.
+type discard struct{}
+
+func (discard) Post(ctx context.Context, channel string, m bot.Message) (string, error) {
+	return "", nil
+}
+
+// measureScale measures the database at path of n games.
+func measureScale(b *testing.B, path string, n int) {
+	ctx := context.Background()
+	cat, err := i18n.New(bshangrila.Source())
+	if err != nil {
+		b.Fatal(err)
+	}
+	runtime.GC()
+	began := time.Now()
+	db, err := store.Open(path, store.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	bt, err := bot.New(bot.Config{Store: db, Catalog: cat, Poster: discard{},
+		Games: []bot.Game{bshangrila.New(bshangrila.Options{Computers: ai.Options{Iterations: 200}})},
+		Log:   slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelError}))})
+	if err != nil {
+		b.Fatal(err)
+	}
+	bt.Resume(ctx)
+	b.ReportMetric(float64(time.Since(began).Microseconds())/1000, "start-ms")
+	runtime.GC()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	b.ReportMetric(float64(ms.HeapAlloc)/(1<<20), "heap-MB")
+	b.ReportMetric(rssMB(), "rss-MB")
+	if st, err := os.Stat(path); err == nil {
+		b.ReportMetric(float64(st.Size())/(1<<20), "file-MB")
+		b.ReportMetric(float64(st.Size())/float64(n), "file-B/game")
+	}
+	measureTick(b, bt)
+	measureMyGames(b, bt, n)
+	bt.Close()
+	db.Close()
+	measureMove(b, path)
+}
+
+// rssMB is the process's resident memory, from /proc.
+func rssMB() float64 {
+	data, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if v, ok := strings.CutPrefix(line, "VmRSS:"); ok {
+			kb, _ := strconv.Atoi(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v), "kB")))
+			return float64(kb) / 1024
+		}
+	}
+	return 0
+}
+
+// measureTick measures a look at the reminders with nothing due.
+func measureTick(b *testing.B, bt *bot.Bot) {
+	ctx := context.Background()
+	const k = 1000
+	began := time.Now()
+	for range k {
+		bt.Remind(ctx)
+	}
+	b.ReportMetric(float64(time.Since(began).Microseconds())/k, "tick-us")
+	b.ReportMetric(testing.AllocsPerRun(100, func() { bt.Remind(ctx) }), "tick-allocs")
+}
+
+// measureMyGames measures mygames of people seated in live games.
+func measureMyGames(b *testing.B, bt *bot.Bot, n int) {
+	ctx := context.Background()
+	var took []time.Duration
+	for i := 9; i < n && len(took) < 200; i += 100 {
+		req := bot.Request{Kind: bot.CommandRequest, User: bot.User{ID: scaleUser(i, 1, n), Locale: "en-US"},
+			Guild: strconv.Itoa(900_000_000_000_000_000 + i/10%50), Channel: "elsewhere", Game: bshangrila.Kind, Command: "mygames"}
+		began := time.Now()
+		r := bt.Handle(ctx, req)
+		took = append(took, time.Since(began))
+		if r.Failed || !strings.Contains(r.Message.Content, "<#") {
+			b.Fatalf("mygames: %q", r.Message.Content)
+		}
+	}
+	slices.Sort(took)
+	b.ReportMetric(float64(took[len(took)*99/100].Microseconds())/1000, "mygames-p99-ms")
+}
+
+// measureMove measures a move's round trip through the fake Discord, on
+// the database at path (the game played and taken back, so that the file
+// is left as it was).
+func measureMove(b *testing.B, path string) {
+	h := newHarnessAt(b, path, discordfake.Options{}, "ann", "bob", "cat", "dan")
+	h.openTable("suggested")
+	rng := rand.New(rand.NewPCG(9, 9))
+	var took []time.Duration
+	for range 20 {
+		g, pos := h.game()
+		m := randomMove(rng, pos)
+		for m.Kind == shangrila.Pass {
+			m = randomMove(rng, pos)
+		}
+		user := userOf(g, m.Player)
+		sub, opts := slashOptions(m)
+		began := time.Now()
+		if r := h.slash(user, sub, opts...); r.Ephemeral() {
+			b.Fatalf("move refused: %s", r.Content())
+		}
+		took = append(took, time.Since(began))
+		h.slash(user, "undo")
+	}
+	h.slash(h.user(0), "cancel")
+	slices.Sort(took)
+	b.ReportMetric(float64(took[len(took)/2].Microseconds())/1000, "move-p50-ms")
+	h.stop()
+}
