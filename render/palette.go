@@ -1,6 +1,7 @@
 package render
 
 import (
+	"encoding/binary"
 	"errors"
 	"image"
 	"image/color"
@@ -47,21 +48,34 @@ func (q *Quantizer) Palette() color.Palette { return q.palette }
 // Convert writes the pixels of rectangle d of src into dst as indices of
 // the palette, which dst must have (dst's own palette is not looked at);
 // both images must hold d. Colours are taken opaque: alpha is ignored.
-// Neighbouring pixels are often equal, so the last lookup is reused.
+// Neighbouring pixels are often equal, so the last lookup is reused; each
+// pixel is read as one 32-bit word, which makes the comparison a single
+// instruction (alpha is compared too: a pixel differing only in alpha is
+// looked up again, to the same entry).
 func (q *Quantizer) Convert(dst *image.Paletted, src *image.RGBA, d image.Rectangle) {
+	if d.Empty() {
+		return
+	}
 	lut := (*[1 << (3 * lutBits)]uint8)(q.lut)
 	for y := d.Min.Y; y < d.Max.Y; y++ {
 		out := dst.Pix[dst.PixOffset(d.Min.X, y):dst.PixOffset(d.Max.X, y)]
 		pix := src.Pix[src.PixOffset(d.Min.X, y):src.PixOffset(d.Max.X, y)]
-		prev, idx := [3]uint8{}, lut[0]
-		for i := range out {
-			p := [3]uint8(pix[4*i : 4*i+3])
-			if p != prev {
-				prev, idx = p, lut[lutIndex(p[0], p[1], p[2])]
+		prev := binary.LittleEndian.Uint32(pix)
+		idx := lut[wordIndex(prev)]
+		for i, j := 0, 0; j < len(out) && i+3 < len(pix); i, j = i+4, j+1 {
+			if p := binary.LittleEndian.Uint32(pix[i : i+4]); p != prev {
+				prev, idx = p, lut[wordIndex(p)]
 			}
-			out[i] = idx
+			out[j] = idx
 		}
 	}
+}
+
+// wordIndex is lutIndex of a pixel read as a little-endian word: red in
+// the low byte, then green and blue.
+func wordIndex(p uint32) uint32 {
+	const s, m = 8 - lutBits, 1<<lutBits - 1
+	return (p>>s&m)<<(2*lutBits) | (p>>(8+s)&m)<<lutBits | p>>(16+s)&m
 }
 
 // bin is one cell of the lookup table with the sampled pixels in it.

@@ -123,3 +123,36 @@ func dist(a, b color.RGBA) int {
 	dr, dg, db := int(a.R)-int(b.R), int(a.G)-int(b.G), int(a.B)-int(b.B)
 	return dr*dr + dg*dg + db*db
 }
+
+// TestConvertBoard checks Convert against a plain lookup of every pixel,
+// on a whole board image and on rectangles of it.
+func TestConvertBoard(t *testing.T) {
+	p := readBoard(t, "board-mid.png")
+	rgba := image.NewRGBA(p.Rect)
+	for i, c := range p.Pix {
+		r, g, b, _ := p.Palette[c].RGBA()
+		copy(rgba.Pix[4*i:], []uint8{uint8(r >> 8), uint8(g >> 8), uint8(b >> 8), 0xff})
+	}
+	// Alpha is ignored: a pixel differing only in it converts the same.
+	rgba.Pix[4*7+3] = 0x80
+	q, err := NewQuantizer(rgba)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range []image.Rectangle{p.Rect, image.Rect(3, 5, 4, 6), image.Rect(101, 1300, 1199, 1971), {}} {
+		got := image.NewPaletted(p.Rect, q.Palette())
+		q.Convert(got, rgba, r)
+		for y := p.Rect.Min.Y; y < p.Rect.Max.Y; y++ {
+			for x := p.Rect.Min.X; x < p.Rect.Max.X; x++ {
+				want := uint8(0)
+				if image.Pt(x, y).In(r) {
+					c := rgba.RGBAAt(x, y)
+					want = q.lut[lutIndex(c.R, c.G, c.B)]
+				}
+				if g := got.ColorIndexAt(x, y); g != want {
+					t.Fatalf("rectangle %v, pixel (%d,%d): index %d, want %d", r, x, y, g, want)
+				}
+			}
+		}
+	}
+}
