@@ -2,10 +2,12 @@ package render
 
 import (
 	"bytes"
+	"fmt"
 	"image"
 	"image/draw"
 	"image/png"
 	"os"
+	"path/filepath"
 	"testing"
 )
 
@@ -16,7 +18,7 @@ var benchBoards = []string{"board-mid.png", "menara-mid.png"}
 // readBoard decodes one of the README's images from docs/.
 func readBoard(tb testing.TB, name string) *image.Paletted {
 	tb.Helper()
-	data, err := os.ReadFile("../docs/" + name)
+	data, err := os.ReadFile(boardPath(name))
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -52,22 +54,31 @@ func BenchmarkConvert(b *testing.B) {
 	}
 }
 
-// BenchmarkEncode is the cost of writing a board image as a PNG, and its
-// size.
+// BenchmarkEncode is the cost of writing a board image as a PNG at the
+// first deflate levels, and its size.
 func BenchmarkEncode(b *testing.B) {
 	for _, name := range benchBoards {
 		p := readBoard(b, name)
-		b.Run(name, func(b *testing.B) {
-			var enc Encoder
-			var buf bytes.Buffer
-			b.ReportAllocs()
-			for b.Loop() {
-				buf.Reset()
-				if err := enc.Encode(&buf, p); err != nil {
-					b.Fatal(err)
+		for _, level := range []int{1, 2, 3, 4, 5} {
+			b.Run(fmt.Sprintf("%s/level=%d", name, level), func(b *testing.B) {
+				enc := Encoder{Level: level}
+				var buf bytes.Buffer
+				b.ReportAllocs()
+				for b.Loop() {
+					buf.Reset()
+					if err := enc.Encode(&buf, p); err != nil {
+						b.Fatal(err)
+					}
 				}
-			}
-			b.ReportMetric(float64(buf.Len()), "bytes")
-		})
+				b.ReportMetric(float64(buf.Len()), "bytes")
+			})
+		}
 	}
+}
+
+func boardPath(name string) string {
+	if filepath.Dir(name) != "." {
+		return name
+	}
+	return filepath.Join("..", "docs", name)
 }

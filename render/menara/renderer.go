@@ -22,6 +22,11 @@ type Renderer struct {
 	png  render.Encoder
 }
 
+// pngLevel is the deflate level of Menara's images: the lowest at which
+// every image of the tests and the README is no larger than with
+// image/png's fastest level, which came before (docs/notes/render.md).
+const pngLevel = 4
+
 // work is what one drawing needs for itself.
 type work struct {
 	rgba []uint8
@@ -36,7 +41,7 @@ func New() (*Renderer, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &Renderer{fonts: fonts}
+	r := &Renderer{fonts: fonts, png: render.Encoder{Level: pngLevel}}
 	var samples []*image.RGBA
 	for _, v := range sampleViews() {
 		l := NewLayout(&v, Options{Labels: sampleLabels()})
