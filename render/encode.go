@@ -4,7 +4,6 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"hash/adler32"
 	"hash/crc32"
 	"image"
 	"image/color"
@@ -37,12 +36,16 @@ type Encoder struct {
 }
 
 // pngWriter is what one encoding needs for itself: the compressor, the
-// buffer of the IDAT chunk being filled and a row with its filter byte.
+// buffer of the IDAT chunk being filled and rows with their filter bytes.
 type pngWriter struct {
 	z     *flate.Writer
 	chunk chunkWriter
-	row   []byte
+	rows  []byte
 }
+
+// rowsSize is about how many bytes of rows are given to the compressor at
+// a time: fewer calls, and the checksum's blocks seldom cut short.
+const rowsSize = 1 << 15
 
 // idatSize is the most image data one IDAT chunk holds: large chunks cost
 // fewer headers and checksums.
@@ -111,22 +114,29 @@ func (pw *pngWriter) writeIDAT(img *image.Paletted) error {
 	// the check bits that make it a multiple of 31.
 	c.Write([]byte{0x78, 0x01})
 	pw.z.Reset(c)
-	sum := adler32.New()
-	if cap(pw.row) < 1+b.Dx() {
-		pw.row = make([]byte, 1+b.Dx())
+	// The rows are handed over whole, each after its filter byte, as
+	// many as fit in rowsSize bytes at a time.
+	n := 1 + b.Dx()
+	if cap(pw.rows) < max(n, rowsSize) {
+		pw.rows = make([]byte, max(n, rowsSize))
 	}
-	pw.row = pw.row[:1+b.Dx()]
-	for y := b.Min.Y; y < b.Max.Y; y++ {
-		copy(pw.row[1:], img.Pix[img.PixOffset(b.Min.X, y):])
-		sum.Write(pw.row)
-		if _, err := pw.z.Write(pw.row); err != nil {
+	rows := pw.rows[:max(n, rowsSize)/n*n]
+	sum := uint32(1)
+	for y := b.Min.Y; y < b.Max.Y; {
+		k := 0
+		for ; y < b.Max.Y && k < len(rows); y, k = y+1, k+n {
+			rows[k] = 0
+			copy(rows[k+1:k+n], img.Pix[img.PixOffset(b.Min.X, y):])
+		}
+		sum = adlerUpdate(sum, rows[:k])
+		if _, err := pw.z.Write(rows[:k]); err != nil {
 			return err
 		}
 	}
 	if err := pw.z.Close(); err != nil {
 		return err
 	}
-	c.Write(sum.Sum(nil))
+	c.Write(binary.BigEndian.AppendUint32(nil, sum))
 	c.flushIDAT()
 	c.idat = false
 	return c.err
