@@ -38,3 +38,38 @@ func TestSprite(t *testing.T) {
 		}
 	}
 }
+
+// TestSpriteParts checks that a sprite's parts hold every pixel it draws
+// and, for a thin frame, far fewer pixels than its bounds.
+func TestSpriteParts(t *testing.T) {
+	frame := image.NewRGBA(image.Rect(-5, 3, 300, 60))
+	var f Filler
+	f.FillHoles(frame, Shape{RoundRectOf(frame.Rect, 10)}, Shape{RoundRectOf(frame.Rect.Inset(3), 8)}, 0xe0a030)
+	frame.SetRGBA(150, 30, color.RGBA{40, 0, 0, 128}) // a pixel alone in the middle
+	s := NewSprite(frame)
+	inParts, area := 0, 0
+	for _, p := range s.Parts() {
+		area += p.Dx() * p.Dy()
+	}
+	for y := frame.Rect.Min.Y; y < frame.Rect.Max.Y; y++ {
+		for x := frame.Rect.Min.X; x < frame.Rect.Max.X; x++ {
+			if frame.RGBAAt(x, y).A == 0 {
+				continue
+			}
+			in := false
+			for _, p := range s.Parts() {
+				in = in || image.Pt(x, y).In(p)
+			}
+			if !in {
+				t.Fatalf("pixel (%d,%d) drawn outside the parts %v", x, y, s.Parts())
+			}
+			inParts++
+		}
+	}
+	if b := frame.Rect.Dx() * frame.Rect.Dy(); area > b/3 {
+		t.Errorf("parts of %d pixels for a frame in a box of %d", area, b)
+	}
+	if (*Sprite)(nil).Parts() != nil {
+		t.Error("a nil sprite has parts")
+	}
+}
