@@ -15,6 +15,11 @@ type painter struct {
 	dst   *image.RGBA
 	f     *render.Filler
 	dirty *render.Dirty
+	// static is the index of the static layer under dst; patches says to
+	// copy the renderer's pictures of parts drawn over it (Renderer.band)
+	// rather than draw them: the same pixels, drawn once.
+	static  int
+	patches bool
 }
 
 // The painter's drawing calls, each recording what it may change.

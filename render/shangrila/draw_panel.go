@@ -15,11 +15,11 @@ func (p *painter) panel(pn *Panel) {
 	} else if !pn.StatusMark.Empty() {
 		p.stamp(p.r.icons.symbol(symStar, starSize), pn.StatusMark, colAccent)
 	}
-	if !pn.LastMoveBand.Empty() {
-		p.fill(render.Shape{render.RoundRectOf(pn.LastMoveBand, 10)}, colLastBand)
-		bar := pn.LastMoveBand
-		bar.Max.X = bar.Min.X + 8
-		p.fill(render.Shape{render.RoundRectOf(bar.Inset(1), 4)}, colLastMove)
+	if band := p.r.band[p.static]; p.patches && band != nil && pn.LastMoveBand.Eq(band.Rect) {
+		render.CopyRect(p.dst, band, band.Rect)
+		p.dirty.Add(band.Rect)
+	} else if !pn.LastMoveBand.Empty() {
+		p.lastMoveBand(pn.LastMoveBand)
 	}
 	for _, t := range []render.Text{pn.Status, pn.Bridges, pn.ToGo, pn.LastMove} {
 		p.text(t)
@@ -34,6 +34,14 @@ func (p *painter) panel(pn *Panel) {
 		p.text(it.Sample)
 		p.text(it.Text)
 	}
+}
+
+// lastMoveBand paints the band of the last move's words, at r.
+func (p *painter) lastMoveBand(r image.Rectangle) {
+	p.fill(render.Shape{render.RoundRectOf(r, 10)}, colLastBand)
+	bar := r
+	bar.Max.X = bar.Min.X + 8
+	p.fill(render.Shape{render.RoundRectOf(bar.Inset(1), 4)}, colLastMove)
 }
 
 func (p *painter) row(row PanelRow) {

@@ -29,6 +29,11 @@ type Renderer struct {
 	// not on the board).
 	broken [2][shangrila.NumBridges]*render.Sprite
 	quant  *render.Quantizer
+	// band holds, for 3 and for 4 players, the band of the last move's
+	// words painted over the static layer: the largest shape an image
+	// draws, the same in every image that has a last move, copied rather
+	// than filled again (TestDirtyRects checks it against filling).
+	band [2]*image.RGBA
 	// work recycles the per-image buffers, one pool per size of image
 	// (3 and 4 players), and png the PNG encoder's.
 	work [2]sync.Pool
@@ -99,8 +104,23 @@ func newRenderer(steps int) (*Renderer, error) {
 	for i, st := range r.static {
 		r.staticOut[i] = image.NewPaletted(st.Rect, r.quant.Palette())
 		r.quant.Convert(r.staticOut[i], st, st.Rect)
+		r.band[i] = r.bandPatch(i, layouts[i].Panel.Rect)
 	}
 	return r, nil
+}
+
+// bandPatch paints the band of the last move's words over the static
+// layer i, as an image with a last move has it, and returns that part.
+func (r *Renderer) bandPatch(i int, panel image.Rectangle) *image.RGBA {
+	var f render.Filler
+	over := image.NewRGBA(r.static[i].Rect)
+	copy(over.Pix, r.static[i].Pix)
+	p := painter{r: r, dst: over, f: &f, dirty: &render.Dirty{}}
+	rect := lastMoveBand(panel)
+	p.lastMoveBand(rect)
+	band := image.NewRGBA(rect)
+	render.CopyRect(band, over, rect)
+	return band
 }
 
 // getWork returns buffers for an image of the static layer i, holding it.
@@ -143,9 +163,10 @@ func (r *Renderer) staticIndex(players int) int {
 // to the palette).
 func (r *Renderer) Draw(l Layout) *image.RGBA {
 	out := image.NewRGBA(image.Rectangle{Max: l.Size})
-	copy(out.Pix, r.static[r.staticIndex(l.Players)].Pix)
+	i := r.staticIndex(l.Players)
+	copy(out.Pix, r.static[i].Pix)
 	var f render.Filler
-	p := painter{r: r, dst: out, f: &f, dirty: &render.Dirty{}}
+	p := painter{r: r, dst: out, f: &f, dirty: &render.Dirty{}, static: i}
 	p.dynamic(&l)
 	return out
 }
@@ -173,7 +194,7 @@ func (r *Renderer) WritePNG(w io.Writer, p *shangrila.Position, opts Options) er
 // rest is the static layer, already converted.
 func (r *Renderer) paint(l *Layout) *work {
 	w := r.getWork(r.staticIndex(l.Players))
-	p := painter{r: r, dst: w.canvas, f: &w.fill, dirty: &w.dirty}
+	p := painter{r: r, dst: w.canvas, f: &w.fill, dirty: &w.dirty, static: w.static, patches: true}
 	p.dynamic(l)
 	for _, d := range w.dirty.Rects() {
 		r.quant.Convert(w.out, w.canvas, d)
