@@ -35,6 +35,9 @@ func (d *Dirty) Reset(bounds image.Rectangle) {
 	clear(d.tiles)
 }
 
+// Bounds returns the image's bounds, as given to Reset.
+func (d *Dirty) Bounds() image.Rectangle { return d.bounds }
+
 // Add records rectangle r as drawn on; the part outside the bounds is
 // left out. It returns r, so that a drawing call can be recorded where it
 // is made.

@@ -20,6 +20,10 @@ type Renderer struct {
 	// buffer is reused when it is large enough), png the PNG encoder's.
 	work sync.Pool
 	png  render.Encoder
+	// paperRGBA and paperIndex are the paper's colour, the background of
+	// every image, as RGBA and as its palette index.
+	paperRGBA  [4]uint8
+	paperIndex uint8
 }
 
 // pngLevel is the deflate level of Menara's images: the lowest at which
@@ -27,7 +31,11 @@ type Renderer struct {
 // image/png's fastest level, which came before (docs/notes/render.md).
 const pngLevel = 4
 
-// work is what one drawing needs for itself.
+// work is what one drawing needs for itself. In the pool, its buffers
+// hold blank paper, in RGBA and as palette indices, as far as they reach:
+// an image draws over them, its raster recording where, and only there is
+// it converted to the palette and, once encoded, made blank again. Most
+// of an image is paper.
 type work struct {
 	rgba []uint8
 	pal  []uint8
@@ -42,6 +50,8 @@ func New() (*Renderer, error) {
 		return nil, err
 	}
 	r := &Renderer{fonts: fonts, png: render.Encoder{Level: pngLevel}}
+	paper := image.NewRGBA(image.Rect(0, 0, 1, 1))
+	render.FillRect(paper, paper.Rect, colPaper)
 	var samples []*image.RGBA
 	for _, v := range sampleViews() {
 		l := NewLayout(&v, Options{Labels: sampleLabels()})
@@ -50,6 +60,10 @@ func New() (*Renderer, error) {
 	if r.quant, err = render.NewQuantizer(samples...); err != nil {
 		return nil, err
 	}
+	r.paperRGBA = [4]uint8(paper.Pix)
+	out := image.NewPaletted(paper.Rect, r.quant.Palette())
+	r.quant.Convert(out, paper, paper.Rect)
+	r.paperIndex = out.Pix[0]
 	return r, nil
 }
 
@@ -65,6 +79,12 @@ func (r *Renderer) Draw(l Layout) *image.RGBA {
 // paint paints layout l onto dst, which has its size.
 func (r *Renderer) paint(dst *image.RGBA, f *raster, l *Layout) {
 	render.FillRect(dst, dst.Rect, colPaper)
+	r.paintOver(dst, f, l)
+}
+
+// paintOver paints layout l onto dst, which has its size and is blank
+// paper.
+func (r *Renderer) paintOver(dst *image.RGBA, f *raster, l *Layout) {
 	p := painter{fonts: r.fonts, dst: dst, f: f}
 	p.header(&l.Header)
 	p.temple(&l.Temple)
@@ -75,7 +95,7 @@ func (r *Renderer) paint(dst *image.RGBA, f *raster, l *Layout) {
 }
 
 // image draws layout l into a paletted image whose pixels belong to a
-// work, which the caller returns to the pool.
+// work, which the caller returns to the pool with putWork.
 func (r *Renderer) image(l *Layout) (*image.Paletted, *work) {
 	w, _ := r.work.Get().(*work)
 	if w == nil {
@@ -83,22 +103,51 @@ func (r *Renderer) image(l *Layout) (*image.Paletted, *work) {
 	}
 	rect := image.Rectangle{Max: l.Size}
 	n := rect.Dx() * rect.Dy()
-	if cap(w.rgba) < 4*n {
+	if cap(w.pal) < n {
 		w.rgba = make([]uint8, 4*n)
 		w.pal = make([]uint8, n)
+		for i := 0; i < len(w.rgba); i += 4 {
+			copy(w.rgba[i:i+4], r.paperRGBA[:])
+		}
+		for i := range w.pal {
+			w.pal[i] = r.paperIndex
+		}
 	}
 	canvas := &image.RGBA{Pix: w.rgba[:4*n], Stride: 4 * rect.Dx(), Rect: rect}
-	r.paint(canvas, &w.fill, l)
 	out := &image.Paletted{Pix: w.pal[:n], Stride: rect.Dx(), Rect: rect, Palette: r.quant.Palette()}
-	r.quant.Convert(out, canvas, rect)
+	w.fill.dirty.Reset(rect)
+	r.paintOver(canvas, &w.fill, l)
+	for _, d := range w.fill.dirty.Rects() {
+		r.quant.Convert(out, canvas, d)
+	}
 	return out, w
+}
+
+// putWork makes blank again what w's image drew and returns w to the
+// pool.
+func (r *Renderer) putWork(w *work) {
+	b := w.fill.dirty.Bounds()
+	n := b.Dx() * b.Dy()
+	canvas := &image.RGBA{Pix: w.rgba[:4*n], Stride: 4 * b.Dx(), Rect: b}
+	out := &image.Paletted{Pix: w.pal[:n], Stride: b.Dx(), Rect: b}
+	for _, d := range w.fill.dirty.Rects() {
+		render.FillRect(canvas, d, colPaper)
+		for y := d.Min.Y; y < d.Max.Y; y++ {
+			row := out.Pix[out.PixOffset(d.Min.X, y):out.PixOffset(d.Max.X, y)]
+			for i := range row {
+				row[i] = r.paperIndex
+			}
+		}
+	}
+	w.fill.dirty.Reset(image.Rectangle{})
+	r.work.Put(w)
 }
 
 // Image returns the image of view v exactly as WritePNG encodes it.
 func (r *Renderer) Image(v *View, opts Options) *image.Paletted {
 	l := NewLayout(v, opts)
 	img, w := r.image(&l)
-	defer r.work.Put(w)
+	defer r.putWork(w)
 	out := image.NewPaletted(img.Rect, img.Palette)
 	copy(out.Pix, img.Pix)
 	return out
@@ -108,7 +157,7 @@ func (r *Renderer) Image(v *View, opts Options) *image.Paletted {
 func (r *Renderer) WritePNG(w io.Writer, v *View, opts Options) error {
 	l := NewLayout(v, opts)
 	img, wk := r.image(&l)
-	defer r.work.Put(wk)
+	defer r.putWork(wk)
 	return r.png.Encode(w, img)
 }
 
