@@ -169,9 +169,25 @@ func Stamp(dst *image.RGBA, m *image.Alpha, r image.Rectangle, c Hex) image.Rect
 	return box.Intersect(dst.Rect)
 }
 
-// FillRect paints rectangle r of dst in colour c.
+// FillRect paints rectangle r of dst (the part of it dst holds) in
+// colour c. The first row is filled by doubling copies and then copied to
+// the others: image/draw fills its first row pixel by pixel, which made
+// the many small rectangles of the renderers' bookkeeping costly.
 func FillRect(dst *image.RGBA, r image.Rectangle, c Hex) {
-	draw.Draw(dst, r, image.NewUniform(c.Colour()), image.Point{}, draw.Src)
+	r = r.Intersect(dst.Rect)
+	if r.Empty() {
+		return
+	}
+	n := 4 * r.Dx()
+	first := dst.Pix[dst.PixOffset(r.Min.X, r.Min.Y):][:n]
+	col := c.Colour()
+	first[0], first[1], first[2], first[3] = col.R, col.G, col.B, col.A
+	for k := 4; k < n; k *= 2 {
+		copy(first[k:], first[:k])
+	}
+	for y := r.Min.Y + 1; y < r.Max.Y; y++ {
+		copy(dst.Pix[dst.PixOffset(r.Min.X, y):][:n], first)
+	}
 }
 
 // CopyRect copies rectangle d of src into dst; both must hold it.

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"bytes"
 	"image"
 	"image/color"
 	"image/draw"
@@ -71,5 +72,25 @@ func TestSpriteParts(t *testing.T) {
 	}
 	if (*Sprite)(nil).Parts() != nil {
 		t.Error("a nil sprite has parts")
+	}
+}
+
+// TestFillRect checks FillRect against image/draw, on rectangles inside,
+// across the edges of and outside an image not at the origin.
+func TestFillRect(t *testing.T) {
+	for _, r := range []image.Rectangle{
+		image.Rect(3, 4, 4, 5), image.Rect(-10, -10, 100, 100), image.Rect(5, 2, 37, 9), image.Rect(50, 50, 60, 60), {},
+	} {
+		want := image.NewRGBA(image.Rect(2, 1, 40, 12))
+		for i := range want.Pix {
+			want.Pix[i] = uint8(i)
+		}
+		got := image.NewRGBA(want.Rect)
+		copy(got.Pix, want.Pix)
+		draw.Draw(want, r, image.NewUniform(color.RGBA{0x12, 0x34, 0x56, 0xff}), image.Point{}, draw.Src)
+		FillRect(got, r, 0x123456)
+		if !bytes.Equal(got.Pix, want.Pix) {
+			t.Errorf("%v: the pixels differ from image/draw's", r)
+		}
 	}
 }

@@ -20,10 +20,9 @@ type Renderer struct {
 	// buffer is reused when it is large enough), png the PNG encoder's.
 	work sync.Pool
 	png  render.Encoder
-	// paperRGBA and paperIndex are the paper's colour, the background of
-	// every image, as RGBA and as its palette index.
-	paperRGBA  [4]uint8
-	paperIndex uint8
+	// paperRow and paperIndices are a row of blank paper, the background
+	// of every image, as RGBA and as palette indices.
+	paperRow, paperIndices []uint8
 }
 
 // pngLevel is the deflate level of Menara's images: the lowest at which
@@ -50,7 +49,7 @@ func New() (*Renderer, error) {
 		return nil, err
 	}
 	r := &Renderer{fonts: fonts, png: render.Encoder{Level: pngLevel}}
-	paper := image.NewRGBA(image.Rect(0, 0, 1, 1))
+	paper := image.NewRGBA(image.Rect(0, 0, Width, 1))
 	render.FillRect(paper, paper.Rect, colPaper)
 	var samples []*image.RGBA
 	for _, v := range sampleViews() {
@@ -60,10 +59,10 @@ func New() (*Renderer, error) {
 	if r.quant, err = render.NewQuantizer(samples...); err != nil {
 		return nil, err
 	}
-	r.paperRGBA = [4]uint8(paper.Pix)
 	out := image.NewPaletted(paper.Rect, r.quant.Palette())
 	r.quant.Convert(out, paper, paper.Rect)
-	r.paperIndex = out.Pix[0]
+	r.paperRow = paper.Pix
+	r.paperIndices = out.Pix
 	return r, nil
 }
 
@@ -106,11 +105,9 @@ func (r *Renderer) image(l *Layout) (*image.Paletted, *work) {
 	if cap(w.pal) < n {
 		w.rgba = make([]uint8, 4*n)
 		w.pal = make([]uint8, n)
-		for i := 0; i < len(w.rgba); i += 4 {
-			copy(w.rgba[i:i+4], r.paperRGBA[:])
-		}
-		for i := range w.pal {
-			w.pal[i] = r.paperIndex
+		for i := 0; i < n; i += Width {
+			copy(w.rgba[4*i:], r.paperRow)
+			copy(w.pal[i:], r.paperIndices)
 		}
 	}
 	canvas := &image.RGBA{Pix: w.rgba[:4*n], Stride: 4 * rect.Dx(), Rect: rect}
@@ -127,16 +124,11 @@ func (r *Renderer) image(l *Layout) (*image.Paletted, *work) {
 // pool.
 func (r *Renderer) putWork(w *work) {
 	b := w.fill.dirty.Bounds()
-	n := b.Dx() * b.Dy()
-	canvas := &image.RGBA{Pix: w.rgba[:4*n], Stride: 4 * b.Dx(), Rect: b}
-	out := &image.Paletted{Pix: w.pal[:n], Stride: b.Dx(), Rect: b}
 	for _, d := range w.fill.dirty.Rects() {
-		render.FillRect(canvas, d, colPaper)
 		for y := d.Min.Y; y < d.Max.Y; y++ {
-			row := out.Pix[out.PixOffset(d.Min.X, y):out.PixOffset(d.Max.X, y)]
-			for i := range row {
-				row[i] = r.paperIndex
-			}
+			i := y*b.Dx() + d.Min.X
+			copy(w.rgba[4*i:4*(i+d.Dx())], r.paperRow)
+			copy(w.pal[i:i+d.Dx()], r.paperIndices)
 		}
 	}
 	w.fill.dirty.Reset(image.Rectangle{})
