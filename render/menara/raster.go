@@ -5,6 +5,7 @@ import (
 	"image"
 	"image/color"
 	"image/draw"
+	"math/bits"
 
 	"golang.org/x/image/vector"
 
@@ -65,30 +66,18 @@ func (ra *raster) fill(dst *image.RGBA, solids, holes render.Shape, c render.Hex
 
 // compositeRow paints colour c over a row of pixels with the coverage in
 // mask, len(pix) = 4·len(mask): nothing where the coverage is none, the
-// colour itself where it is full, a blend elsewhere. Runs of no and of
-// full coverage, most of a shape's box, are found eight pixels at a time,
-// and a run of full coverage is filled by doubling copies.
+// colour itself where it is full, a blend elsewhere. Most of a shape's
+// box is runs of no or of full coverage, found eight pixels at a time.
 func compositeRow(pix, mask []uint8, c color.RGBA) {
-	const none, full = 0, ^uint64(0)
-	le := binary.LittleEndian
 	cr, cg, cb := uint32(c.R), uint32(c.G), uint32(c.B)
 	for x := 0; x < len(mask); {
 		switch a := mask[x]; a {
 		case 0:
-			x++
-			for x+8 <= len(mask) && le.Uint64(mask[x:]) == none {
-				x += 8
-			}
+			x = runEnd(mask, x, 0)
 		case 0xff:
-			x0 := x
-			x++
-			for x+8 <= len(mask) && le.Uint64(mask[x:]) == full {
-				x += 8
-			}
-			for x < len(mask) && mask[x] == 0xff {
-				x++
-			}
-			fillColour(pix[4*x0:4*x], c)
+			end := runEnd(mask, x, 0xff)
+			fillColour(pix[4*x:4*end], c)
+			x = end
 		default:
 			i := 4 * x
 			k, na := uint32(a), 255-uint32(a)
@@ -102,13 +91,32 @@ func compositeRow(pix, mask []uint8, c color.RGBA) {
 	}
 }
 
-// fillColour fills pixels with the opaque colour c: the first pixel
-// written, then what is written copied onto what follows, doubling.
+// runEnd returns where the run of bytes b that mask has from x ends.
+func runEnd(mask []uint8, x int, b uint8) int {
+	pattern := uint64(b) * 0x0101010101010101
+	for x+8 <= len(mask) {
+		if w := binary.LittleEndian.Uint64(mask[x:]) ^ pattern; w != 0 {
+			return x + bits.TrailingZeros64(w)/8
+		}
+		x += 8
+	}
+	for x < len(mask) && mask[x] == b {
+		x++
+	}
+	return x
+}
+
+// fillColour fills pixels with the opaque colour c: a few pixels word by
+// word, more by doubling copies of the first.
 func fillColour(pix []uint8, c color.RGBA) {
-	if len(pix) < 4 {
+	w := uint32(c.R) | uint32(c.G)<<8 | uint32(c.B)<<16 | 0xff<<24
+	if len(pix) <= 4*16 {
+		for i := 0; i+4 <= len(pix); i += 4 {
+			binary.LittleEndian.PutUint32(pix[i:], w)
+		}
 		return
 	}
-	pix[0], pix[1], pix[2], pix[3] = c.R, c.G, c.B, 0xff
+	binary.LittleEndian.PutUint32(pix, w)
 	for n := 4; n < len(pix); n *= 2 {
 		copy(pix[n:], pix[:n])
 	}
