@@ -1,38 +1,232 @@
 package render
 
 import (
+	"encoding/binary"
+	"errors"
 	"fmt"
+	"hash/crc32"
 	"image"
-	"image/png"
+	"image/color"
 	"io"
 	"sync"
+
+	"github.com/klauspost/compress/flate"
 )
 
-// Encoder writes paletted images as PNG at png.BestSpeed, which with 8-bit
-// pixels is several times faster than any other level for a few per cent
-// of size (see docs/notes/render.md). It lends the encoder's buffers (its
-// compressor alone is most of a megabyte) from a pool. The zero value is
-// ready to use; it is safe for concurrent use and must not be copied after
-// first use.
+// The images are written as 8-bit paletted PNGs by this package's own
+// writer rather than image/png's: deflate was most of an image's cost, and
+// image/png can only use compress/flate, whose fastest level takes twice
+// as long as klauspost/compress's for files of the same size or smaller
+// (see docs/notes/render.md). That module is already in the bot's binary
+// (the Prometheus client's compression), so this adds no code of anyone
+// new. Rows are written unfiltered: with 8-bit palette indices the
+// filters only make the files larger, which is also why image/png skips
+// them for paletted images.
+
+// Encoder writes paletted images as PNG. It lends its compressors (each
+// most of a megabyte) from a pool. The zero value is ready to use and
+// compresses at level 1; it is safe for concurrent use and must not be
+// copied after first use.
 type Encoder struct {
-	pool encoderPool
+	// Level is the deflate level, from 1 (fastest; taken for 0) to 9
+	// (smallest). It must not change after the first image.
+	Level int
+
+	pool sync.Pool // *pngWriter
 }
 
-// Encode writes img to w as a PNG.
+// pngWriter is what one encoding needs for itself: the compressor, the
+// buffer of the IDAT chunk being filled and rows with their filter bytes.
+type pngWriter struct {
+	z     *flate.Writer
+	chunk chunkWriter
+	rows  []byte
+}
+
+// rowsSize is about how many bytes of rows are given to the compressor at
+// a time: fewer calls, and the checksum's blocks seldom cut short.
+const rowsSize = 1 << 15
+
+// idatSize is the most image data one IDAT chunk holds: large chunks cost
+// fewer headers and checksums.
+const idatSize = 1 << 16
+
+// Encode writes img to w as a PNG of 8 bits per pixel; its palette must
+// have between 1 and 256 colours.
 func (e *Encoder) Encode(w io.Writer, img *image.Paletted) error {
-	enc := png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: &e.pool}
-	if err := enc.Encode(w, img); err != nil {
+	if err := e.encode(w, img); err != nil {
 		return fmt.Errorf("render: encode PNG: %w", err)
 	}
 	return nil
 }
 
-// encoderPool lends PNG encoder buffers; it is safe for concurrent use.
-type encoderPool struct{ pool sync.Pool }
-
-func (p *encoderPool) Get() *png.EncoderBuffer {
-	b, _ := p.pool.Get().(*png.EncoderBuffer)
-	return b
+func (e *Encoder) encode(w io.Writer, img *image.Paletted) error {
+	b := img.Rect
+	if b.Dx() <= 0 || b.Dy() <= 0 || b.Dx() > 1<<24 || b.Dy() > 1<<24 {
+		return fmt.Errorf("invalid image size %v", b.Size())
+	}
+	if len(img.Palette) == 0 || len(img.Palette) > 256 {
+		return fmt.Errorf("%d colours in the palette", len(img.Palette))
+	}
+	pw, err := e.get()
+	if err != nil {
+		return err
+	}
+	defer e.pool.Put(pw)
+	pw.chunk.reset(w)
+	var hdr [13]byte
+	binary.BigEndian.PutUint32(hdr[0:], uint32(b.Dx()))
+	binary.BigEndian.PutUint32(hdr[4:], uint32(b.Dy()))
+	hdr[8], hdr[9] = 8, 3 // 8 bits per pixel, indexed colour
+	pw.chunk.writeSignature()
+	pw.chunk.writeChunk("IHDR", hdr[:])
+	plte, trns := paletteChunks(img.Palette)
+	pw.chunk.writeChunk("PLTE", plte)
+	if trns != nil {
+		pw.chunk.writeChunk("tRNS", trns)
+	}
+	if err := pw.writeIDAT(img); err != nil {
+		return err
+	}
+	pw.chunk.writeChunk("IEND", nil)
+	return pw.chunk.err
 }
 
-func (p *encoderPool) Put(b *png.EncoderBuffer) { p.pool.Put(b) }
+// get returns a writer from the pool, or a new one.
+func (e *Encoder) get() (*pngWriter, error) {
+	if pw, ok := e.pool.Get().(*pngWriter); ok {
+		return pw, nil
+	}
+	z, err := flate.NewWriter(nil, max(e.Level, 1))
+	if err != nil {
+		return nil, err
+	}
+	return &pngWriter{z: z, chunk: chunkWriter{buf: make([]byte, 0, idatSize)}}, nil
+}
+
+// writeIDAT writes the image data, a zlib stream of the rows each after
+// its filter byte (0, none), as IDAT chunks.
+func (pw *pngWriter) writeIDAT(img *image.Paletted) error {
+	b := img.Rect
+	c := &pw.chunk
+	c.idat = true
+	// The zlib header: deflate with a 32 KB window, no dictionary, and
+	// the check bits that make it a multiple of 31.
+	c.Write([]byte{0x78, 0x01})
+	pw.z.Reset(c)
+	// The rows are handed over whole, each after its filter byte, as
+	// many as fit in rowsSize bytes at a time.
+	n := 1 + b.Dx()
+	if cap(pw.rows) < max(n, rowsSize) {
+		pw.rows = make([]byte, max(n, rowsSize))
+	}
+	rows := pw.rows[:max(n, rowsSize)/n*n]
+	sum := uint32(1)
+	for y := b.Min.Y; y < b.Max.Y; {
+		k := 0
+		for ; y < b.Max.Y && k < len(rows); y, k = y+1, k+n {
+			rows[k] = 0
+			copy(rows[k+1:k+n], img.Pix[img.PixOffset(b.Min.X, y):])
+		}
+		sum = adlerUpdate(sum, rows[:k])
+		if _, err := pw.z.Write(rows[:k]); err != nil {
+			return err
+		}
+	}
+	if err := pw.z.Close(); err != nil {
+		return err
+	}
+	c.Write(binary.BigEndian.AppendUint32(nil, sum))
+	c.flushIDAT()
+	c.idat = false
+	return c.err
+}
+
+// paletteChunks returns the PLTE chunk's data and the tRNS chunk's, nil
+// when every colour is opaque, as image/png writes them.
+func paletteChunks(p color.Palette) (plte, trns []byte) {
+	plte = make([]byte, 0, 3*len(p))
+	alpha := make([]byte, len(p))
+	last := -1
+	for i, c := range p {
+		n, ok := c.(color.NRGBA)
+		if rgba, opaque := c.(color.RGBA); opaque && rgba.A == 0xff {
+			n, ok = color.NRGBA(rgba), true
+		}
+		if !ok {
+			n = color.NRGBAModel.Convert(c).(color.NRGBA)
+		}
+		plte = append(plte, n.R, n.G, n.B)
+		alpha[i] = n.A
+		if n.A != 0xff {
+			last = i
+		}
+	}
+	if last >= 0 {
+		trns = alpha[:last+1]
+	}
+	return plte, trns
+}
+
+// chunkWriter writes PNG chunks to w, keeping the first error. While idat
+// is set, what is written to it is image data, sent as IDAT chunks of up
+// to idatSize bytes.
+type chunkWriter struct {
+	w    io.Writer
+	err  error
+	buf  []byte
+	idat bool
+}
+
+func (c *chunkWriter) reset(w io.Writer) {
+	c.w, c.err, c.buf, c.idat = w, nil, c.buf[:0], false
+}
+
+var pngSignature = []byte("\x89PNG\r\n\x1a\n")
+
+func (c *chunkWriter) writeSignature() { c.write(pngSignature) }
+
+func (c *chunkWriter) write(b []byte) {
+	if c.err == nil {
+		_, c.err = c.w.Write(b)
+	}
+}
+
+// writeChunk writes one chunk: length, type, data and checksum.
+func (c *chunkWriter) writeChunk(typ string, data []byte) {
+	var head [8]byte
+	binary.BigEndian.PutUint32(head[:4], uint32(len(data)))
+	copy(head[4:], typ)
+	crc := crc32.Update(crc32.ChecksumIEEE(head[4:]), crc32.IEEETable, data)
+	var tail [4]byte
+	binary.BigEndian.PutUint32(tail[:], crc)
+	c.write(head[:])
+	c.write(data)
+	c.write(tail[:])
+}
+
+// Write takes image data, sending an IDAT chunk each time idatSize bytes
+// have come.
+func (c *chunkWriter) Write(p []byte) (int, error) {
+	if !c.idat {
+		return 0, errors.New("image data outside IDAT")
+	}
+	n := len(p)
+	for len(p) > 0 {
+		k := min(len(p), idatSize-len(c.buf))
+		c.buf = append(c.buf, p[:k]...)
+		p = p[k:]
+		if len(c.buf) == idatSize {
+			c.flushIDAT()
+		}
+	}
+	return n, c.err
+}
+
+// flushIDAT sends the image data held as one IDAT chunk.
+func (c *chunkWriter) flushIDAT() {
+	if len(c.buf) > 0 {
+		c.writeChunk("IDAT", c.buf)
+		c.buf = c.buf[:0]
+	}
+}

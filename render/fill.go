@@ -74,28 +74,33 @@ func (f *Filler) addHoles(s Shape, origin Pt) {
 	}
 }
 
-// Fill paints the shape in colour c over dst.
-func (f *Filler) Fill(dst *image.RGBA, s Shape, c Hex) { f.FillHoles(dst, s, nil, c) }
+// Fill paints the shape in colour c over dst and returns the rectangle it
+// may have changed.
+func (f *Filler) Fill(dst *image.RGBA, s Shape, c Hex) image.Rectangle {
+	return f.FillHoles(dst, s, nil, c)
+}
 
 // FillHoles paints the solids in colour c over dst, leaving out the holes
-// (each hole cuts a single solid it overlaps).
-func (f *Filler) FillHoles(dst *image.RGBA, solids, holes Shape, c Hex) {
+// (each hole cuts a single solid it overlaps), and returns the rectangle
+// it may have changed.
+func (f *Filler) FillHoles(dst *image.RGBA, solids, holes Shape, c Hex) image.Rectangle {
 	r := solids.Bounds().Intersect(dst.Bounds())
 	if r.Empty() {
-		return
+		return image.Rectangle{}
 	}
 	f.z.Reset(r.Dx(), r.Dy())
 	f.addShape(solids, PtOf(r.Min))
 	f.addHoles(holes, PtOf(r.Min))
 	if f.Steps <= 0 {
 		f.z.Draw(dst, r, image.NewUniform(c.Colour()), image.Point{})
-		return
+		return r
 	}
 	m := image.NewAlpha(image.Rect(0, 0, r.Dx(), r.Dy()))
 	f.z.DrawOp = draw.Src
 	f.z.Draw(m, m.Rect, image.NewUniform(color.Alpha{0xff}), image.Point{})
 	stepMask(m, f.Steps)
 	draw.DrawMask(dst, r, image.NewUniform(c.Colour()), image.Point{}, m, image.Point{}, draw.Over)
+	return r
 }
 
 // stepMask rounds a mask's coverage to the given number of steps.
@@ -151,20 +156,38 @@ func (f *Filler) Scaled(ops []MaskOp, size int) *image.Alpha {
 	return f.Mask(size, size, out...)
 }
 
-// Stamp paints mask m in colour c over dst, centred in r. A nil mask
-// paints nothing.
-func Stamp(dst *image.RGBA, m *image.Alpha, r image.Rectangle, c Hex) {
+// Stamp paints mask m in colour c over dst, centred in r, and returns the
+// rectangle it may have changed. A nil mask paints nothing.
+func Stamp(dst *image.RGBA, m *image.Alpha, r image.Rectangle, c Hex) image.Rectangle {
 	if m == nil {
-		return
+		return image.Rectangle{}
 	}
 	s := m.Rect.Size()
 	at := image.Pt(r.Min.X+(r.Dx()-s.X)/2, r.Min.Y+(r.Dy()-s.Y)/2)
-	draw.DrawMask(dst, image.Rectangle{Min: at, Max: at.Add(s)}, image.NewUniform(c.Colour()), image.Point{}, m, m.Rect.Min, draw.Over)
+	box := image.Rectangle{Min: at, Max: at.Add(s)}
+	draw.DrawMask(dst, box, image.NewUniform(c.Colour()), image.Point{}, m, m.Rect.Min, draw.Over)
+	return box.Intersect(dst.Rect)
 }
 
-// FillRect paints rectangle r of dst in colour c.
+// FillRect paints rectangle r of dst (the part of it dst holds) in
+// colour c. The first row is filled by doubling copies and then copied to
+// the others: image/draw fills its first row pixel by pixel, which made
+// the many small rectangles of the renderers' bookkeeping costly.
 func FillRect(dst *image.RGBA, r image.Rectangle, c Hex) {
-	draw.Draw(dst, r, image.NewUniform(c.Colour()), image.Point{}, draw.Src)
+	r = r.Intersect(dst.Rect)
+	if r.Empty() {
+		return
+	}
+	n := 4 * r.Dx()
+	first := dst.Pix[dst.PixOffset(r.Min.X, r.Min.Y):][:n]
+	col := c.Colour()
+	first[0], first[1], first[2], first[3] = col.R, col.G, col.B, col.A
+	for k := 4; k < n; k *= 2 {
+		copy(first[k:], first[:k])
+	}
+	for y := r.Min.Y + 1; y < r.Max.Y; y++ {
+		copy(dst.Pix[dst.PixOffset(r.Min.X, y):][:n], first)
+	}
 }
 
 // CopyRect copies rectangle d of src into dst; both must hold it.

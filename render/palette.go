@@ -1,6 +1,7 @@
 package render
 
 import (
+	"encoding/binary"
 	"errors"
 	"image"
 	"image/color"
@@ -47,21 +48,60 @@ func (q *Quantizer) Palette() color.Palette { return q.palette }
 // Convert writes the pixels of rectangle d of src into dst as indices of
 // the palette, which dst must have (dst's own palette is not looked at);
 // both images must hold d. Colours are taken opaque: alpha is ignored.
-// Neighbouring pixels are often equal, so the last lookup is reused.
 func (q *Quantizer) Convert(dst *image.Paletted, src *image.RGBA, d image.Rectangle) {
+	if d.Empty() {
+		return
+	}
 	lut := (*[1 << (3 * lutBits)]uint8)(q.lut)
 	for y := d.Min.Y; y < d.Max.Y; y++ {
 		out := dst.Pix[dst.PixOffset(d.Min.X, y):dst.PixOffset(d.Max.X, y)]
 		pix := src.Pix[src.PixOffset(d.Min.X, y):src.PixOffset(d.Max.X, y)]
-		prev, idx := [3]uint8{}, lut[0]
-		for i := range out {
-			p := [3]uint8(pix[4*i : 4*i+3])
-			if p != prev {
-				prev, idx = p, lut[lutIndex(p[0], p[1], p[2])]
+		convertRow(out, pix[:4*len(out)], lut)
+	}
+}
+
+// convertRow converts one row of pixels, len(pix) = 4·len(out).
+// Neighbouring pixels are mostly equal, so the last lookup is reused, and
+// the pixels go in blocks of 16: a block all of the last colour, the most
+// common, takes eight comparisons of two pixels at a time and two stores.
+// Pixels are read as words, alpha compared too (a pixel differing only in
+// it costs a lookup, to the same entry).
+func convertRow(out, pix []uint8, lut *[1 << (3 * lutBits)]uint8) {
+	le := binary.LittleEndian
+	prev := le.Uint32(pix)
+	idx := lut[wordIndex(prev)]
+	j := 0
+	for ; j+16 <= len(out); j += 16 {
+		q := (*[64]uint8)(pix[4*j:])
+		if pair := uint64(prev) * (1<<32 + 1); le.Uint64(q[0:]) == pair && le.Uint64(q[8:]) == pair &&
+			le.Uint64(q[16:]) == pair && le.Uint64(q[24:]) == pair && le.Uint64(q[32:]) == pair &&
+			le.Uint64(q[40:]) == pair && le.Uint64(q[48:]) == pair && le.Uint64(q[56:]) == pair {
+			fill := uint64(idx) * 0x0101010101010101
+			le.PutUint64(out[j:], fill)
+			le.PutUint64(out[j+8:], fill)
+			continue
+		}
+		o := (*[16]uint8)(out[j:])
+		for k := range 16 {
+			if p := le.Uint32(q[4*k:]); p != prev {
+				prev, idx = p, lut[wordIndex(p)]
 			}
-			out[i] = idx
+			o[k] = idx
 		}
 	}
+	for ; j < len(out); j++ {
+		if p := le.Uint32(pix[4*j:]); p != prev {
+			prev, idx = p, lut[wordIndex(p)]
+		}
+		out[j] = idx
+	}
+}
+
+// wordIndex is lutIndex of a pixel read as a little-endian word: red in
+// the low byte, then green and blue.
+func wordIndex(p uint32) uint32 {
+	const s, m = 8 - lutBits, 1<<lutBits - 1
+	return (p>>s&m)<<(2*lutBits) | (p>>(8+s)&m)<<lutBits | p>>(16+s)&m
 }
 
 // bin is one cell of the lookup table with the sampled pixels in it.

@@ -2,6 +2,7 @@ package render
 
 import (
 	"bytes"
+	"errors"
 	"image"
 	"image/color"
 	"image/png"
@@ -91,23 +92,75 @@ func TestQuantizerNoSamples(t *testing.T) {
 }
 
 func TestEncoder(t *testing.T) {
-	pal := color.Palette{color.RGBA{0, 0, 0, 255}, color.RGBA{255, 184, 74, 255}}
+	pal := color.Palette{color.RGBA{0, 0, 0, 255}, color.RGBA{255, 184, 74, 255}, color.NRGBA{10, 20, 30, 40}}
 	img := image.NewPaletted(image.Rect(0, 0, 7, 3), pal)
 	img.SetColorIndex(3, 1, 1)
+	img.SetColorIndex(6, 2, 2)
+	board := readBoard(t, "board-mid.png")
+	cases := []struct {
+		name string
+		img  *image.Paletted
+	}{
+		{"small, with a translucent colour", img},
+		// Several IDAT chunks.
+		{"board", board},
+		// Not at the origin, its rows apart in memory.
+		{"part of the board", board.SubImage(image.Rect(100, 1300, 1100, 1500)).(*image.Paletted)},
+	}
+	for _, level := range []int{0, 2} {
+		enc := Encoder{Level: level}
+		for _, c := range cases {
+			for range 2 { // the second time with a writer from the pool
+				var buf bytes.Buffer
+				if err := enc.Encode(&buf, c.img); err != nil {
+					t.Fatal(err)
+				}
+				got, err := png.Decode(&buf)
+				if err != nil {
+					t.Fatalf("level %d, %s: the PNG written does not decode: %v", level, c.name, err)
+				}
+				p, ok := got.(*image.Paletted)
+				if !ok || p.Rect.Size() != c.img.Rect.Size() {
+					t.Fatalf("level %d, %s: decoded %T %v, want a paletted image of %v", level, c.name, got, got.Bounds(), c.img.Rect.Size())
+				}
+				for y := range p.Rect.Dy() {
+					row := c.img.Pix[c.img.PixOffset(c.img.Rect.Min.X, c.img.Rect.Min.Y+y):][:p.Rect.Dx()]
+					if !bytes.Equal(p.Pix[p.PixOffset(0, y):][:p.Rect.Dx()], row) {
+						t.Fatalf("level %d, %s: row %d differs", level, c.name, y)
+					}
+				}
+				for i, col := range c.img.Palette {
+					if !sameColour(p.Palette[i], col) {
+						t.Errorf("level %d, %s: colour %d is %v, want %v", level, c.name, i, p.Palette[i], col)
+					}
+				}
+			}
+		}
+	}
+}
+
+func sameColour(a, b color.Color) bool {
+	r1, g1, b1, a1 := a.RGBA()
+	r2, g2, b2, a2 := b.RGBA()
+	return r1>>8 == r2>>8 && g1>>8 == g2>>8 && b1>>8 == b2>>8 && a1>>8 == a2>>8
+}
+
+func TestEncoderRejects(t *testing.T) {
 	var enc Encoder
-	for range 2 { // the second time with a buffer from the pool
-		var buf bytes.Buffer
-		if err := enc.Encode(&buf, img); err != nil {
-			t.Fatal(err)
+	for _, img := range []*image.Paletted{
+		image.NewPaletted(image.Rect(0, 0, 0, 3), color.Palette{color.Black}),
+		image.NewPaletted(image.Rect(0, 0, 2, 2), nil),
+		image.NewPaletted(image.Rect(0, 0, 2, 2), make(color.Palette, 257)),
+	} {
+		if err := enc.Encode(&bytes.Buffer{}, img); err == nil {
+			t.Errorf("%v with %d colours: no error", img.Rect, len(img.Palette))
 		}
-		got, err := png.Decode(&buf)
-		if err != nil {
-			t.Fatalf("the PNG written does not decode: %v", err)
-		}
-		p, ok := got.(*image.Paletted)
-		if !ok || p.Rect != img.Rect || !bytes.Equal(p.Pix, img.Pix) {
-			t.Errorf("decoded %T %v, want the paletted image back", got, got.Bounds())
-		}
+	}
+	if err := enc.Encode(failingWriter{}, readBoard(t, "menara-mid.png")); err == nil {
+		t.Error("a writer that fails: no error")
+	}
+	if err := (&Encoder{Level: 10}).Encode(&bytes.Buffer{}, image.NewPaletted(image.Rect(0, 0, 1, 1), color.Palette{color.Black})); err == nil {
+		t.Error("level 10: no error")
 	}
 }
 
@@ -123,3 +176,40 @@ func dist(a, b color.RGBA) int {
 	dr, dg, db := int(a.R)-int(b.R), int(a.G)-int(b.G), int(a.B)-int(b.B)
 	return dr*dr + dg*dg + db*db
 }
+
+// TestConvertBoard checks Convert against a plain lookup of every pixel,
+// on a whole board image and on rectangles of it.
+func TestConvertBoard(t *testing.T) {
+	p := readBoard(t, "board-mid.png")
+	rgba := image.NewRGBA(p.Rect)
+	for i, c := range p.Pix {
+		r, g, b, _ := p.Palette[c].RGBA()
+		copy(rgba.Pix[4*i:], []uint8{uint8(r >> 8), uint8(g >> 8), uint8(b >> 8), 0xff})
+	}
+	// Alpha is ignored: a pixel differing only in it converts the same.
+	rgba.Pix[4*7+3] = 0x80
+	q, err := NewQuantizer(rgba)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range []image.Rectangle{p.Rect, image.Rect(3, 5, 4, 6), image.Rect(101, 1300, 1199, 1971), {}} {
+		got := image.NewPaletted(p.Rect, q.Palette())
+		q.Convert(got, rgba, r)
+		for y := p.Rect.Min.Y; y < p.Rect.Max.Y; y++ {
+			for x := p.Rect.Min.X; x < p.Rect.Max.X; x++ {
+				want := uint8(0)
+				if image.Pt(x, y).In(r) {
+					c := rgba.RGBAAt(x, y)
+					want = q.lut[lutIndex(c.R, c.G, c.B)]
+				}
+				if g := got.ColorIndexAt(x, y); g != want {
+					t.Fatalf("rectangle %v, pixel (%d,%d): index %d, want %d", r, x, y, g, want)
+				}
+			}
+		}
+	}
+}
+
+type failingWriter struct{}
+
+func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("disk full") }

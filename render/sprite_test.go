@@ -1,6 +1,7 @@
 package render
 
 import (
+	"bytes"
 	"image"
 	"image/color"
 	"image/draw"
@@ -35,6 +36,61 @@ func TestSprite(t *testing.T) {
 	for _, b := range dst.Pix {
 		if b != 0 {
 			t.Fatal("a nil sprite drew")
+		}
+	}
+}
+
+// TestSpriteParts checks that a sprite's parts hold every pixel it draws
+// and, for a thin frame, far fewer pixels than its bounds.
+func TestSpriteParts(t *testing.T) {
+	frame := image.NewRGBA(image.Rect(-5, 3, 300, 60))
+	var f Filler
+	f.FillHoles(frame, Shape{RoundRectOf(frame.Rect, 10)}, Shape{RoundRectOf(frame.Rect.Inset(3), 8)}, 0xe0a030)
+	frame.SetRGBA(150, 30, color.RGBA{40, 0, 0, 128}) // a pixel alone in the middle
+	s := NewSprite(frame)
+	inParts, area := 0, 0
+	for _, p := range s.Parts() {
+		area += p.Dx() * p.Dy()
+	}
+	for y := frame.Rect.Min.Y; y < frame.Rect.Max.Y; y++ {
+		for x := frame.Rect.Min.X; x < frame.Rect.Max.X; x++ {
+			if frame.RGBAAt(x, y).A == 0 {
+				continue
+			}
+			in := false
+			for _, p := range s.Parts() {
+				in = in || image.Pt(x, y).In(p)
+			}
+			if !in {
+				t.Fatalf("pixel (%d,%d) drawn outside the parts %v", x, y, s.Parts())
+			}
+			inParts++
+		}
+	}
+	if b := frame.Rect.Dx() * frame.Rect.Dy(); area > b/3 {
+		t.Errorf("parts of %d pixels for a frame in a box of %d", area, b)
+	}
+	if (*Sprite)(nil).Parts() != nil {
+		t.Error("a nil sprite has parts")
+	}
+}
+
+// TestFillRect checks FillRect against image/draw, on rectangles inside,
+// across the edges of and outside an image not at the origin.
+func TestFillRect(t *testing.T) {
+	for _, r := range []image.Rectangle{
+		image.Rect(3, 4, 4, 5), image.Rect(-10, -10, 100, 100), image.Rect(5, 2, 37, 9), image.Rect(50, 50, 60, 60), {},
+	} {
+		want := image.NewRGBA(image.Rect(2, 1, 40, 12))
+		for i := range want.Pix {
+			want.Pix[i] = uint8(i)
+		}
+		got := image.NewRGBA(want.Rect)
+		copy(got.Pix, want.Pix)
+		draw.Draw(want, r, image.NewUniform(color.RGBA{0x12, 0x34, 0x56, 0xff}), image.Point{}, draw.Src)
+		FillRect(got, r, 0x123456)
+		if !bytes.Equal(got.Pix, want.Pix) {
+			t.Errorf("%v: the pixels differ from image/draw's", r)
 		}
 	}
 }

@@ -247,16 +247,18 @@ func (fs *Fonts) breakLines(words []string, w int, bold bool, size int) []string
 // Draw paints t over dst fitted into its box (see Fit, and Wrap for a text
 // of several lines), vertically centred on the box by the height of a
 // capital letter. Letters the fonts lack draw nothing; an empty text, box
-// or size draws nothing at all.
-func (fs *Fonts) Draw(dst *image.RGBA, t Text) {
+// or size draws nothing at all. It returns the rectangle it may have
+// changed: the letters' boxes, which may reach out of the text's box.
+func (fs *Fonts) Draw(dst *image.RGBA, t Text) image.Rectangle {
 	if t.S == "" || t.Rect.Empty() || t.Size <= 0 {
-		return
+		return image.Rectangle{}
 	}
 	if t.Lines > 1 {
+		var drawn image.Rectangle
 		for _, l := range fs.Wrap(t) {
-			fs.Draw(dst, l)
+			drawn = drawn.Union(fs.Draw(dst, l))
 		}
-		return
+		return drawn
 	}
 	s, size := fs.Fit(t)
 	w := fs.Width(s, t.Bold, size)
@@ -271,12 +273,15 @@ func (fs *Fonts) Draw(dst *image.RGBA, t Text) {
 	y := t.Rect.Min.Y + (t.Rect.Dy()+capHeight)/2
 	src := image.NewUniform(t.Colour)
 	dot := fixed.I(x)
+	var drawn image.Rectangle
 	for _, r := range s {
 		g := fs.glyph(t.Bold, size, r)
 		if g.mask != nil {
 			at := g.rect.Add(image.Pt(dot.Round(), y))
 			draw.DrawMask(dst, at, src, image.Point{}, g.mask, image.Point{}, draw.Over)
+			drawn = drawn.Union(at)
 		}
 		dot += g.advance
 	}
+	return drawn.Intersect(dst.Rect)
 }

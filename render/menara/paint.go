@@ -156,9 +156,9 @@ func (p *painter) roundRect(r image.Rectangle, rad float32, c render.Hex) {
 		p.fill(c, render.RoundRectOf(r, rad))
 		return
 	}
-	render.FillRect(p.dst, image.Rect(r.Min.X+k, r.Min.Y, r.Max.X-k, r.Max.Y), c)
-	render.FillRect(p.dst, image.Rect(r.Min.X, r.Min.Y+k, r.Min.X+k, r.Max.Y-k), c)
-	render.FillRect(p.dst, image.Rect(r.Max.X-k, r.Min.Y+k, r.Max.X, r.Max.Y-k), c)
+	p.rect(image.Rect(r.Min.X+k, r.Min.Y, r.Max.X-k, r.Max.Y), c)
+	p.rect(image.Rect(r.Min.X, r.Min.Y+k, r.Min.X+k, r.Max.Y-k), c)
+	p.rect(image.Rect(r.Max.X-k, r.Min.Y+k, r.Max.X, r.Max.Y-k), c)
 	x0, y0, x1, y1 := float32(r.Min.X), float32(r.Min.Y), float32(r.Max.X), float32(r.Max.Y)
 	for _, q := range []struct {
 		box    image.Rectangle
@@ -179,7 +179,13 @@ func (p *painter) roundRect(r image.Rectangle, rad float32, c render.Hex) {
 }
 
 // text paints a text.
-func (p *painter) text(t render.Text) { p.fonts.Draw(p.dst, t) }
+func (p *painter) text(t render.Text) { p.f.dirty.Add(p.fonts.Draw(p.dst, t)) }
+
+// rect paints a rectangle.
+func (p *painter) rect(r image.Rectangle, c render.Hex) {
+	render.FillRect(p.dst, r, c)
+	p.f.dirty.Add(r)
+}
 
 // ellipseRing paints the band between two ellipses around c.
 func (p *painter) ellipseRing(c render.Pt, rx, ry, w float32, col render.Hex) {

@@ -13,7 +13,7 @@ func (p *painter) header(h *Header) {
 	if h.Proposal {
 		bg = colProposalDk
 	}
-	render.FillRect(p.dst, h.Rect, bg)
+	p.rect(h.Rect, bg)
 	p.text(h.Status)
 	p.text(h.Step)
 	p.text(h.Warning)

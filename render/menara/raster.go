@@ -1,9 +1,11 @@
 package menara
 
 import (
+	"encoding/binary"
 	"image"
 	"image/color"
 	"image/draw"
+	"math/bits"
 
 	"golang.org/x/image/vector"
 
@@ -19,11 +21,13 @@ import (
 // partial, and nothing is done elsewhere. The pixels are those of
 // render.Filler to within one level of rounding.
 //
-// A raster is not safe for concurrent use: each drawing has its own.
+// A raster records in dirty what it fills (see Renderer.image). It is not
+// safe for concurrent use: each drawing has its own.
 type raster struct {
-	z    vector.Rasterizer
-	mask []uint8
-	rev  render.Poly
+	z     vector.Rasterizer
+	mask  []uint8
+	rev   render.Poly
+	dirty render.Dirty
 }
 
 var opaque = image.NewUniform(color.Alpha{A: 0xff})
@@ -36,6 +40,7 @@ func (ra *raster) fill(dst *image.RGBA, solids, holes render.Shape, c render.Hex
 	if r.Empty() {
 		return
 	}
+	ra.dirty.Add(r)
 	w, h := r.Dx(), r.Dy()
 	ra.z.Reset(w, h)
 	ra.z.DrawOp = draw.Src
@@ -52,26 +57,68 @@ func (ra *raster) fill(dst *image.RGBA, solids, holes render.Shape, c render.Hex
 	m := &image.Alpha{Pix: ra.mask[:w*h], Stride: w, Rect: image.Rect(0, 0, w, h)}
 	ra.z.Draw(m, m.Rect, opaque, image.Point{})
 	col := c.Colour()
-	cr, cg, cb := uint32(col.R), uint32(col.G), uint32(col.B)
 	for y := 0; y < h; y++ {
 		row := m.Pix[y*w : y*w+w]
-		pix := dst.Pix[dst.PixOffset(r.Min.X, r.Min.Y+y):]
-		for x, a := range row {
-			switch a {
-			case 0:
-				continue
-			case 0xff:
-				i := 4 * x
-				pix[i], pix[i+1], pix[i+2], pix[i+3] = col.R, col.G, col.B, 0xff
-			default:
-				i := 4 * x
-				k, na := uint32(a), 255-uint32(a)
-				pix[i] = div255(uint32(pix[i])*na + cr*k)
-				pix[i+1] = div255(uint32(pix[i+1])*na + cg*k)
-				pix[i+2] = div255(uint32(pix[i+2])*na + cb*k)
-				pix[i+3] = div255(uint32(pix[i+3])*na + 255*k)
-			}
+		pix := dst.Pix[dst.PixOffset(r.Min.X, r.Min.Y+y):][:4*w]
+		compositeRow(pix, row, col)
+	}
+}
+
+// compositeRow paints colour c over a row of pixels with the coverage in
+// mask, len(pix) = 4·len(mask): nothing where the coverage is none, the
+// colour itself where it is full, a blend elsewhere. Most of a shape's
+// box is runs of no or of full coverage, found eight pixels at a time.
+func compositeRow(pix, mask []uint8, c color.RGBA) {
+	cr, cg, cb := uint32(c.R), uint32(c.G), uint32(c.B)
+	for x := 0; x < len(mask); {
+		switch a := mask[x]; a {
+		case 0:
+			x = runEnd(mask, x, 0)
+		case 0xff:
+			end := runEnd(mask, x, 0xff)
+			fillColour(pix[4*x:4*end], c)
+			x = end
+		default:
+			i := 4 * x
+			k, na := uint32(a), 255-uint32(a)
+			p := pix[i : i+4 : i+4]
+			p[0] = div255(uint32(p[0])*na + cr*k)
+			p[1] = div255(uint32(p[1])*na + cg*k)
+			p[2] = div255(uint32(p[2])*na + cb*k)
+			p[3] = div255(uint32(p[3])*na + 255*k)
+			x++
 		}
+	}
+}
+
+// runEnd returns where the run of bytes b that mask has from x ends.
+func runEnd(mask []uint8, x int, b uint8) int {
+	pattern := uint64(b) * 0x0101010101010101
+	for x+8 <= len(mask) {
+		if w := binary.LittleEndian.Uint64(mask[x:]) ^ pattern; w != 0 {
+			return x + bits.TrailingZeros64(w)/8
+		}
+		x += 8
+	}
+	for x < len(mask) && mask[x] == b {
+		x++
+	}
+	return x
+}
+
+// fillColour fills pixels with the opaque colour c: a few pixels word by
+// word, more by doubling copies of the first.
+func fillColour(pix []uint8, c color.RGBA) {
+	w := uint32(c.R) | uint32(c.G)<<8 | uint32(c.B)<<16 | 0xff<<24
+	if len(pix) <= 4*16 {
+		for i := 0; i+4 <= len(pix); i += 4 {
+			binary.LittleEndian.PutUint32(pix[i:], w)
+		}
+		return
+	}
+	binary.LittleEndian.PutUint32(pix, w)
+	for n := 4; n < len(pix); n *= 2 {
+		copy(pix[n:], pix[:n])
 	}
 }
 

@@ -92,6 +92,43 @@ func TestImageMatchesDraw(t *testing.T) {
 	}
 }
 
+// TestImageOnPaper checks that an image drawn over the blank paper the
+// renderer keeps, converted to the palette only where it drew, is the
+// whole drawing converted; and that making the paper blank again after an
+// image leaves nothing of it in the next: the views, of several heights,
+// are drawn twice, the second time in reverse order, each on the buffers
+// of the one before.
+func TestImageOnPaper(t *testing.T) {
+	r := renderer(t)
+	o := options(t)
+	cases := goldenCases()
+	if testing.Short() {
+		cases = []goldenCase{cases[1], cases[4], cases[6]} // mid, a preview, tall
+	}
+	for pass := range 2 {
+		for i := range cases {
+			tc := cases[i]
+			if pass == 1 {
+				tc = cases[len(cases)-1-i]
+			}
+			t.Run(fmt.Sprintf("%s/%d", filepath.Base(tc.path), pass), func(t *testing.T) {
+				v := tc.sc.viewOf(t)
+				want := r.Convert(r.Draw(rmenara.NewLayout(&v, o)))
+				got := r.Image(&v, o)
+				if got.Rect != want.Rect || !bytes.Equal(got.Pix, want.Pix) {
+					n := 0
+					for i := range min(len(got.Pix), len(want.Pix)) {
+						if got.Pix[i] != want.Pix[i] {
+							n++
+						}
+					}
+					t.Errorf("%v, want %v: %d pixels differ from the whole drawing converted", got.Rect, want.Rect, n)
+				}
+			})
+		}
+	}
+}
+
 // TestConcurrentRendering draws several views at once from one Renderer,
 // each as it draws alone: run with -race.
 func TestConcurrentRendering(t *testing.T) {

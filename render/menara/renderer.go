@@ -20,9 +20,21 @@ type Renderer struct {
 	// buffer is reused when it is large enough), png the PNG encoder's.
 	work sync.Pool
 	png  render.Encoder
+	// paperRow and paperIndices are a row of blank paper, the background
+	// of every image, as RGBA and as palette indices.
+	paperRow, paperIndices []uint8
 }
 
-// work is what one drawing needs for itself.
+// pngLevel is the deflate level of Menara's images: the lowest at which
+// every image of the tests and the README is no larger than with
+// image/png's fastest level, which came before (docs/notes/render.md).
+const pngLevel = 4
+
+// work is what one drawing needs for itself. In the pool, its buffers
+// hold blank paper, in RGBA and as palette indices, as far as they reach:
+// an image draws over them, its raster recording where, and only there is
+// it converted to the palette and, once encoded, made blank again. Most
+// of an image is paper.
 type work struct {
 	rgba []uint8
 	pal  []uint8
@@ -36,7 +48,9 @@ func New() (*Renderer, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &Renderer{fonts: fonts}
+	r := &Renderer{fonts: fonts, png: render.Encoder{Level: pngLevel}}
+	paper := image.NewRGBA(image.Rect(0, 0, Width, 1))
+	render.FillRect(paper, paper.Rect, colPaper)
 	var samples []*image.RGBA
 	for _, v := range sampleViews() {
 		l := NewLayout(&v, Options{Labels: sampleLabels()})
@@ -45,6 +59,10 @@ func New() (*Renderer, error) {
 	if r.quant, err = render.NewQuantizer(samples...); err != nil {
 		return nil, err
 	}
+	out := image.NewPaletted(paper.Rect, r.quant.Palette())
+	r.quant.Convert(out, paper, paper.Rect)
+	r.paperRow = paper.Pix
+	r.paperIndices = out.Pix
 	return r, nil
 }
 
@@ -60,6 +78,12 @@ func (r *Renderer) Draw(l Layout) *image.RGBA {
 // paint paints layout l onto dst, which has its size.
 func (r *Renderer) paint(dst *image.RGBA, f *raster, l *Layout) {
 	render.FillRect(dst, dst.Rect, colPaper)
+	r.paintOver(dst, f, l)
+}
+
+// paintOver paints layout l onto dst, which has its size and is blank
+// paper.
+func (r *Renderer) paintOver(dst *image.RGBA, f *raster, l *Layout) {
 	p := painter{fonts: r.fonts, dst: dst, f: f}
 	p.header(&l.Header)
 	p.temple(&l.Temple)
@@ -70,7 +94,7 @@ func (r *Renderer) paint(dst *image.RGBA, f *raster, l *Layout) {
 }
 
 // image draws layout l into a paletted image whose pixels belong to a
-// work, which the caller returns to the pool.
+// work, which the caller returns to the pool with putWork.
 func (r *Renderer) image(l *Layout) (*image.Paletted, *work) {
 	w, _ := r.work.Get().(*work)
 	if w == nil {
@@ -78,22 +102,44 @@ func (r *Renderer) image(l *Layout) (*image.Paletted, *work) {
 	}
 	rect := image.Rectangle{Max: l.Size}
 	n := rect.Dx() * rect.Dy()
-	if cap(w.rgba) < 4*n {
+	if cap(w.pal) < n {
 		w.rgba = make([]uint8, 4*n)
 		w.pal = make([]uint8, n)
+		for i := 0; i < n; i += Width {
+			copy(w.rgba[4*i:], r.paperRow)
+			copy(w.pal[i:], r.paperIndices)
+		}
 	}
 	canvas := &image.RGBA{Pix: w.rgba[:4*n], Stride: 4 * rect.Dx(), Rect: rect}
-	r.paint(canvas, &w.fill, l)
 	out := &image.Paletted{Pix: w.pal[:n], Stride: rect.Dx(), Rect: rect, Palette: r.quant.Palette()}
-	r.quant.Convert(out, canvas, rect)
+	w.fill.dirty.Reset(rect)
+	r.paintOver(canvas, &w.fill, l)
+	for _, d := range w.fill.dirty.Rects() {
+		r.quant.Convert(out, canvas, d)
+	}
 	return out, w
+}
+
+// putWork makes blank again what w's image drew and returns w to the
+// pool.
+func (r *Renderer) putWork(w *work) {
+	b := w.fill.dirty.Bounds()
+	for _, d := range w.fill.dirty.Rects() {
+		for y := d.Min.Y; y < d.Max.Y; y++ {
+			i := y*b.Dx() + d.Min.X
+			copy(w.rgba[4*i:4*(i+d.Dx())], r.paperRow)
+			copy(w.pal[i:i+d.Dx()], r.paperIndices)
+		}
+	}
+	w.fill.dirty.Reset(image.Rectangle{})
+	r.work.Put(w)
 }
 
 // Image returns the image of view v exactly as WritePNG encodes it.
 func (r *Renderer) Image(v *View, opts Options) *image.Paletted {
 	l := NewLayout(v, opts)
 	img, w := r.image(&l)
-	defer r.work.Put(w)
+	defer r.putWork(w)
 	out := image.NewPaletted(img.Rect, img.Palette)
 	copy(out.Pix, img.Pix)
 	return out
@@ -103,7 +149,7 @@ func (r *Renderer) Image(v *View, opts Options) *image.Paletted {
 func (r *Renderer) WritePNG(w io.Writer, v *View, opts Options) error {
 	l := NewLayout(v, opts)
 	img, wk := r.image(&l)
-	defer r.work.Put(wk)
+	defer r.putWork(wk)
 	return r.png.Encode(w, img)
 }
 

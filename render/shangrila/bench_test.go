@@ -2,12 +2,14 @@ package shangrila
 
 import (
 	"bytes"
+	"fmt"
 	"image"
 	"image/draw"
 	"image/png"
 	"io"
 	"testing"
 
+	"github.com/tablebot/tablebot/render"
 	"github.com/tablebot/tablebot/rules/shangrila"
 )
 
@@ -43,9 +45,11 @@ func BenchmarkRenderShangrila(b *testing.B) {
 }
 
 // BenchmarkEncoders compares ways of turning the same drawing into a PNG:
-// full-colour RGBA or 8-bit paletted, at each compression level, and for
-// the palette the standard library's conversions against the lookup table.
-// Each runs the whole image (layout, drawing, conversion, encoding).
+// full-colour RGBA or 8-bit paletted, at each compression level of
+// image/png, and for the palette the standard library's conversions
+// against the lookup table; and the paletted image written by
+// render.Encoder (klauspost/compress's deflate) at the levels the games
+// use. Each runs the whole image (layout, drawing, conversion, encoding).
 func BenchmarkEncoders(b *testing.B) {
 	r := renderer(b)
 	pos, last := midGame(b)
@@ -77,6 +81,19 @@ func BenchmarkEncoders(b *testing.B) {
 		{"paletted-lut", table, 3},
 		{"paletted-draw.Src", stdlib(draw.Src), 1},
 		{"paletted-FloydSteinberg", stdlib(draw.FloydSteinberg), 1},
+	}
+	for _, level := range []int{1, 4} {
+		b.Run(fmt.Sprintf("paletted-lut-render.Encoder/level=%d", level), func(b *testing.B) {
+			enc := render.Encoder{Level: level}
+			var buf bytes.Buffer
+			for b.Loop() {
+				buf.Reset()
+				if err := enc.Encode(&buf, r.Image(&pos, opts)); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(buf.Len()), "bytes")
+		})
 	}
 	for _, c := range cases {
 		for _, lv := range levels[:c.levels] {

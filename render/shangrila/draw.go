@@ -8,26 +8,52 @@ import (
 )
 
 // painter draws one layout's changing parts onto a canvas that already
-// holds the static layer.
+// holds the static layer, recording in dirty where it draws: only there is
+// the image converted to the palette, and put back afterwards.
 type painter struct {
-	r   *Renderer
-	dst *image.RGBA
-	f   *render.Filler
+	r     *Renderer
+	dst   *image.RGBA
+	f     *render.Filler
+	dirty *render.Dirty
+	// static is the index of the static layer under dst; patches says to
+	// copy the renderer's pictures of parts drawn over it (Renderer.band)
+	// rather than draw them: the same pixels, drawn once.
+	static  int
+	patches bool
+}
+
+// The painter's drawing calls, each recording what it may change.
+
+func (p *painter) sprite(s *render.Sprite, at image.Point) {
+	s.Draw(p.dst, at)
+	p.dirty.AddAll(s.Parts(), at)
+}
+
+func (p *painter) fill(s render.Shape, c render.Hex) { p.dirty.Add(p.f.Fill(p.dst, s, c)) }
+
+func (p *painter) fillHoles(solids, holes render.Shape, c render.Hex) {
+	p.dirty.Add(p.f.FillHoles(p.dst, solids, holes, c))
+}
+
+func (p *painter) text(t render.Text) { p.dirty.Add(p.r.fonts.Draw(p.dst, t)) }
+
+func (p *painter) stamp(m *image.Alpha, r image.Rectangle, c render.Hex) {
+	p.dirty.Add(render.Stamp(p.dst, m, r, c))
 }
 
 func (p *painter) dynamic(l *Layout) {
 	sp := p.r.sprites
 	for _, b := range l.Bridges {
-		p.r.bridge(l, b).Draw(p.dst, image.Point{})
+		p.sprite(p.r.bridge(l, b), image.Point{})
 	}
 	for i := range l.Villages {
 		if v := &l.Villages[i]; !v.Stone.Empty() {
-			sp.stone.Draw(p.dst, v.Stone.Min)
+			p.sprite(sp.stone, v.Stone.Min)
 		}
 	}
 	for _, t := range l.Tiles {
 		if t.Colour.Valid() && t.Site.Discipline.Valid() {
-			sp.tiles[t.Colour][t.Site.Discipline].Draw(p.dst, t.Rect.Min)
+			p.sprite(sp.tiles[t.Colour][t.Site.Discipline], t.Rect.Min)
 		}
 	}
 	for _, h := range l.Highlights {
@@ -62,10 +88,10 @@ func boolIndex(b bool) int {
 
 func (p *painter) badges(v *VillageLayout) {
 	if !v.Strength.Rect.Empty() {
-		p.r.sprites.badge.Draw(p.dst, v.Strength.Rect.Min)
-		p.r.fonts.Draw(p.dst, v.Strength.Text)
+		p.sprite(p.r.sprites.badge, v.Strength.Rect.Min)
+		p.text(v.Strength.Text)
 	}
-	p.r.fonts.Draw(p.dst, v.OutOfPlay)
+	p.text(v.OutOfPlay)
 }
 
 func (p *painter) highlight(h Highlight) {
@@ -78,7 +104,7 @@ func (p *painter) highlight(h Highlight) {
 		p.arrow(render.PtOf(h.From), render.PtOf(h.Via), render.PtOf(h.To))
 	case DrivenOut, SentHome:
 		if h.Colour.Valid() {
-			p.r.sprites.ghosts[h.Colour][boolIndex(h.Student)].Draw(p.dst, h.Rect.Min)
+			p.sprite(p.r.sprites.ghosts[h.Colour][boolIndex(h.Student)], h.Rect.Min)
 		}
 	}
 }
@@ -88,18 +114,8 @@ func (p *painter) highlight(h Highlight) {
 // eye finds first, on the light plates and on every tile colour, also small
 // on a phone.
 func (p *painter) ring(r image.Rectangle, c shangrila.Colour) {
-	p.f.FillHoles(p.dst, render.Shape{silhouette(c, r, ringGrow)}, render.Shape{silhouette(c, r, 1.5)}, colHighEdge)
-	p.f.FillHoles(p.dst, render.Shape{silhouette(c, r, ringGrow-1.8)}, render.Shape{silhouette(c, r, 3.2)}, colLastMove)
-}
-
-// arrowBounds returns the rectangle an arrow from a to b through via may
-// cover.
-func arrowBounds(a, via, b image.Point) image.Rectangle {
-	r := image.Rectangle{Min: a, Max: a.Add(image.Pt(1, 1))}
-	for _, q := range []image.Point{via, b} {
-		r = r.Union(image.Rectangle{Min: q, Max: q.Add(image.Pt(1, 1))})
-	}
-	return r.Inset(-arrowHead - 8)
+	p.fillHoles(render.Shape{silhouette(c, r, ringGrow)}, render.Shape{silhouette(c, r, 1.5)}, colHighEdge)
+	p.fillHoles(render.Shape{silhouette(c, r, ringGrow-1.8)}, render.Shape{silhouette(c, r, 3.2)}, colLastMove)
 }
 
 const arrowHead = 30
@@ -126,54 +142,6 @@ func (p *painter) arrow(a, via, b render.Pt) {
 		back := base.Sub(u.Mul(grow * 0.6))
 		return render.Poly{back.Add(n), tip, back.Sub(n)}
 	}
-	p.f.Fill(p.dst, append(render.Stroke(line, shaft+6), head(4)), colHighEdge)
-	p.f.Fill(p.dst, append(render.Stroke(line, shaft), head(0)), colLastMove)
-}
-
-// dirtyRects returns the parts of the image that drawing layout l changes
-// over the static layer: the villages' tiles and badges, the bridges, the
-// highlights and the panel. Only these are copied from the static layer
-// and converted to the palette for each image; a test checks that nothing
-// is drawn outside them.
-func (r *Renderer) dirtyRects(l *Layout) []image.Rectangle {
-	var out []image.Rectangle
-	var village [shangrila.NumVillages]image.Rectangle
-	add := func(v shangrila.Village, rect image.Rectangle, margin int) {
-		if v.Valid() && !rect.Empty() {
-			village[v] = village[v].Union(rect.Inset(-margin))
-		}
-	}
-	for _, t := range l.Tiles {
-		add(t.Site.Village, t.Rect, 8)
-	}
-	for i := range l.Villages {
-		v := &l.Villages[i]
-		add(v.Village, v.Strength.Rect, 3)
-		add(v.Village, v.Stone, 4)
-		add(v.Village, v.OutOfPlay.Rect, 0)
-	}
-	for _, h := range l.Highlights {
-		switch h.Kind {
-		case Arrow:
-			out = append(out, arrowBounds(h.From, h.Via, h.To))
-		default:
-			out = append(out, h.Rect.Inset(-8))
-		}
-	}
-	for _, rect := range village {
-		if !rect.Empty() {
-			out = append(out, rect)
-		}
-	}
-	for _, b := range l.Bridges {
-		if s := r.bridge(l, b); s != nil {
-			out = append(out, s.Bounds(image.Point{}))
-		}
-	}
-	out = append(out, l.Panel.Rect)
-	bounds := image.Rectangle{Max: l.Size}
-	for i := range out {
-		out[i] = out[i].Intersect(bounds)
-	}
-	return out
+	p.fill(append(render.Stroke(line, shaft+6), head(4)), colHighEdge)
+	p.fill(append(render.Stroke(line, shaft), head(0)), colLastMove)
 }

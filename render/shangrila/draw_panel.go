@@ -9,54 +9,60 @@ import (
 
 // panel draws the panel's changing parts over its static background.
 func (p *painter) panel(pn *Panel) {
-	fonts := p.r.fonts
 	sp := p.r.sprites
 	if pn.StatusColour.Valid() {
-		sp.swatches[pn.StatusColour].Draw(p.dst, pn.StatusMark.Min)
+		p.sprite(sp.swatches[pn.StatusColour], pn.StatusMark.Min)
 	} else if !pn.StatusMark.Empty() {
-		render.Stamp(p.dst, p.r.icons.symbol(symStar, starSize), pn.StatusMark, colAccent)
+		p.stamp(p.r.icons.symbol(symStar, starSize), pn.StatusMark, colAccent)
 	}
-	if !pn.LastMoveBand.Empty() {
-		p.f.Fill(p.dst, render.Shape{render.RoundRectOf(pn.LastMoveBand, 10)}, colLastBand)
-		bar := pn.LastMoveBand
-		bar.Max.X = bar.Min.X + 8
-		p.f.Fill(p.dst, render.Shape{render.RoundRectOf(bar.Inset(1), 4)}, colLastMove)
+	if band := p.r.band[p.static]; p.patches && band != nil && pn.LastMoveBand.Eq(band.Rect) {
+		render.CopyRect(p.dst, band, band.Rect)
+		p.dirty.Add(band.Rect)
+	} else if !pn.LastMoveBand.Empty() {
+		p.lastMoveBand(pn.LastMoveBand)
 	}
 	for _, t := range []render.Text{pn.Status, pn.Bridges, pn.ToGo, pn.LastMove} {
-		fonts.Draw(p.dst, t)
+		p.text(t)
 	}
 	for _, t := range pn.Headings {
-		fonts.Draw(p.dst, t)
+		p.text(t)
 	}
 	for _, row := range pn.Rows {
 		p.row(row)
 	}
 	for _, it := range pn.Legend {
-		fonts.Draw(p.dst, it.Sample)
-		fonts.Draw(p.dst, it.Text)
+		p.text(it.Sample)
+		p.text(it.Text)
 	}
+}
+
+// lastMoveBand paints the band of the last move's words, at r.
+func (p *painter) lastMoveBand(r image.Rectangle) {
+	p.fill(render.Shape{render.RoundRectOf(r, 10)}, colLastBand)
+	bar := r
+	bar.Max.X = bar.Min.X + 8
+	p.fill(render.Shape{render.RoundRectOf(bar.Inset(1), 4)}, colLastMove)
 }
 
 func (p *painter) row(row PanelRow) {
 	sp := p.r.sprites
 	if row.ToMove || row.Winner {
-		sp.rowFrame.Draw(p.dst, row.Rect.Min)
+		p.sprite(sp.rowFrame, row.Rect.Min)
 	}
 	if row.ToMove {
 		m := row.Marker
 		c := render.PtOf(m.Min.Add(m.Max)).Mul(0.5)
 		h := float32(m.Dy()) / 2
-		p.f.Fill(p.dst, render.Shape{render.Poly{{X: c.X - h*0.6, Y: c.Y - h*0.8}, {X: c.X + h*0.8, Y: c.Y}, {X: c.X - h*0.6, Y: c.Y + h*0.8}}}, colAccent)
+		p.fill(render.Shape{render.Poly{{X: c.X - h*0.6, Y: c.Y - h*0.8}, {X: c.X + h*0.8, Y: c.Y}, {X: c.X - h*0.6, Y: c.Y + h*0.8}}}, colAccent)
 	}
 	if row.Colour.Valid() {
-		sp.swatches[row.Colour].Draw(p.dst, row.Swatch.Min)
+		p.sprite(sp.swatches[row.Colour], row.Swatch.Min)
 	}
-	fonts := p.r.fonts
 	for _, t := range []render.Text{row.Rank, row.Name, row.Masters, row.Villages} {
-		fonts.Draw(p.dst, t)
+		p.text(t)
 	}
 	for _, t := range row.Supply {
-		fonts.Draw(p.dst, t)
+		p.text(t)
 	}
 }
 

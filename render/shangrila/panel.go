@@ -161,7 +161,7 @@ func layoutPanel(p *shangrila.Position, opts Options, lb Labels) Panel {
 	y += 40
 
 	// The last move, in a band of its own: what players look for first.
-	band := image.Rect(panelPad-8, y, Width-panelPad+8, y+2*lastMoveLine+12)
+	band := lastMoveBand(pn.Rect)
 	if opts.Last != nil && lb.LastMove != nil {
 		if s := lb.LastMove(moveWords(opts.Last, lb, name)); s != "" {
 			pn.LastMoveBand = band
@@ -264,6 +264,13 @@ func layoutPanel(p *shangrila.Position, opts Options, lb Labels) Panel {
 		pn.Legend = append(pn.Legend, it)
 	}
 	return pn
+}
+
+// lastMoveBand returns where the band of the last move's words lies in a
+// panel at r: below the status line and what is left to go.
+func lastMoveBand(r image.Rectangle) image.Rectangle {
+	y := r.Min.Y + 18 + statusHeight + 40
+	return image.Rect(panelPad-8, y, Width-panelPad+8, y+2*lastMoveLine+12)
 }
 
 // panelOrder returns the players in the order of the panel's rows: seat

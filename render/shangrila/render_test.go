@@ -68,31 +68,42 @@ func TestGoldenImages(t *testing.T) {
 }
 
 // TestDirtyRects checks that drawing only the changing parts of the image
-// over the static layer gives the same pixels as drawing the whole image.
+// over the static layer, converting only what was recorded as drawn, gives
+// the same pixels as drawing and converting the whole image; and that
+// putting the static layer back after an image leaves nothing of it in the
+// next (the cases are drawn twice, the second time in reverse order, each
+// image on the buffers of the one before).
 func TestDirtyRects(t *testing.T) {
 	r := renderer(t)
-	for _, tc := range layoutCases() {
-		t.Run(tc.name, func(t *testing.T) {
-			g := tc.game(t)
-			opts := Options{Last: g.last, Labels: english(t)}
-			l := NewLayout(&g.pos, opts)
-			full := r.Draw(l)
-			want := image.NewPaletted(full.Rect, r.quant.Palette())
-			r.quant.Convert(want, full, full.Rect)
-			got := r.Image(&g.pos, opts)
-			if !bytes.Equal(got.Pix, want.Pix) {
-				n, first := 0, image.Point{}
-				for i := range got.Pix {
-					if got.Pix[i] != want.Pix[i] {
-						if n == 0 {
-							first = image.Pt(i%full.Rect.Dx(), i/full.Rect.Dx())
-						}
-						n++
-					}
-				}
-				t.Errorf("%d pixels drawn outside the dirty rectangles, the first at %v", n, first)
+	cases := layoutCases()
+	for pass := range 2 {
+		for i := range cases {
+			tc := cases[i]
+			if pass == 1 {
+				tc = cases[len(cases)-1-i]
 			}
-		})
+			t.Run(fmt.Sprintf("%s/%d", tc.name, pass), func(t *testing.T) {
+				g := tc.game(t)
+				opts := Options{Last: g.last, Labels: english(t)}
+				l := NewLayout(&g.pos, opts)
+				full := r.Draw(l)
+				want := image.NewPaletted(full.Rect, r.quant.Palette())
+				r.quant.Convert(want, full, full.Rect)
+				got := r.Image(&g.pos, opts)
+				if !bytes.Equal(got.Pix, want.Pix) {
+					n, first := 0, image.Point{}
+					for i := range got.Pix {
+						if got.Pix[i] != want.Pix[i] {
+							if n == 0 {
+								first = image.Pt(i%full.Rect.Dx(), i/full.Rect.Dx())
+							}
+							n++
+						}
+					}
+					t.Errorf("%d pixels differ from the whole image drawn and converted, the first at %v", n, first)
+				}
+			})
+		}
 	}
 }
 

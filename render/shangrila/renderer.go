@@ -29,17 +29,26 @@ type Renderer struct {
 	// not on the board).
 	broken [2][shangrila.NumBridges]*render.Sprite
 	quant  *render.Quantizer
+	// band holds, for 3 and for 4 players, the band of the last move's
+	// words painted over the static layer: the largest shape an image
+	// draws, the same in every image that has a last move, copied rather
+	// than filled again (TestDirtyRects checks it against filling).
+	band [2]*image.RGBA
 	// work recycles the per-image buffers, one pool per size of image
 	// (3 and 4 players), and png the PNG encoder's.
 	work [2]sync.Pool
 	png  render.Encoder
 }
 
-// work is what one drawing needs for itself.
+// work is what one drawing needs for itself. In the pool, canvas holds the
+// static layer and out the same converted: each image draws over them,
+// records in dirty where, and is taken off there again when the work goes
+// back to the pool.
 type work struct {
 	canvas *image.RGBA
 	out    *image.Paletted
 	fill   render.Filler
+	dirty  render.Dirty
 	static int // the static layer the buffers fit
 }
 
@@ -95,22 +104,53 @@ func newRenderer(steps int) (*Renderer, error) {
 	for i, st := range r.static {
 		r.staticOut[i] = image.NewPaletted(st.Rect, r.quant.Palette())
 		r.quant.Convert(r.staticOut[i], st, st.Rect)
+		r.band[i] = r.bandPatch(i, layouts[i].Panel.Rect)
 	}
 	return r, nil
 }
 
-// getWork returns buffers for an image of the static layer i.
+// bandPatch paints the band of the last move's words over the static
+// layer i, as an image with a last move has it, and returns that part.
+func (r *Renderer) bandPatch(i int, panel image.Rectangle) *image.RGBA {
+	var f render.Filler
+	over := image.NewRGBA(r.static[i].Rect)
+	copy(over.Pix, r.static[i].Pix)
+	p := painter{r: r, dst: over, f: &f, dirty: &render.Dirty{}}
+	rect := lastMoveBand(panel)
+	p.lastMoveBand(rect)
+	band := image.NewRGBA(rect)
+	render.CopyRect(band, over, rect)
+	return band
+}
+
+// getWork returns buffers for an image of the static layer i, holding it.
 func (r *Renderer) getWork(i int) *work {
 	w, _ := r.work[i].Get().(*work)
 	if w == nil {
 		size := r.static[i].Rect
 		w = &work{canvas: image.NewRGBA(size), out: image.NewPaletted(size, r.quant.Palette()), static: i}
+		copy(w.canvas.Pix, r.static[i].Pix)
+		copy(w.out.Pix, r.staticOut[i].Pix)
 	}
+	w.dirty.Reset(w.canvas.Rect)
 	return w
 }
 
-// putWork returns w to its pool.
-func (r *Renderer) putWork(w *work) { r.work[w.static].Put(w) }
+// putWork puts the static layer back where w's image was drawn and
+// returns w to its pool.
+func (r *Renderer) putWork(w *work) {
+	static, staticOut := r.static[w.static], r.staticOut[w.static]
+	for _, d := range w.dirty.Rects() {
+		render.CopyRect(w.canvas, static, d)
+		n := d.Dx()
+		for y := d.Min.Y; y < d.Max.Y; y++ {
+			i := w.out.PixOffset(d.Min.X, y)
+			copy(w.out.Pix[i:i+n], staticOut.Pix[i:i+n])
+		}
+	}
+	w.dirty.Reset(image.Rectangle{})
+	r.work[w.static].Put(w)
+}
 
 func (r *Renderer) staticIndex(players int) int {
 	if players == 3 {
@@ -123,9 +163,10 @@ func (r *Renderer) staticIndex(players int) int {
 // to the palette).
 func (r *Renderer) Draw(l Layout) *image.RGBA {
 	out := image.NewRGBA(image.Rectangle{Max: l.Size})
-	copy(out.Pix, r.static[r.staticIndex(l.Players)].Pix)
+	i := r.staticIndex(l.Players)
+	copy(out.Pix, r.static[i].Pix)
 	var f render.Filler
-	p := painter{r: r, dst: out, f: &f}
+	p := painter{r: r, dst: out, f: &f, dirty: &render.Dirty{}, static: i}
 	p.dynamic(&l)
 	return out
 }
@@ -149,20 +190,13 @@ func (r *Renderer) WritePNG(w io.Writer, p *shangrila.Position, opts Options) er
 }
 
 // paint draws layout l into a work's paletted image, which the caller
-// returns to the pool. Only the dirty parts are drawn and converted: the
+// returns to the pool. Only what is drawn is converted to the palette: the
 // rest is the static layer, already converted.
 func (r *Renderer) paint(l *Layout) *work {
-	i := r.staticIndex(l.Players)
-	w := r.getWork(i)
-	static := r.static[i]
-	dirty := r.dirtyRects(l)
-	for _, d := range dirty {
-		render.CopyRect(w.canvas, static, d)
-	}
-	p := painter{r: r, dst: w.canvas, f: &w.fill}
+	w := r.getWork(r.staticIndex(l.Players))
+	p := painter{r: r, dst: w.canvas, f: &w.fill, dirty: &w.dirty, static: w.static, patches: true}
 	p.dynamic(l)
-	copy(w.out.Pix, r.staticOut[i].Pix)
-	for _, d := range dirty {
+	for _, d := range w.dirty.Rects() {
 		r.quant.Convert(w.out, w.canvas, d)
 	}
 	return w
