@@ -295,3 +295,52 @@ func TestStoreCommandsWhileBotRuns(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// TestEmptyDatabaseFile: an empty file at the database's path is most
+// likely a database cut short. Every command that opens the database
+// refuses it with the same clear message, and leaves it as it is.
+func TestEmptyDatabaseFile(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "tablebot.db")
+	if err := os.WriteFile(path, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	config := filepath.Join(dir, "config.toml")
+	cfg := fmt.Sprintf("[discord]\ntoken = \"t0ken\"\napi_url = %q\n[storage]\npath = %q\n", "http://"+freeAddr(t)+"/", path)
+	if err := os.WriteFile(config, []byte(cfg), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	copyPath := filepath.Join(dir, "copy.db")
+	tests := []struct {
+		name string
+		args []string
+	}{
+		{"serve", []string{"serve", "--config", config}},
+		{"local", []string{"local", "--db", path}},
+		{"local menara", []string{"local", "--game", "menara", "--players", "1", "--db", path}},
+		{"games", []string{"games", "--db", path}},
+		{"export", []string{"export", "--db", path, "--channel", "local"}},
+		{"backup", []string{"backup", "--db", path, "-o", copyPath}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, stdout, stderr := run(t, "", tt.args...)
+			if code != 1 {
+				t.Errorf("exit %d, want 1; stdout:\n%s", code, stdout)
+			}
+			for _, want := range []string{"tablebot " + tt.args[0] + ": " + path, "the file is empty (0 bytes)", "cut short", "remove the file", "backup in its place"} {
+				if !strings.Contains(stderr, want) {
+					t.Errorf("stderr %q lacks %q", stderr, want)
+				}
+			}
+			if st, err := os.Stat(path); err != nil || st.Size() != 0 {
+				t.Fatalf("the file is now %d bytes (%v)", st.Size(), err)
+			}
+			for _, p := range []string{store.SocketPath(path), copyPath} {
+				if _, err := os.Lstat(p); !os.IsNotExist(err) {
+					t.Errorf("%s is there: %v", p, err)
+				}
+			}
+		})
+	}
+}
