@@ -93,13 +93,14 @@ const noThinkCap = "1000h"
 
 // TestMenaraArenaWorkers checks that the results depend on the seed only,
 // not on the number of workers (the timings aside). The short run plays
-// fewer games, with one worker and with one a game.
+// fewer games, with one worker and with one a game, and a node cap that
+// ends most steps (a quarter of the time under -race).
 func TestMenaraArenaWorkers(t *testing.T) {
-	games, workers := "6", []string{"1", "2", "5"}
+	games, nodes, workers := "6", "0", []string{"1", "2", "5"}
 	if testing.Short() {
-		games, workers = "4", []string{"1", "4"}
+		games, nodes, workers = "4", "300", []string{"1", "4"}
 	}
-	args := []string{"--players", "4", "--team", "medium", "--games", games, "--seed", "11", "--think", noThinkCap}
+	args := []string{"--players", "4", "--team", "medium", "--games", games, "--seed", "11", "--think", noThinkCap, "--nodes", nodes}
 	var runs []menaraArenaJSON
 	for _, w := range workers {
 		got := menaraArena(t, append(args, "--workers", w)...)
