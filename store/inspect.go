@@ -51,10 +51,17 @@ func parseBoltMeta(page []byte) boltMeta {
 	return m
 }
 
-// inspectFile checks, before bbolt opens it, that an existing non-empty
-// file is a whole bbolt file: at least one valid meta page, and no shorter
-// than the pages its newest meta page counts. A file that does not exist
-// or is empty passes: bbolt creates it.
+// errEmpty explains a database file of 0 bytes. bbolt writes a new file's
+// first pages as it creates it, so an empty file at the path is most
+// likely a database cut short (a full disk, a failed copy or restore),
+// and making a new database of it would hide that its games are gone.
+var errEmpty = fmt.Errorf("%w: the file is empty (0 bytes), most likely a database cut short, and was left as it is. "+
+	"To start with no games, remove the file; to get the games back, put a backup in its place", ErrCorrupt)
+
+// inspectFile checks, before bbolt opens it, that an existing file is a
+// whole bbolt file: not empty, at least one valid meta page, and no
+// shorter than the pages its newest meta page counts. A file that does
+// not exist passes: bbolt creates it.
 func inspectFile(path string) error {
 	f, err := os.Open(path)
 	if errors.Is(err, os.ErrNotExist) {
@@ -68,12 +75,12 @@ func inspectFile(path string) error {
 	if err != nil {
 		return err
 	}
-	size := st.Size()
-	if size == 0 {
-		return nil
-	}
 	if !st.Mode().IsRegular() {
 		return fmt.Errorf("%w: not a regular file", ErrNotTablebot)
+	}
+	size := st.Size()
+	if size == 0 {
+		return errEmpty
 	}
 	read := func(off int64) boltMeta {
 		buf := make([]byte, boltPageHeader+boltMetaSize)

@@ -63,8 +63,8 @@ type DB struct {
 //
 // Errors wrap ErrLocked when another process holds the file for longer
 // than opts.Timeout, ErrNotTablebot for a file that is not a tablebot
-// database, ErrCorrupt for a damaged one and ErrSchemaTooNew for a file of
-// a newer tablebot.
+// database, ErrCorrupt for a damaged one (an empty file too: it is not
+// made a new database) and ErrSchemaTooNew for a file of a newer tablebot.
 func Open(path string, opts Options) (*DB, error) {
 	if opts.Timeout <= 0 {
 		opts.Timeout = DefaultTimeout

@@ -1,11 +1,13 @@
 package store
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	bolt "go.etcd.io/bbolt"
@@ -96,6 +98,7 @@ func TestOpenRefusesBadFiles(t *testing.T) {
 		data []byte
 		want error
 	}{
+		{"an empty file", []byte{}, ErrCorrupt},
 		{"garbage bytes", garbage, ErrNotTablebot},
 		{"a text file", []byte("game shangrila\nplayers red blue yellow\n"), ErrNotTablebot},
 		{"a truncated copy", data[:len(data)/2], ErrCorrupt},
@@ -122,7 +125,34 @@ func TestOpenRefusesBadFiles(t *testing.T) {
 			if err := Verify(path); !errors.Is(err, tt.want) {
 				t.Errorf("Verify: %v, want %v", err, tt.want)
 			}
+			if got, err := os.ReadFile(path); err != nil || !bytes.Equal(got, tt.data) {
+				t.Errorf("the refused file changed: %d bytes, was %d (%v)", len(got), len(tt.data), err)
+			}
 		})
+	}
+}
+
+// TestOpenEmptyFile: an empty file is refused, read-only or not, with
+// what it most likely is and what to do, and is left as it is.
+func TestOpenEmptyFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "tablebot.db")
+	if err := os.WriteFile(path, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, ro := range []bool{false, true} {
+		db, err := Open(path, Options{ReadOnly: ro})
+		if err == nil {
+			db.Close()
+			t.Fatalf("read-only %v: Open succeeded", ro)
+		}
+		for _, want := range []string{path, "empty (0 bytes)", "cut short", "remove the file", "backup"} {
+			if !strings.Contains(err.Error(), want) {
+				t.Errorf("read-only %v: %q lacks %q", ro, err, want)
+			}
+		}
+		if st, err := os.Stat(path); err != nil || st.Size() != 0 {
+			t.Fatalf("read-only %v: the file is now %d bytes (%v)", ro, st.Size(), err)
+		}
 	}
 }
 

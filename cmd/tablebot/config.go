@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"os"
+	"reflect"
 	"regexp"
 	"strconv"
 	"strings"
@@ -110,18 +111,32 @@ func loadConfig(path string, explicit bool, getenv func(string) string) (Config,
 
 // configError explains an error of the configuration file at path: where
 // it is (line and key) and, for a value of the wrong type, how to write
-// it ("guild_id = 12" wants quotes: ids are text).
+// it ("guild_id = 12" wants quotes: ids are text). It quotes the file only
+// on the line of a known key that is not secret: the parser's own message
+// may quote a value, so the token's line gets a message of its own, and a
+// line of an unknown key (a misspelt token?) gets the parser's message
+// without what it quotes.
 func configError(path string, err error) error {
-	line, key, msg, ok := tomlError(err)
+	line, _, msg, ok := tomlError(err)
 	if !ok {
 		return fmt.Errorf("reading the configuration: %w", err)
 	}
 	where := fmt.Sprintf("%s, line %d", path, line)
+	data, _ := os.ReadFile(path)
+	key := lineKey(string(data), line)
 	section, name := "", key
 	if i := strings.LastIndexByte(key, '.'); i >= 0 {
 		section, name = "["+key[:i]+"] ", key[i+1:]
 	}
-	data, _ := os.ReadFile(path)
+	switch {
+	case secretKey(key):
+		return secretError(where, section, name, msg)
+	case !knownKeys()[key]:
+		if shown := hideQuoted(msg); shown != msg {
+			return fmt.Errorf("%s: %s (what it quotes is not shown, in case it is a secret; see config.example.toml)", where, shown)
+		}
+		return fmt.Errorf("%s: %s (see config.example.toml)", where, msg)
+	}
 	value := configValue(string(data), line, name)
 	switch {
 	case strings.Contains(msg, "destination has type string"):
@@ -132,6 +147,102 @@ func configError(path string, err error) error {
 		return fmt.Errorf("%s: %s%s: write the value in quotes: %s = %q", where, section, name, name, value)
 	}
 	return fmt.Errorf("%s: %s (see config.example.toml)", where, msg)
+}
+
+// quoted matches what a TOML parser's message quotes of the file.
+var quoted = regexp.MustCompile(`'[^']*'|"[^"]*"`)
+
+// hideQuoted replaces what msg quotes with "…", but for the few
+// characters a parser names as expected or found ('=', '\n'), which are
+// too short to give a secret away and say what is wrong.
+func hideQuoted(msg string) string {
+	return quoted.ReplaceAllStringFunc(msg, func(q string) string {
+		if len(q) > 5 {
+			return q[:1] + "…" + q[len(q)-1:]
+		}
+		return q
+	})
+}
+
+// secretError explains an error on the line of a secret key without a
+// character of the line: the key is set twice, or its value is not text
+// in quotes.
+func secretError(where, section, name, msg string) error {
+	if strings.Contains(msg, "already been defined") {
+		return fmt.Errorf("%s: %s%s is set a second time: keep one %s line", where, section, name, name)
+	}
+	return fmt.Errorf("%s: %s%s must be text in double quotes on one line: %s = \"...\" (the line is not shown here: the %s is a secret)", where, section, name, name, name)
+}
+
+// secretKey reports whether the value of key (such as "discord.token")
+// must never appear in a message: a key named token, in any section and in
+// any case, so that a misspelt section or key keeps the token secret too.
+func secretKey(key string) bool {
+	return strings.EqualFold(key[strings.LastIndexByte(key, '.')+1:], "token")
+}
+
+// knownKeys returns the configuration's keys ("discord.guild_id"), read
+// from Config's toml tags.
+func knownKeys() map[string]bool {
+	keys := map[string]bool{}
+	t := reflect.TypeFor[Config]()
+	for i := range t.NumField() {
+		sec := t.Field(i)
+		for j := range sec.Type.NumField() {
+			keys[sec.Tag.Get("toml")+"."+sec.Type.Field(j).Tag.Get("toml")] = true
+		}
+	}
+	return keys
+}
+
+// lineKey returns the full key ("discord.token") whose value line n of a
+// configuration file holds: the key written on that line, or the key whose
+// multi-line string the line continues; "" for any other line.
+func lineKey(file string, n int) string {
+	section, owner, closing := "", "", ""
+	for i, l := range strings.Split(file, "\n") {
+		key := ""
+		switch t := strings.TrimSpace(l); {
+		case closing != "":
+			key = owner
+			if strings.Contains(l, closing) {
+				closing = ""
+			}
+		case strings.HasPrefix(t, "["):
+			h, _, _ := strings.Cut(t, "]")
+			section = normalKey(strings.Trim(h, "[]"))
+		case strings.HasPrefix(t, "#"):
+		default:
+			k, v, ok := strings.Cut(l, "=")
+			if !ok {
+				break
+			}
+			key = normalKey(k)
+			if section != "" {
+				key = section + "." + key
+			}
+			v = strings.TrimSpace(v)
+			for _, d := range []string{`"""`, `'''`} {
+				if strings.HasPrefix(v, d) && !strings.Contains(v[len(d):], d) {
+					owner, closing = key, d
+				}
+			}
+		}
+		if i+1 == n {
+			return key
+		}
+	}
+	return ""
+}
+
+// normalKey writes a TOML key as the decoder names it: its dotted parts
+// without the spaces around them or their quotes.
+func normalKey(k string) string {
+	parts := strings.Split(k, ".")
+	for i, p := range parts {
+		parts[i] = strings.Trim(strings.TrimSpace(p), `"'`)
+	}
+	return strings.Join(parts, ".")
 }
 
 // tomlDecodeError is how the TOML decoder words a value of the wrong type.

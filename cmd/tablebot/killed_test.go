@@ -9,7 +9,6 @@ import (
 	"strings"
 	"syscall"
 	"testing"
-	"time"
 
 	"github.com/tablebot/tablebot/bot/discordfake"
 )
@@ -76,9 +75,9 @@ func TestKilledWhilePosting(t *testing.T) {
 	}
 	for _, apply := range []bool{true, false} {
 		t.Run(fmt.Sprintf("post made %v", apply), func(t *testing.T) {
-			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+			ctx, cancel := context.WithTimeout(context.Background(), patience(t))
 			defer cancel()
-			fake := discordfake.New(t, discordfake.Options{})
+			fake := fakeDiscord(t)
 			w := fake.NewWorld("ann", "bob", "cat")
 			dir := t.TempDir()
 			config := filepath.Join(dir, "config.toml")

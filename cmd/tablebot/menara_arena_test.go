@@ -85,12 +85,24 @@ func TestMenaraArenaJSON(t *testing.T) {
 	}
 }
 
+// noThinkCap is --think for arena runs whose results are compared: far
+// longer than any test run, so that the node cap alone ends a step and the
+// games are the same however busy the machine. (With the default 2 s, the
+// race detector on a loaded machine cut steps short and changed games.)
+const noThinkCap = "1000h"
+
 // TestMenaraArenaWorkers checks that the results depend on the seed only,
-// not on the number of workers (the timings aside).
+// not on the number of workers (the timings aside). The short run plays
+// fewer games, with one worker and with one a game, and a node cap that
+// ends most steps (a quarter of the time under -race).
 func TestMenaraArenaWorkers(t *testing.T) {
-	args := []string{"--players", "4", "--team", "medium", "--games", "6", "--seed", "11"}
+	games, nodes, workers := "6", "0", []string{"1", "2", "5"}
+	if testing.Short() {
+		games, nodes, workers = "4", "300", []string{"1", "4"}
+	}
+	args := []string{"--players", "4", "--team", "medium", "--games", games, "--seed", "11", "--think", noThinkCap, "--nodes", nodes}
 	var runs []menaraArenaJSON
-	for _, w := range []string{"1", "2", "5"} {
+	for _, w := range workers {
 		got := menaraArena(t, append(args, "--workers", w)...)
 		got.StepMeanMS, got.StepMaxMS = 0, 0
 		runs = append(runs, got)

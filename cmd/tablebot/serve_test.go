@@ -130,6 +130,61 @@ func TestConfigTypeErrors(t *testing.T) {
 	}
 }
 
+// fakeToken looks like a Discord token: three parts of letters, digits
+// and no run that English or a file name would contain.
+const fakeToken = "MTIzNDU2Nzg5MDEy.GhIjKl.q8Vx3Zs0TnWpRbYq"
+
+// TestConfigHidesToken: a token written wrong in the configuration is
+// reported with its line and how to write it, and the message holds no
+// four characters of it in a row; nor does the message for a misspelt
+// key, which may be the token's. Other keys' values are still quoted.
+func TestConfigHidesToken(t *testing.T) {
+	tests := []struct {
+		name, toml string
+		want       []string
+	}{
+		{"without quotes", "[discord]\ntoken = TOKEN\n", []string{"line 2", "[discord] token must be text in double quotes", `token = "..."`}},
+		{"without spaces", "[discord]\ntoken=TOKEN\n", []string{"line 2", "[discord] token must be text in double quotes"}},
+		{"with a comment", "[discord]\ntoken = TOKEN # the bot's\n", []string{"line 2", "[discord] token must be text"}},
+		{"a dotted key", "discord.token = TOKEN\n", []string{"line 1", "[discord] token must be text"}},
+		{"another case", "[Discord]\nToken = TOKEN\n", []string{"line 2", "[Discord] Token must be text"}},
+		{"a quote missing at the end", "[discord]\ntoken = \"TOKEN\n", []string{"line 2", "[discord] token must be text"}},
+		{"single quotes unclosed", "[discord]\ntoken = 'TOKEN\n", []string{"line 2", "[discord] token must be text"}},
+		{"text after the quotes", "[discord]\ntoken = \"TOKEN\" TOKEN\n", []string{"line 2", "[discord] token must be text"}},
+		{"a bad escape", "[discord]\ntoken = \"TOKEN\\q\"\n", []string{"line 2", "[discord] token must be text"}},
+		{"in a list", "[discord]\ntoken = [\"TOKEN\"]\n", []string{"line 2", "[discord] token must be text"}},
+		{"a number", "[discord]\ntoken = 12TOKEN\n", []string{"line 2", "[discord] token must be text"}},
+		{"a multi-line string", "[discord]\ntoken = \"\"\"\nTOKEN\\q\"\"\"\n", []string{"line 3", "[discord] token must be text"}},
+		{"on the next line", "[discord]\ntoken =\nTOKEN\n", []string{"line 2", "[discord] token must be text"}},
+		{"set twice", "[discord]\ntoken = \"TOKEN\"\ntoken = \"TOKEN\"\n", []string{"line 3", "[discord] token is set a second time"}},
+		{"a misspelt key", "[discord]\ntokn = TOKEN\n", []string{"line 2", "not shown, in case it is a secret"}},
+		{"alone on a line", "[discord]\nTOKEN\n", []string{"line 2"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "c.toml")
+			if err := os.WriteFile(path, []byte(strings.ReplaceAll(tt.toml, "TOKEN", fakeToken)), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			_, err := loadConfig(path, true, func(string) string { return "" })
+			if err == nil {
+				t.Fatal("accepted")
+			}
+			got := err.Error()
+			for _, w := range tt.want {
+				if !strings.Contains(got, w) {
+					t.Errorf("%q lacks %q", got, w)
+				}
+			}
+			for i := 0; i+4 <= len(fakeToken); i++ {
+				if part := fakeToken[i : i+4]; strings.Contains(got, part) {
+					t.Fatalf("%q shows %q of the token", got, part)
+				}
+			}
+		})
+	}
+}
+
 // TestServeNamesAPIURL: when Discord cannot be reached at api_url, the
 // error names api_url, not https://discord.com/.
 func TestServeNamesAPIURL(t *testing.T) {
@@ -159,7 +214,7 @@ func TestServeNamesAPIURL(t *testing.T) {
 // the token, answers a command, serves metrics and health, and stops on
 // a signal (the context) with exit status 0, closing the database.
 func TestServe(t *testing.T) {
-	fake := discordfake.New(t, discordfake.Options{})
+	fake := fakeDiscord(t)
 	w := fake.NewWorld("ann")
 	dir := t.TempDir()
 	dbPath := filepath.Join(dir, "data", "tablebot.db")
@@ -210,12 +265,32 @@ func TestServe(t *testing.T) {
 	db.Close()
 }
 
-// freeAddr returns a loopback address with a port free right now.
-// waitFor gets url until its body holds want (for at most ten seconds)
+// patience is how long a test waits for something that is bound to
+// happen: until the test binary's own deadline (go test -timeout), an hour
+// without one. A loaded machine makes a test slow, never wrong.
+func patience(t *testing.T) time.Duration {
+	if d, ok := t.Deadline(); ok {
+		return time.Until(d)
+	}
+	return time.Hour
+}
+
+// fakeDiscord is the fake Discord for tests of the binary. Its waits last
+// patience(t), and so does the time the bot has to acknowledge an
+// interaction: Discord's 3 seconds are for bot/discord's tests to hold the
+// adapter to, and here a slow start on a loaded machine must not fail the
+// run.
+func fakeDiscord(t *testing.T) *discordfake.Server {
+	t.Helper()
+	p := patience(t)
+	return discordfake.New(t, discordfake.Options{WaitTimeout: p, AckDeadline: p})
+}
+
+// waitFor gets url until its body holds want (for at most patience(t))
 // and returns the last answer.
 func waitFor(t *testing.T, url, want string) (int, string) {
 	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(patience(t))
 	tick := time.NewTicker(10 * time.Millisecond)
 	defer tick.Stop()
 	for {
@@ -232,6 +307,7 @@ func waitFor(t *testing.T, url, want string) (int, string) {
 	}
 }
 
+// freeAddr returns a loopback address with a port free right now.
 func freeAddr(t *testing.T) string {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")

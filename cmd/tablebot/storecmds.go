@@ -88,7 +88,8 @@ func players(g *store.Game) string {
 
 // runExport prints a channel's current game, or any game by id, as a game
 // record that `tablebot replay` reads. A channel without a current game
-// prints the last game that ended there, with a note on stderr.
+// prints the last game that ended there, with a note on stderr. A game
+// still in its lobby is refused: it has no record yet.
 func runExport(ctx context.Context, e env, args []string) error {
 	fs := flag.NewFlagSet("export", flag.ContinueOnError)
 	dbPath := fs.String("db", defaultConfig().Storage.Path, "the database file")
@@ -122,9 +123,38 @@ func runExport(ctx context.Context, e env, args []string) error {
 	if err != nil {
 		return err
 	}
+	if g.Status == store.Lobby {
+		return lobbyError(ctx, db, g)
+	}
 	fmt.Fprintf(e.stdout, "# tablebot game %s in channel %s, %s, last activity %s\n",
 		g.ID, g.Channel, g.Status, g.LastActivity().UTC().Format(time.RFC3339))
 	return g.WriteRecord(e.stdout, *comments)
+}
+
+// lobbyError refuses to export a game still in its lobby: its seats and
+// setup are drawn when it starts, so it has no record yet, and a record
+// of its game line alone would not replay. It names the channel's last
+// ended game, when there is one, which is most likely what was wanted.
+func lobbyError(ctx context.Context, db *store.DB, g *store.Game) error {
+	err := fmt.Errorf("game %s in channel %s is still in its lobby (%d %s joined): it has not started, so there is nothing to replay yet",
+		g.ID, g.Channel, len(g.Players), plural(len(g.Players), "player has", "players have"))
+	ended, aerr := db.Archived(ctx, g.Channel)
+	if aerr != nil || len(ended) == 0 {
+		return err
+	}
+	last := lastEnded(ended)
+	return fmt.Errorf("%w; the last game that ended there is %s: tablebot export --game %s", err, last.ID, last.ID)
+}
+
+// lastEnded returns the game of ended whose last activity is the latest.
+func lastEnded(ended []*store.Game) *store.Game {
+	last := ended[0]
+	for _, a := range ended[1:] {
+		if a.LastActivity().After(last.LastActivity()) {
+			last = a
+		}
+	}
+	return last
 }
 
 // channelGame returns a channel's current game or, when it has none, the
@@ -141,12 +171,7 @@ func channelGame(ctx context.Context, e env, db *store.DB, channel string) (*sto
 	if len(ended) == 0 {
 		return nil, fmt.Errorf("there is no game in channel %q, current or ended (tablebot games lists the channels and their games)", channel)
 	}
-	last := ended[0]
-	for _, a := range ended[1:] {
-		if a.LastActivity().After(last.LastActivity()) {
-			last = a
-		}
-	}
+	last := lastEnded(ended)
 	fmt.Fprintf(e.stderr, "tablebot export: no game is being played in channel %q: this is the last one that ended there (%s, %s %s)\n",
 		channel, last.ID, last.Status, last.LastActivity().UTC().Format(time.RFC3339))
 	return last, nil

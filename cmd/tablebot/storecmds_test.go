@@ -19,12 +19,13 @@ type storedGame struct {
 	channel string
 	moves   []shangrila.Move
 	pos     shangrila.Position // after the stored moves
+	lobby   bool               // not started: no seats, no setup, no position
 }
 
 // testDB writes a database with a game being played in channel 100; in
-// channel 200, an ended game and a new one in the lobby; in channel 300, an
-// ended game only. It returns
-// the file and the games by id.
+// channel 200, an ended game and a new one in the lobby (as the bot keeps
+// it: players without seats, no setup); in channel 300, an ended game
+// only. It returns the file and the games by id.
 func testDB(t *testing.T) (string, map[string]storedGame) {
 	t.Helper()
 	ctx := context.Background()
@@ -77,18 +78,17 @@ func testDB(t *testing.T) (string, map[string]storedGame) {
 		if p, err = shangrila.Replay(p, moves); err != nil {
 			t.Fatal(err)
 		}
-		want[g.ID] = storedGame{channel, moves, p}
+		want[g.ID] = storedGame{channel: channel, moves: moves, pos: p}
 	}
 	play("100", 3, 30)
 	play("200", 4, 0)
 	play("300", 6, 0)
 	lobby := &store.Game{Channel: "200", Kind: "shangrila", Creator: "u2",
-		Players: []store.Player{{UserID: "u2", Name: "Bob"}}, Setup: []string{"players red blue yellow"}}
+		Players: []store.Player{{UserID: "u2", Name: "Bob"}}}
 	if err := db.Create(ctx, lobby); err != nil {
 		t.Fatal(err)
 	}
-	p, _ := shangrila.NewPosition(shangrila.Colours[:3], shangrila.StartSetup)
-	want[lobby.ID] = storedGame{"200", nil, p}
+	want[lobby.ID] = storedGame{channel: "200", lobby: true}
 	return path, want
 }
 
@@ -111,7 +111,10 @@ func TestGamesCommand(t *testing.T) {
 				}
 			}
 			phase := fmt.Sprintf("%s, %s to move", g.pos.Phase(), g.pos.Turn())
-			if g.pos.Phase() == shangrila.Over {
+			switch {
+			case g.lobby:
+				phase = "no players yet"
+			case g.pos.Phase() == shangrila.Over:
 				phase = "over, won by"
 			}
 			for _, s := range []string{g.channel + " ", " shangrila ", phase, fmt.Sprintf(" %d ", len(g.moves))} {
@@ -138,7 +141,7 @@ func TestExportReplays(t *testing.T) {
 	}{
 		{"current game of a channel", []string{"--channel", "100"}, "100-1"},
 		{"ended game by id", []string{"--game", "200-1"}, "200-1"},
-		{"lobby without comments", []string{"--channel", "200", "--comments=false"}, "200-2"},
+		{"ended game without comments", []string{"--game", "300-1", "--comments=false"}, "300-1"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -186,6 +189,61 @@ func TestExportReplays(t *testing.T) {
 	code, stdout, _ := run(t, "", "export", "--db", path, "--channel", "100")
 	if code != 0 || !strings.Contains(stdout, "# Alice, 2026-11-22T") || !strings.Contains(stdout, "# computer, ") {
 		t.Errorf("the export's comments do not name who moved:\n%s", stdout)
+	}
+}
+
+// TestExportThenReplay: every game that tablebot export prints, tablebot
+// replay accepts; a game still in its lobby has no record yet, and export
+// says so (exit status 1, nothing on stdout), naming the channel's last
+// ended game when there is one.
+func TestExportThenReplay(t *testing.T) {
+	path, want := testDB(t)
+	db, err := store.Open(path, store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	menaraLobby := &store.Game{Channel: "400", Kind: "menara", Creator: "u1", Players: []store.Player{{UserID: "u1", Name: "Alice"}, {UserID: "u2", Name: "Bob"}}}
+	err = db.Create(context.Background(), menaraLobby)
+	db.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want[menaraLobby.ID] = storedGame{channel: "400", lobby: true}
+	tests := []struct {
+		name, id string
+		args     []string
+		stderr   []string
+	}{
+		{"a game played", "100-1", []string{"--channel", "100"}, nil},
+		{"an ended game", "200-1", []string{"--game", "200-1"}, nil},
+		{"a lobby by channel", "200-2", []string{"--channel", "200"},
+			[]string{"game 200-2 in channel 200 is still in its lobby (1 player has joined)", "nothing to replay", "tablebot export --game 200-1"}},
+		{"a lobby by id", "200-2", []string{"--game", "200-2"}, []string{"still in its lobby", "tablebot export --game 200-1"}},
+		{"a Menara lobby", "400-1", []string{"--channel", "400"}, []string{"game 400-1 in channel 400 is still in its lobby (2 players have joined)", "nothing to replay yet"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, record, stderr := run(t, "", append([]string{"export", "--db", path}, tt.args...)...)
+			if code == 0 {
+				if rc, _, rerr := run(t, record, "replay", "-"); rc != 0 {
+					t.Errorf("replay of the export: exit %d: %s", rc, rerr)
+				}
+			}
+			if !want[tt.id].lobby {
+				if code != 0 {
+					t.Errorf("export: exit %d: %s", code, stderr)
+				}
+				return
+			}
+			if code != 1 || record != "" {
+				t.Errorf("export of a lobby: exit %d, want 1, with stdout:\n%s", code, record)
+			}
+			for _, w := range tt.stderr {
+				if !strings.Contains(stderr, w) {
+					t.Errorf("stderr %q lacks %q", stderr, w)
+				}
+			}
+		})
 	}
 }
 
@@ -293,5 +351,54 @@ func TestStoreCommandsWhileBotRuns(t *testing.T) {
 	}
 	if err := store.Verify(hot); err != nil {
 		t.Error(err)
+	}
+}
+
+// TestEmptyDatabaseFile: an empty file at the database's path is most
+// likely a database cut short. Every command that opens the database
+// refuses it with the same clear message, and leaves it as it is.
+func TestEmptyDatabaseFile(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "tablebot.db")
+	if err := os.WriteFile(path, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	config := filepath.Join(dir, "config.toml")
+	cfg := fmt.Sprintf("[discord]\ntoken = \"t0ken\"\napi_url = %q\n[storage]\npath = %q\n", "http://"+freeAddr(t)+"/", path)
+	if err := os.WriteFile(config, []byte(cfg), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	copyPath := filepath.Join(dir, "copy.db")
+	tests := []struct {
+		name string
+		args []string
+	}{
+		{"serve", []string{"serve", "--config", config}},
+		{"local", []string{"local", "--db", path}},
+		{"local menara", []string{"local", "--game", "menara", "--players", "1", "--db", path}},
+		{"games", []string{"games", "--db", path}},
+		{"export", []string{"export", "--db", path, "--channel", "local"}},
+		{"backup", []string{"backup", "--db", path, "-o", copyPath}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, stdout, stderr := run(t, "", tt.args...)
+			if code != 1 {
+				t.Errorf("exit %d, want 1; stdout:\n%s", code, stdout)
+			}
+			for _, want := range []string{"tablebot " + tt.args[0] + ": " + path, "the file is empty (0 bytes)", "cut short", "remove the file", "backup in its place"} {
+				if !strings.Contains(stderr, want) {
+					t.Errorf("stderr %q lacks %q", stderr, want)
+				}
+			}
+			if st, err := os.Stat(path); err != nil || st.Size() != 0 {
+				t.Fatalf("the file is now %d bytes (%v)", st.Size(), err)
+			}
+			for _, p := range []string{store.SocketPath(path), copyPath} {
+				if _, err := os.Lstat(p); !os.IsNotExist(err) {
+					t.Errorf("%s is there: %v", p, err)
+				}
+			}
+		})
 	}
 }

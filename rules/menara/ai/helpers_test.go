@@ -3,9 +3,21 @@ package ai
 import (
 	"context"
 	"testing"
+	"time"
 
 	"github.com/tablebot/tablebot/rules/menara"
 )
+
+// uncapped is Options.Think for the tests that compare steps, or draw
+// their positions from games of computers: far longer than any test run,
+// so that a step ends on its node cap alone and is the same on a busy
+// machine as on an idle one. (With the 2 s default, the race detector on
+// a loaded machine cuts hard steps short, and the steps change.)
+const uncapped = 1000 * time.Hour
+
+// pinned are the default options but for the clock: the default node cap
+// alone ends a step.
+var pinned = Options{Think: uncapped}
 
 var testNames = []string{"ana", "bob", "cy", "dee"}
 
@@ -75,7 +87,7 @@ func samplePositions(t testing.TB, seed uint64, n int) []menara.Position {
 	}
 	var out []menara.Position
 	for players := 2; players <= 4; players++ {
-		ps := gamePositions(t, testOptions(players, menara.Medium), seed+uint64(players), Easy, Options{})
+		ps := gamePositions(t, testOptions(players, menara.Medium), seed+uint64(players), Easy, pinned)
 		out = append(out, choices(ps, (n+2)/3)...)
 	}
 	return out

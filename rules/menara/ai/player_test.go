@@ -130,7 +130,7 @@ func TestHardLegalEverywhere(t *testing.T) {
 			o.Hands = menara.Shaky
 		}
 		l := []Level{Random, Easy, Medium}[i%3]
-		ps := gamePositions(t, o, uint64(100+i), l, Options{})
+		ps := gamePositions(t, o, uint64(100+i), l, pinned)
 		for _, p := range choices(ps, 10) {
 			s := h.Step(context.Background(), &p)
 			if err := p.Check(s); err != nil {
@@ -150,7 +150,7 @@ func TestDeterministic(t *testing.T) {
 		t.Run(l.String(), func(t *testing.T) {
 			o := testOptions(3, menara.Medium)
 			start := mustPosition(t, o, 11)
-			warm := New(l, 5, Options{})
+			warm := New(l, 5, pinned)
 			g := menara.GameFrom(start)
 			for k := 0; k < deterministicSteps(); k++ {
 				p := g.Position()
@@ -159,8 +159,8 @@ func TestDeterministic(t *testing.T) {
 				}
 				s := warm.Step(context.Background(), &p)
 				if k%3 == 0 {
-					fresh := New(l, 5, Options{}).Step(context.Background(), &p)
-					again := New(l, 5, Options{}).Step(context.Background(), &p)
+					fresh := New(l, 5, pinned).Step(context.Background(), &p)
+					again := New(l, 5, pinned).Step(context.Background(), &p)
 					if fresh != s || again != s {
 						t.Fatalf("step %d (%s): played %s, a fresh player %s, another %s", k, p.Stage(), s, fresh, again)
 					}
@@ -189,8 +189,8 @@ func TestNoPeeking(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, l := range []Level{Random, Easy, Medium, Hard} {
-			a := New(l, 9, Options{}).Step(context.Background(), &p)
-			b := New(l, 9, Options{}).Step(context.Background(), &q)
+			a := New(l, 9, pinned).Step(context.Background(), &p)
+			b := New(l, 9, pinned).Step(context.Background(), &q)
 			if a != b {
 				t.Errorf("%s, %s stage: %s in the real deal, %s in another", l, p.Stage(), a, b)
 			}
@@ -198,25 +198,40 @@ func TestNoPeeking(t *testing.T) {
 	}
 }
 
-// margin is what a search may overrun its cap by: it looks at the clock
-// every few nodes, and the machine may be busy.
-const margin = 300 * time.Millisecond
-
-// TestThinkCap gives the hard level an endless node budget and checks that
-// the wall-clock cap ends every step in time, with a legal step.
-func TestThinkCap(t *testing.T) {
-	const think = 30 * time.Millisecond
+// stopsAtFirstLook checks, in each position, that a hard step with an
+// endless node budget, stopped by opts's clock or by ctx, stops at its
+// first look at them (every 64 nodes: how soon it stops does not depend on
+// the machine) with a legal step: cut short, having looked at fewer
+// positions than the same search with no clock and a budget of 1000
+// nodes, unless that search ends before the first look.
+func stopsAtFirstLook(t *testing.T, ctx context.Context, opts Options) {
+	t.Helper()
+	cut := 0
 	for i, p := range samplePositions(t, 4, 12) {
-		h := New(Hard, 1, Options{Think: think, Nodes: 1 << 30})
-		began := time.Now()
-		s := h.Step(context.Background(), &p)
-		if d := time.Since(began); d > think+margin {
-			t.Errorf("position %d: took %s with a cap of %s", i, d, think)
-		}
+		_, ref := newPlanner(Hard, 1, Options{Think: uncapped, Nodes: 1000}, &hardParams).step(context.Background(), &p)
+		s, st := newPlanner(Hard, 1, opts, &hardParams).step(ctx, &p)
 		if err := p.Check(s); err != nil {
 			t.Errorf("position %d: illegal step %s: %v", i, s, err)
 		}
+		switch {
+		case st.cut && st.nodes < ref.nodes:
+			cut++
+		case !st.cut && st.nodes == ref.nodes && !ref.cut:
+			// The whole search ends before its first look.
+		default:
+			t.Errorf("position %d: %d nodes (cut %v), %d with 1000 and no clock (cut %v)", i, st.nodes, st.cut, ref.nodes, ref.cut)
+		}
 	}
+	if cut == 0 {
+		t.Error("no search was cut short")
+	}
+}
+
+// TestThinkCap gives the hard level an endless node budget and a time cap
+// that has passed by its first look at the clock: the clock alone ends
+// every search.
+func TestThinkCap(t *testing.T) {
+	stopsAtFirstLook(t, context.Background(), Options{Think: time.Nanosecond, Nodes: 1 << 30})
 }
 
 // TestNodeCap checks that a step looks at no more positions than the cap
@@ -228,7 +243,7 @@ func TestThinkCap(t *testing.T) {
 func TestNodeCap(t *testing.T) {
 	for _, cap := range []int{1, 10, 100, 1000} {
 		for i, p := range samplePositions(t, 8, 9) {
-			pl := newPlanner(Hard, 2, Options{Nodes: cap, Think: time.Minute}, &hardParams)
+			pl := newPlanner(Hard, 2, Options{Nodes: cap, Think: uncapped}, &hardParams)
 			s, st := pl.step(context.Background(), &p)
 			if st.nodes > cap+100 {
 				t.Errorf("cap %d, position %d: %d nodes", cap, i, st.nodes)
@@ -236,7 +251,7 @@ func TestNodeCap(t *testing.T) {
 			if err := p.Check(s); err != nil {
 				t.Errorf("cap %d, position %d: illegal step %s: %v", cap, i, s, err)
 			}
-			if again := New(Hard, 2, Options{Nodes: cap, Think: time.Minute}).Step(context.Background(), &p); again != s {
+			if again := New(Hard, 2, Options{Nodes: cap, Think: uncapped}).Step(context.Background(), &p); again != s {
 				t.Errorf("cap %d, position %d: %s, then %s", cap, i, s, again)
 			}
 		}
@@ -248,21 +263,12 @@ func TestNodeCap(t *testing.T) {
 func TestCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	for _, p := range samplePositions(t, 5, 6) {
-		began := time.Now()
-		s := New(Hard, 1, Options{Think: time.Minute, Nodes: 1 << 30}).Step(ctx, &p)
-		if d := time.Since(began); d > margin {
-			t.Errorf("took %s after cancellation", d)
-		}
-		if err := p.Check(s); err != nil {
-			t.Errorf("illegal step %s: %v", s, err)
-		}
-	}
+	stopsAtFirstLook(t, ctx, Options{Think: uncapped, Nodes: 1 << 30})
 }
 
 // TestGameOver checks that a finished game gets the zero Step.
 func TestGameOver(t *testing.T) {
-	ps := gamePositions(t, testOptions(2, menara.Easy), 3, Random, Options{})
+	ps := gamePositions(t, testOptions(2, menara.Easy), 3, Random, pinned)
 	end := ps[len(ps)-1]
 	for _, l := range Levels {
 		if s := New(l, 1, Options{}).Step(context.Background(), &end); s != (menara.Step{}) {

@@ -4,9 +4,20 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/tablebot/tablebot/rules/shangrila"
 )
+
+// frozen is a clock that never moves. A search that reads it ends on its
+// iteration budget alone, so a test that compares moves gets the same
+// moves on a busy machine as on an idle one: with the wall clock, the 2 s
+// cap cuts searches short under the race detector on a loaded machine.
+func frozen() time.Time { return time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC) }
+
+// budget returns the options of a search of iterations iterations that no
+// clock cuts short.
+func budget(iterations int) Options { return Options{Iterations: iterations, clock: frozen} }
 
 // gamePositions returns the positions of a game between easy players of seed,
 // for players players, after every move, the start included.

@@ -228,7 +228,7 @@ func TestHintGolden(t *testing.T) {
 	var b strings.Builder
 	for _, n := range []int{3, 4} {
 		for i, p := range samplePositions(t, n, 11, 6) {
-			m, _ := search(context.Background(), &p, 5, Options{Iterations: 150})
+			m, _ := search(context.Background(), &p, 5, budget(150))
 			r := Explain(&p, m)
 			fmt.Fprintf(&b, "%d players, position %d: %s: %s\n", n, i, notation.FormatMove(m), r)
 		}

@@ -54,7 +54,6 @@ func TestDefaultBudget(t *testing.T) {
 	if raceEnabled {
 		n = 1
 	}
-	frozen := func() time.Time { return time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC) }
 	for _, players := range []int{3, 4} {
 		for _, p := range samplePositions(t, players, 6, n) {
 			m, tr := search(context.Background(), &p, 1, Options{clock: frozen})
@@ -100,7 +99,7 @@ func TestNodeCap(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			for _, p := range samplePositions(t, 4, 8, 3) {
-				m, tr := search(context.Background(), &p, 1, Options{Iterations: tt.iterations, MaxNodes: tt.maxNodes})
+				m, tr := search(context.Background(), &p, 1, Options{Iterations: tt.iterations, MaxNodes: tt.maxNodes, clock: frozen})
 				if err := p.Check(m); err != nil {
 					t.Fatalf("illegal move %s: %v", m, err)
 				}
@@ -145,7 +144,7 @@ func TestIterationsScale(t *testing.T) {
 func TestHardTakesTheWin(t *testing.T) {
 	p := build(t, four, shangrila.Red,
 		"A: red R*, red P*, red H*, red Y; B: yellow R, yellow P, yellow H; D: blue F; E: violet F", "")
-	m := New(Hard, 1, Options{Iterations: 400}).Move(context.Background(), &p)
+	m := New(Hard, 1, budget(400)).Move(context.Background(), &p)
 	if want := shangrila.JourneyMove(shangrila.Red, shangrila.VillageA, shangrila.VillageB); m != want {
 		t.Errorf("move %s, want %s", m, want)
 	}

@@ -158,7 +158,7 @@ func TestDeterministic(t *testing.T) {
 				}
 				ps := make([]Player, 4)
 				for i := range ps {
-					ps[i] = New(l, seed+uint64(i), Options{Iterations: 12})
+					ps[i] = New(l, seed+uint64(i), budget(12))
 				}
 				g, err := PlayGame(context.Background(), start, ps)
 				if err != nil {
@@ -186,7 +186,7 @@ func TestStateless(t *testing.T) {
 	ps := samplePositions(t, 4, 2, 8)
 	for _, l := range Levels {
 		t.Run(l.String(), func(t *testing.T) {
-			pl := New(l, 7, Options{Iterations: 60})
+			pl := New(l, 7, budget(60))
 			want := make([]shangrila.Move, len(ps))
 			for i := range ps {
 				want[i] = pl.Move(context.Background(), &ps[i])
@@ -215,18 +215,24 @@ func TestStateless(t *testing.T) {
 }
 
 // TestOnlyPass checks that a player with nothing to do passes at once,
-// however large its budget.
+// however large its budget: without a search, which would read the clock
+// (a clock that jumps an hour at every reading, so that a search would
+// end at its first look and not run its budget).
 func TestOnlyPass(t *testing.T) {
 	p := build(t, four, shangrila.Red, "A: yellow R", "")
 	for _, l := range Levels {
 		t.Run(l.String(), func(t *testing.T) {
-			began := time.Now()
-			m := New(l, 1, Options{Think: time.Minute, Iterations: 1 << 30}).Move(context.Background(), &p)
+			reads := 0
+			clock := func() time.Time {
+				reads++
+				return frozen().Add(time.Duration(reads) * time.Hour)
+			}
+			m := New(l, 1, Options{Think: time.Minute, Iterations: 1 << 30, clock: clock}).Move(context.Background(), &p)
 			if want := shangrila.PassMove(shangrila.Red); m != want {
 				t.Errorf("move %v, want %v", m, want)
 			}
-			if d := time.Since(began); d > time.Second {
-				t.Errorf("took %s to pass", d)
+			if reads != 0 {
+				t.Errorf("searched before passing (the clock read %d times)", reads)
 			}
 		})
 	}
