@@ -31,8 +31,15 @@ type Encoder struct {
 	// Level is the deflate level, from 1 (fastest; taken for 0) to 9
 	// (smallest). It must not change after the first image.
 	Level int
+	// Cache, when above 0, is how many bytes of compressed bands of rows
+	// the encoder keeps to write a band it meets again without
+	// compressing it (see bands.go); 0 compresses the image as one stream.
+	// It must not change after the first image.
+	Cache int
 
-	pool sync.Pool // *pngWriter
+	pool  sync.Pool // *pngWriter
+	once  sync.Once
+	bands *bands
 }
 
 // pngWriter is what one encoding needs for itself: the compressor, the
@@ -85,7 +92,16 @@ func (e *Encoder) encode(w io.Writer, img *image.Paletted) error {
 	if trns != nil {
 		pw.chunk.writeChunk("tRNS", trns)
 	}
-	if err := pw.writeIDAT(img); err != nil {
+	e.once.Do(func() {
+		if e.Cache > 0 {
+			e.bands = newBands(e.Cache)
+		}
+	})
+	write := pw.writeIDAT
+	if e.bands != nil {
+		write = func(img *image.Paletted) error { return pw.writeBands(img, e.bands) }
+	}
+	if err := write(img); err != nil {
 		return err
 	}
 	pw.chunk.writeChunk("IEND", nil)
@@ -140,6 +156,62 @@ func (pw *pngWriter) writeIDAT(img *image.Paletted) error {
 	c.flushIDAT()
 	c.idat = false
 	return c.err
+}
+
+// writeBands writes the image data as writeIDAT does, but in bands of
+// rows compressed apart, those met before taken from the cache. A band is
+// known by its pixels (its filter bytes are all 0); its rows are copied
+// out with their filter bytes only to be compressed.
+func (pw *pngWriter) writeBands(img *image.Paletted, cache *bands) error {
+	b := img.Rect
+	c := &pw.chunk
+	c.idat = true
+	c.Write([]byte{0x78, 0x01})
+	n := 1 + b.Dx()
+	if cap(pw.rows) < n*bandRows {
+		pw.rows = make([]byte, n*bandRows)
+	}
+	sum := uint32(1)
+	for y := b.Min.Y; y < b.Max.Y; y += bandRows {
+		end := min(y+bandRows, b.Max.Y)
+		key := cache.key(bandPixels(img, y, end, pw.rows[:0]))
+		key.n = (end - y) * n
+		bd, ok := cache.get(key)
+		if !ok {
+			rows := pw.rows[:0]
+			for r := y; r < end; r++ {
+				rows = append(rows, 0)
+				rows = append(rows, img.Pix[img.PixOffset(b.Min.X, r):img.PixOffset(b.Max.X, r)]...)
+			}
+			var err error
+			if bd, err = pw.compressBand(rows, key); err != nil {
+				return err
+			}
+			cache.put(bd)
+		}
+		c.Write(bd.z)
+		sum = adlerCombine(sum, bd.adler, key.n)
+	}
+	// The last block: empty, final, of fixed codes.
+	c.Write([]byte{0x03, 0x00})
+	c.Write(binary.BigEndian.AppendUint32(nil, sum))
+	c.flushIDAT()
+	c.idat = false
+	return c.err
+}
+
+// bandPixels returns the pixels of rows y to end of img, one row after
+// the other: a slice of img.Pix when its rows follow each other there,
+// else a copy into buf.
+func bandPixels(img *image.Paletted, y, end int, buf []byte) []byte {
+	b := img.Rect
+	if img.Stride == b.Dx() {
+		return img.Pix[img.PixOffset(b.Min.X, y):img.PixOffset(b.Min.X, end)]
+	}
+	for r := y; r < end; r++ {
+		buf = append(buf, img.Pix[img.PixOffset(b.Min.X, r):img.PixOffset(b.Max.X, r)]...)
+	}
+	return buf
 }
 
 // paletteChunks returns the PLTE chunk's data and the tRNS chunk's, nil

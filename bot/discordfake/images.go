@@ -60,9 +60,10 @@ func codecFor(data []byte) (imageCodec, bool) {
 	return imageCodec{}, false
 }
 
-// decodeImage decodes an uploaded image and returns its size, or why it is
-// no image: empty, of no known format, or broken.
-func decodeImage(data []byte) (width, height int, err error) {
+// decodeImage decodes an uploaded image (its header only, with
+// headersOnly) and returns its size, or why it is no image: empty, of no
+// known format, or broken.
+func decodeImage(data []byte, headersOnly bool) (width, height int, err error) {
 	if len(data) == 0 {
 		return 0, 0, errors.New("the file is empty (0 bytes)")
 	}
@@ -77,7 +78,7 @@ func decodeImage(data []byte) (width, height int, err error) {
 	if cfg.Width <= 0 || cfg.Height <= 0 {
 		return 0, 0, fmt.Errorf("%s image of %dx%d pixels", codec.name, cfg.Width, cfg.Height)
 	}
-	if cfg.Width*cfg.Height <= maxCheckedPixels {
+	if !headersOnly && cfg.Width*cfg.Height <= maxCheckedPixels {
 		if err := codec.decode(bytes.NewReader(data)); err != nil {
 			return 0, 0, fmt.Errorf("%s image does not decode: %v", codec.name, err)
 		}
@@ -92,7 +93,7 @@ func (f *upload) inspect(name string) {
 		return
 	}
 	f.checked = true
-	f.width, f.height, f.imageErr = decodeImage(f.data)
+	f.width, f.height, f.imageErr = decodeImage(f.data, f.headersOnly)
 }
 
 // checkImage records a breach of RuleImage for an upload that says it is

@@ -195,3 +195,20 @@ func TestImagesDecodedOnEveryRoute(t *testing.T) {
 		t.Errorf("%d breaches of %s, want 6: %v", n, RuleImage, s.Breaches())
 	}
 }
+
+// TestImageHeaders: with Options.ImageHeaders the fake reads only an
+// image's header (a benchmark's saving): a PNG whose pixels are cut off
+// passes, an empty file still does not.
+func TestImageHeaders(t *testing.T) {
+	t.Parallel()
+	for _, headers := range []bool{false, true} {
+		whole := pngBytes(t, 40, 30)
+		cut := whole[:len(whole)-20]
+		if w, h, err := decodeImage(cut, headers); (err == nil) != headers || headers && (w != 40 || h != 30) {
+			t.Errorf("headers only %v: a cut PNG gave %dx%d, %v", headers, w, h, err)
+		}
+		if _, _, err := decodeImage(nil, headers); err == nil {
+			t.Errorf("headers only %v: an empty file passed", headers)
+		}
+	}
+}

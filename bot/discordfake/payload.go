@@ -24,6 +24,7 @@ type upload struct {
 	contentType string
 	data        []byte
 
+	headersOnly   bool // Options.ImageHeaders
 	checked       bool
 	width, height int
 	imageErr      error
@@ -88,7 +89,7 @@ func (e *fileTooLargeError) Error() string {
 // readBody returns the JSON document of a request and its uploaded files.
 // discordgo sends either a plain JSON body or multipart/form-data with a
 // payload_json part followed by files[0], files[1], ... parts.
-func readBody(r *http.Request, maxFile int64) (jsonDoc []byte, files []upload, err error) {
+func readBody(r *http.Request, maxFile int64, headersOnly bool) (jsonDoc []byte, files []upload, err error) {
 	mediaType, params, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
 	if mediaType != "multipart/form-data" {
 		b, err := io.ReadAll(r.Body)
@@ -125,7 +126,7 @@ func readBody(r *http.Request, maxFile int64) (jsonDoc []byte, files []upload, e
 			if ct == "" || ct == "application/octet-stream" {
 				ct = http.DetectContentType(data)
 			}
-			f := upload{index: n, filename: part.FileName(), contentType: ct, data: data}
+			f := upload{index: n, filename: part.FileName(), contentType: ct, data: data, headersOnly: headersOnly}
 			f.inspect(f.filename) // decoded here, without the server's lock
 			files = append(files, f)
 		default:

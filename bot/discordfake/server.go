@@ -91,6 +91,12 @@ type Options struct {
 	// not call the Server's methods. Default time.Now.
 	Now func() time.Time
 
+	// ImageHeaders makes the fake read only the header of an uploaded
+	// image (its format and size), not decode it whole: for benchmarks of
+	// the bot, where decoding every board would cost the machine as much
+	// as drawing it. Tests leave it off.
+	ImageHeaders bool
+
 	// ExpectBreaches makes the server only collect breaches (see Breaches
 	// and TakeBreaches) instead of failing the test, for tests that check
 	// that a bad request is caught.

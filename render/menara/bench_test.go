@@ -46,3 +46,45 @@ func BenchmarkNew(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkRenderSteps is the cost of the boards of games as the bot makes
+// them, one after each step (three greedy 2-player games, the boards after
+// their steps 20 to 59, each game's in turn): a board shares most of its
+// rows with the boards of its game before it, which the encoder's cache
+// of bands of rows takes (each board is drawn once a round; the renderer
+// is new each round).
+func BenchmarkRenderSteps(b *testing.B) {
+	var boards []game
+	for seed := range uint64(3) {
+		n := 0
+		play(b, opts(2, menara.Easy), 5+seed, func(p *menara.Position, e *menara.Effects) bool {
+			n++
+			if n >= 20 && n < 60 {
+				boards = append(boards, game{pos: *p, last: e})
+			}
+			return n >= 60
+		})
+	}
+	o := options(b)
+	var r *rmenara.Renderer
+	var buf bytes.Buffer
+	total, i := 0, 0
+	for b.Loop() {
+		if i%len(boards) == 0 {
+			b.StopTimer()
+			var err error
+			if r, err = rmenara.New(); err != nil {
+				b.Fatal(err)
+			}
+			b.StartTimer()
+		}
+		g := boards[i%len(boards)]
+		i++
+		buf.Reset()
+		if err := r.WritePosition(&buf, &g.pos, g.last, o); err != nil {
+			b.Fatal(err)
+		}
+		total += buf.Len()
+	}
+	b.ReportMetric(float64(total)/float64(i), "bytes")
+}

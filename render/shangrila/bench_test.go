@@ -142,3 +142,48 @@ func BenchmarkNew(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkRenderMoves is the cost of the boards of games as the bot
+// makes them, one after each move (ten games of 4 players, the boards
+// after their moves 40 to 79, each game's in turn, each board once until
+// the encoder starts afresh), with the encoder's cache of bands of rows
+// (Cache) and without: a board shares most of its rows with the boards of
+// its game before it, and nothing is drawn twice.
+func BenchmarkRenderMoves(b *testing.B) {
+	type board struct {
+		pos  shangrila.Position
+		last *shangrila.Effects
+	}
+	var boards []board
+	for seed := range uint64(10) {
+		for n := 40; n < 80; n++ {
+			pos, last, err := randomGame(4, shangrila.StartSetup, 100+seed, after(n))
+			if err != nil {
+				b.Fatal(err)
+			}
+			boards = append(boards, board{pos, last})
+		}
+	}
+	for _, cache := range []int{0, renderCache} {
+		b.Run(fmt.Sprintf("cache=%d", cache), func(b *testing.B) {
+			r := renderer(b)
+			var buf bytes.Buffer
+			total, i := 0, 0
+			for b.Loop() {
+				if i%len(boards) == 0 {
+					b.StopTimer()
+					r.png = render.Encoder{Level: r.png.Level, Cache: cache}
+					b.StartTimer()
+				}
+				bd := boards[i%len(boards)]
+				i++
+				buf.Reset()
+				if err := r.WritePNG(&buf, &bd.pos, Options{Last: bd.last, Names: benchNames, Labels: english(b)}); err != nil {
+					b.Fatal(err)
+				}
+				total += buf.Len()
+			}
+			b.ReportMetric(float64(total)/float64(i), "bytes")
+		})
+	}
+}

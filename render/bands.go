@@ -1,0 +1,126 @@
+package render
+
+import (
+	"bytes"
+	"container/list"
+	"hash/maphash"
+	"sync"
+)
+
+// An image's rows go to deflate in bands of bandRows rows, each compressed
+// on its own (a new window, ended by a sync flush, so that it refers to
+// nothing before it), which lets a band met before (the background a
+// board shares with the boards before it, unchanged) be written from a
+// cache instead of compressed again. Bands compressed apart cost a few
+// bytes each; a board of some two thousand rows is a few dozen bands.
+
+// bandRows is the number of rows of a band.
+const bandRows = 64
+
+// bands is the cache of compressed bands, keyed by the bytes of the band
+// (rows with their filter bytes), bounded by the compressed bytes it
+// holds; the least recently used go first.
+//
+// Invariants (under mu): every element of lru is a *band and byKey holds
+// it under its key; size is the sum of the lengths of their z.
+type bands struct {
+	mu    sync.Mutex
+	limit int
+	size  int
+	seed  [2]maphash.Seed
+	lru   *list.List // front: the most recently used
+	byKey map[bandKey]*list.Element
+}
+
+// bandKey tells bands apart: two hashes of its bytes with seeds of their
+// own, and its length. Two bands with the same key are taken as the same:
+// the chance that two different ones meet is some 2⁻¹²⁸ a pair.
+type bandKey struct {
+	h1, h2 uint64
+	n      int
+}
+
+// band is a band compressed: its deflate blocks, ended by a sync flush,
+// and the Adler-32 of its bytes.
+type band struct {
+	key   bandKey
+	z     []byte
+	adler uint32
+}
+
+// newBands returns a cache holding up to limit bytes of compressed bands.
+func newBands(limit int) *bands {
+	return &bands{limit: limit, seed: [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()},
+		lru: list.New(), byKey: map[bandKey]*list.Element{}}
+}
+
+// key returns the key of a band's bytes.
+func (c *bands) key(p []byte) bandKey {
+	return bandKey{h1: maphash.Bytes(c.seed[0], p), h2: maphash.Bytes(c.seed[1], p), n: len(p)}
+}
+
+// get returns the band of key, if it is kept.
+func (c *bands) get(k bandKey) (*band, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	el, ok := c.byKey[k]
+	if !ok {
+		return nil, false
+	}
+	c.lru.MoveToFront(el)
+	return el.Value.(*band), true
+}
+
+// put keeps a band, letting go of the least recently used beyond the
+// limit.
+func (c *bands) put(b *band) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if _, ok := c.byKey[b.key]; ok || len(b.z) > c.limit {
+		return
+	}
+	c.byKey[b.key] = c.lru.PushFront(b)
+	c.size += len(b.z)
+	for c.size > c.limit {
+		old := c.lru.Remove(c.lru.Back()).(*band)
+		delete(c.byKey, old.key)
+		c.size -= len(old.z)
+	}
+}
+
+// adlerCombine returns the Adler-32 of the bytes of a followed by those of
+// b, from their own checksums and b's length (zlib's adler32_combine).
+func adlerCombine(a, b uint32, n int) uint32 {
+	rem := uint32(n % adlerMod)
+	s1 := a & 0xffff
+	s2 := rem * s1 % adlerMod
+	s1 += b&0xffff + adlerMod - 1
+	s2 += a>>16 + b>>16 + adlerMod - rem
+	if s1 >= adlerMod {
+		s1 -= adlerMod
+	}
+	if s1 >= adlerMod {
+		s1 -= adlerMod
+	}
+	if s2 >= adlerMod<<1 {
+		s2 -= adlerMod << 1
+	}
+	if s2 >= adlerMod {
+		s2 -= adlerMod
+	}
+	return s2<<16 | s1
+}
+
+// compressBand compresses one band's bytes on their own with pw's
+// compressor.
+func (pw *pngWriter) compressBand(p []byte, key bandKey) (*band, error) {
+	var out bytes.Buffer
+	pw.z.Reset(&out)
+	if _, err := pw.z.Write(p); err != nil {
+		return nil, err
+	}
+	if err := pw.z.Flush(); err != nil {
+		return nil, err
+	}
+	return &band{key: key, z: bytes.Clone(out.Bytes()), adler: adlerUpdate(1, p)}, nil
+}
