@@ -42,10 +42,10 @@ const (
 	thenComputer = "computer" // a computer plays the seat until its owner is back
 )
 
-// standIn is the level of the computer that plays for a person who does
-// not answer their reminders: medium, or the game's middle level; "" for
-// a game without computers.
-func standIn(g Game) string {
+// StandIn is the level of the computer that plays for a person who does
+// not answer their reminders (and a computer seat of an imported record):
+// medium, or the game's middle level; "" for a game without computers.
+func StandIn(g Game) string {
 	levels := g.Levels()
 	if slices.Contains(levels, "medium") {
 		return "medium"
@@ -244,7 +244,7 @@ func (b *Bot) remindSeats(ctx context.Context, t *table, turns channelTurns, now
 	}
 	version, g := t.stored.Version, t.stored
 	if g.Reminded >= turns.RemindMax {
-		lv := standIn(t.game)
+		lv := StandIn(t.game)
 		if lv == "" {
 			return b.setWake(ctx, t, time.Time{}) // no computer to stand in
 		}

@@ -165,8 +165,44 @@ func (g *Game) Player(userID string) (Player, bool) {
 // saying who made it and when ("# Alice, 2026-11-22T20:01:00Z"); records
 // read '#' as the start of a comment, so the record replays the same.
 func (g *Game) WriteRecord(w io.Writer, comments bool) error {
+	return g.writeRecord(w, comments, nil)
+}
+
+// WriteExport writes the game's record as WriteRecord does, with its host
+// lines after the game line (see rules.RecordHost): its server and
+// channel, the people of its seats in seat order ("-" for a computer) and,
+// when status is not empty, "status" and it (the caller says whether the
+// game ended by its rules: "ended" for one that did not, "cancelled").
+func (g *Game) WriteExport(w io.Writer, comments bool, status string) error {
+	var host []string
+	if g.Guild != "" {
+		host = append(host, "guild "+g.Guild)
+	}
+	host = append(host, "channel "+g.Channel)
+	if len(g.Players) > 0 {
+		seats := make([]string, len(g.Players))
+		for i, p := range g.Players {
+			seats[i] = p.UserID
+			if p.UserID == "" {
+				seats[i] = "-"
+			}
+		}
+		host = append(host, "seats "+strings.Join(seats, " "))
+	}
+	if status != "" {
+		host = append(host, "status "+status)
+	}
+	return g.writeRecord(w, comments, host)
+}
+
+// writeRecord writes the game line, host lines, setup and moves.
+func (g *Game) writeRecord(w io.Writer, comments bool, host []string) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "game %s\n", g.Kind)
+	for _, l := range host {
+		b.WriteString(oneLine(l))
+		b.WriteByte('\n')
+	}
 	for _, l := range g.Setup {
 		b.WriteString(l)
 		b.WriteByte('\n')

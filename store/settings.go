@@ -1,6 +1,7 @@
 package store
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 
@@ -51,4 +52,24 @@ func (db *DB) ChannelSetting(ctx context.Context, channel, key string) (string, 
 		return nil
 	})
 	return v, err
+}
+
+// EachChannelSetting calls f with every channel's every setting, from one
+// read transaction (for tools: the settings of every channel ever used).
+func (db *DB) EachChannelSetting(ctx context.Context, f func(channel, key, value string) error) error {
+	return db.view(ctx, func(tx *bolt.Tx) error {
+		return tx.Bucket(bucketChannels).ForEachBucket(func(k []byte) error {
+			c := tx.Bucket(bucketChannels).Bucket(k).Cursor()
+			prefix := []byte(settingPrefix)
+			for key, v := c.Seek(prefix); key != nil && bytes.HasPrefix(key, prefix); key, v = c.Next() {
+				if v == nil {
+					continue
+				}
+				if err := f(string(k), string(key[len(prefix):]), string(v)); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+	})
 }

@@ -22,6 +22,10 @@ func (s *Session) line(ctx context.Context, raw string) bool {
 	if len(words) == 0 {
 		return false
 	}
+	if s.hostLines && rules.IsHostLine(words) {
+		return false
+	}
+	s.hostLines = false
 	switch w, _ := s.words.ownWord(words[0]); w {
 	case wordQuit:
 		return true
@@ -41,6 +45,7 @@ func (s *Session) line(ctx context.Context, raw string) bool {
 			fmt.Fprintln(s.out, "⚠️ "+p.T("local.err.game", "game", s.game.Kind()))
 		}
 		s.startRecord()
+		s.hostLines = true
 		return false
 	}
 	g, st, err := s.table(ctx)

@@ -96,6 +96,10 @@ type Session struct {
 	in    *input
 	// typist is who is typing; "" means the player to move.
 	typist string
+	// hostLines is set right after a record's game line, while its host
+	// lines may follow (where and by whom it was played: not the
+	// terminal's business).
+	hostLines bool
 
 	mu sync.Mutex
 	// record is set once a piped record's header is read (guarded by mu:

@@ -61,6 +61,9 @@ func (p *progress) DoneNote(note string) {
 	}
 	now := p.now()
 	tenth := 10 * p.done / max(p.total, 1)
+	if p.total <= 0 {
+		tenth = p.done / unknownStep // a total not known: a line every unknownStep
+	}
 	if tenth > p.tenth || now.Sub(p.lastOut) >= p.every || p.done == p.total {
 		p.tenth = tenth
 		p.lastOut = now
@@ -82,7 +85,10 @@ func (p *progress) draw() {
 	if !p.term {
 		return
 	}
-	filled := progressBar * p.done / max(p.total, 1)
+	filled := min(progressBar*p.done/max(p.total, 1), progressBar)
+	if p.total <= 0 {
+		filled = 0
+	}
 	line := fmt.Sprintf("\r%s [%s%s] %s", p.label, strings.Repeat("#", filled), strings.Repeat(".", progressBar-filled), p.counts(p.now()))
 	if pad := p.width - len(line); pad > 0 {
 		line += strings.Repeat(" ", pad) // wipe what a longer line left
@@ -90,6 +96,10 @@ func (p *progress) draw() {
 	p.width = len(line)
 	fmt.Fprint(p.w, line)
 }
+
+// unknownStep is how many items apart the lines of progress come off a
+// terminal when the total is not known.
+const unknownStep = 10_000
 
 // status is a line of progress off a terminal.
 func (p *progress) status(now time.Time) string {
@@ -100,6 +110,9 @@ func (p *progress) status(now time.Time) string {
 // "12/40 games, 1m02s, 55% won so far, about 3m10s left".
 func (p *progress) counts(now time.Time) string {
 	elapsed := now.Sub(p.start)
+	if p.total <= 0 {
+		return fmt.Sprintf("%d %s, %s", p.done, p.unit, roundDuration(elapsed))
+	}
 	s := fmt.Sprintf("%d/%d %s, %s", p.done, p.total, p.unit, roundDuration(elapsed))
 	if p.note != "" {
 		s += ", " + p.note

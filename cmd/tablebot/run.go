@@ -35,6 +35,9 @@ func subcommands() map[string]subcommand {
 		"games":    {"list the games stored in a database", runGames},
 		"export":   {"print a channel's current game as a game record", runExport},
 		"backup":   {"write a consistent copy of the database, also while the bot runs", runBackup},
+		"check":    {"read every page and game of a database, as a start no longer does", runCheck},
+		"import":   {"store game records in a database as the games they describe", runImport},
+		"reshard":  {"split databases into one a shard, for a new shard_count", runReshard},
 		"arena":    {"play computer players against each other and print win rates", runArena},
 	}
 }

@@ -36,26 +36,34 @@ func runGames(ctx context.Context, e env, args []string) error {
 		return err
 	}
 	defer done()
-	games, err := db.List(ctx)
+	// One game at a time from the file; the lines are held only to be
+	// lined up in columns.
+	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "CHANNEL\tGAME\tKIND\tSTATUS\tPHASE\tMOVES\tPLAYERS\tLAST ACTIVITY")
+	n := 0
+	err = db.Each(ctx, func(g *store.Game) error {
+		n++
+		_, err := fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%d\t%s\t%s\n", g.Channel, g.ID, g.Kind, g.Status,
+			phase(g), len(g.Moves), players(g), g.LastActivity().UTC().Format(time.RFC3339))
+		return err
+	})
 	if err != nil {
 		return err
 	}
-	if len(games) == 0 {
+	if n == 0 {
 		_, err := fmt.Fprintln(e.stdout, "no games")
 		return err
-	}
-	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "CHANNEL\tGAME\tKIND\tSTATUS\tPHASE\tMOVES\tPLAYERS\tLAST ACTIVITY")
-	for _, g := range games {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%d\t%s\t%s\n", g.Channel, g.ID, g.Kind, g.Status,
-			phase(g), len(g.Moves), players(g), g.LastActivity().UTC().Format(time.RFC3339))
 	}
 	return tw.Flush()
 }
 
 // phase says where a game stands by its rules, for the kinds tablebot
-// knows, and "-" for the others.
+// knows, and "-" for the others; an ended game's status says it, without
+// replaying it.
 func phase(g *store.Game) string {
+	if !g.Status.Live() {
+		return string(g.Status)
+	}
 	cg, ok := findGame(g.Kind)
 	if !ok {
 		return "-"
@@ -126,9 +134,41 @@ func runExport(ctx context.Context, e env, args []string) error {
 	if g.Status == store.Lobby {
 		return lobbyError(ctx, db, g)
 	}
+	status, err := exportStatus(g)
+	if err != nil {
+		return err
+	}
 	fmt.Fprintf(e.stdout, "# tablebot game %s in channel %s, %s, last activity %s\n",
 		g.ID, g.Channel, g.Status, g.LastActivity().UTC().Format(time.RFC3339))
-	return g.WriteRecord(e.stdout, *comments)
+	return g.WriteExport(e.stdout, *comments, status)
+}
+
+// exportStatus is the status line of an exported game: "cancelled" for a
+// cancelled one, "ended" for one ended that its rules do not say is over
+// (imported so), none for a game on or over by its rules.
+func exportStatus(g *store.Game) (string, error) {
+	switch {
+	case g.Status == store.Cancelled:
+		return "cancelled", nil
+	case g.Status != store.Over:
+		return "", nil
+	}
+	cat, err := newCatalog()
+	if err != nil {
+		return "", err
+	}
+	hosted, err := hostGames(cat, hostOptions{})
+	if err != nil {
+		return "", err
+	}
+	for _, h := range hosted {
+		if h.Kind() == g.Kind {
+			if st, err := h.Load(g.Record()); err == nil && !st.Over() {
+				return "ended", nil
+			}
+		}
+	}
+	return "", nil
 }
 
 // lobbyError refuses to export a game still in its lobby: its seats and
