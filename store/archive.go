@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"sync"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
@@ -42,12 +43,12 @@ type archivedJSON struct {
 
 // archive moves ended game g from its bucket gb in the channel's games
 // bucket to the archive, in tx.
-func archive(tx *bolt.Tx, games *bolt.Bucket, g *Game) error {
+func (db *DB) archive(tx *bolt.Tx, games *bolt.Bucket, g *Game) error {
 	_, seq, ok := parseGameID(g.ID)
 	if !ok {
 		return fmt.Errorf("%w: game id %q", ErrCorrupt, g.ID)
 	}
-	data, err := packGame(g)
+	data, err := db.packer.pack(g)
 	if err != nil {
 		return err
 	}
@@ -66,8 +67,12 @@ func archivePut(tx *bolt.Tx, key, data []byte) error {
 	return b.Put(key, data)
 }
 
-// packGame encodes an ended game for the archive.
-func packGame(g *Game) ([]byte, error) {
+// packer packs ended games for the archive, lending its compressors (each
+// most of a megabyte to make: an import packs thousands of games).
+type packer struct{ pool sync.Pool }
+
+// pack encodes an ended game for the archive.
+func (pk *packer) pack(g *Game) ([]byte, error) {
 	meta, err := encodeGame(g)
 	if err != nil {
 		return nil, err
@@ -86,10 +91,15 @@ func packGame(g *Game) ([]byte, error) {
 	plain = append(plain, packMoves(g)...)
 	var b bytes.Buffer
 	b.WriteByte(archiveVersion)
-	z, err := flate.NewWriter(&b, flate.BestCompression)
-	if err != nil {
-		return nil, err
+	z, ok := pk.pool.Get().(*flate.Writer)
+	if !ok {
+		var err error
+		if z, err = flate.NewWriter(&b, archiveLevel); err != nil {
+			return nil, err
+		}
 	}
+	defer pk.pool.Put(z)
+	z.Reset(&b)
 	if _, err := z.Write(plain); err != nil {
 		return nil, err
 	}
@@ -98,6 +108,11 @@ func packGame(g *Game) ([]byte, error) {
 	}
 	return b.Bytes(), nil
 }
+
+// archiveLevel is the compression of archived games: a game's few
+// kilobytes come out as small at the default level as at the best, for
+// less work (an import packs thousands).
+const archiveLevel = flate.DefaultCompression
 
 // packMoves writes moves one after the other: the signed difference of its
 // time from the previous one's (from the game's creation for the first),

@@ -70,7 +70,7 @@ func (db *DB) SetWake(ctx context.Context, channel, gameID string, version uint6
 			return nil, nil
 		}
 		g.Wake = at.UTC()
-		return nil, put(tx, gb, g)
+		return nil, db.put(tx, gb, g)
 	})
 }
 

@@ -49,7 +49,7 @@ func (db *DB) Create(ctx context.Context, g *Game) error {
 		s := *n
 		s.Created, s.Updated = now, now
 		s.Version, s.Position = 1, 0
-		if err := put(tx, gb, &s); err != nil {
+		if err := db.put(tx, gb, &s); err != nil {
 			return nil, err
 		}
 		id = gameID(n.Channel, seq)
@@ -215,7 +215,7 @@ func (db *DB) UpdateAnnounced(ctx context.Context, channel, gameID string, fn fu
 			return nil, err
 		}
 		out = g
-		return nil, put(tx, gb, g)
+		return nil, db.put(tx, gb, g)
 	})
 	if err != nil {
 		return nil, err

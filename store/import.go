@@ -52,7 +52,7 @@ func (db *DB) Import(ctx context.Context, games []*Game) ([]Imported, error) {
 			return nil, err
 		}
 		for _, g := range games {
-			r, err := importGame(tx, box, g.Clone(), now)
+			r, err := db.importGame(tx, box, g.Clone(), now)
 			if err != nil {
 				return nil, err
 			}
@@ -83,7 +83,7 @@ func checkImport(g *Game) error {
 }
 
 // importGame stores one game in tx, unless it was imported before.
-func importGame(tx *bolt.Tx, box *bolt.Bucket, g *Game, now time.Time) (Imported, error) {
+func (db *DB) importGame(tx *bolt.Tx, box *bolt.Bucket, g *Game, now time.Time) (Imported, error) {
 	sum := importSum(g)
 	if id := box.Get(sum); id != nil {
 		return Imported{ID: string(id), Again: true}, nil
@@ -113,7 +113,7 @@ func importGame(tx *bolt.Tx, box *bolt.Bucket, g *Game, now time.Time) (Imported
 	if g.Status == Playing {
 		g.Wake = now
 	}
-	if err := importBucket(ch, g, seq); err != nil {
+	if err := db.importBucket(ch, g, seq); err != nil {
 		return Imported{}, err
 	}
 	if err := box.Put(sum, []byte(g.ID)); err != nil {
@@ -144,10 +144,10 @@ func stamp(g *Game, now time.Time) {
 
 // importBucket writes game seq: a live one in its bucket, as the channel's
 // current game; an ended one into the archive.
-func importBucket(ch *bolt.Bucket, g *Game, seq uint64) error {
+func (db *DB) importBucket(ch *bolt.Bucket, g *Game, seq uint64) error {
 	tx := ch.Tx()
 	if !g.Status.Live() {
-		data, err := packGame(g)
+		data, err := db.packer.pack(g)
 		if err != nil {
 			return err
 		}
@@ -173,7 +173,7 @@ func importBucket(ch *bolt.Bucket, g *Game, seq uint64) error {
 	if err := ch.Put(keyCurrent, seqKey(seq)); err != nil {
 		return err
 	}
-	return put(tx, gb, g)
+	return db.put(tx, gb, g)
 }
 
 // importSum is what makes two imported games the same: every field a

@@ -62,7 +62,7 @@ func (db *DB) AppendMove(ctx context.Context, channel, gameID string, m Move, ch
 			return nil, err
 		}
 		out = g
-		return nil, put(tx, gb, g)
+		return nil, db.put(tx, gb, g)
 	})
 	if err != nil {
 		return nil, err
@@ -207,7 +207,7 @@ func (db *DB) UndoMoves(ctx context.Context, channel, gameID string, expectedN, 
 			return nil, err
 		}
 		out = g
-		return nil, put(tx, gb, g)
+		return nil, db.put(tx, gb, g)
 	})
 	if err != nil {
 		return nil, err

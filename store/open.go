@@ -52,6 +52,8 @@ type DB struct {
 	// writers counts writes in progress: a write that finds none commits
 	// alone instead of waiting for a batch to fill.
 	writers atomic.Int32
+	// packer packs the games that end, for the archive.
+	packer packer
 }
 
 // Open opens the database at path, creating its directory and the file
@@ -162,7 +164,7 @@ func (db *DB) prepare(migs []migration) (err error) {
 	if v == schemaVersion(migs) {
 		return nil
 	}
-	return db.bolt.Update(func(tx *bolt.Tx) error { return prepare(tx, migs, db.now) })
+	return db.bolt.Update(func(tx *bolt.Tx) error { return prepare(db, tx, migs, db.now) })
 }
 
 func syncDir(dir string) error {

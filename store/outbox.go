@@ -173,7 +173,7 @@ func (db *DB) Posted(ctx context.Context, channel, game, kind string, upTo uint6
 			return nil, err
 		}
 		g.BoardMessage = messageID
-		return nil, put(tx, gb, g)
+		return nil, db.put(tx, gb, g)
 	})
 }
 

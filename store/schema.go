@@ -11,7 +11,7 @@ import (
 // A migration changes a file of schema version n into version n+1 inside
 // the transaction it is given, at time now. Migrations never run outside
 // that transaction, so a crash during one leaves the file at version n.
-type migration func(tx *bolt.Tx, now time.Time) error
+type migration func(db *DB, tx *bolt.Tx, now time.Time) error
 
 // schemaMigrations lists the migrations in order: element i turns version
 // i+1 into version i+2. The current schema version is one more than their
@@ -29,7 +29,7 @@ func schemaMigrations() []migration {
 // means none, so version 1 data needs no change; the version still goes
 // up, so that a tablebot of version 1, which would ignore the outbox,
 // refuses the file.
-func migrateV2(tx *bolt.Tx, now time.Time) error { return nil }
+func migrateV2(db *DB, tx *bolt.Tx, now time.Time) error { return nil }
 
 // migrateV3 turns version 2 into version 3, which adds a game's Version,
 // Position and Wake, an announcement's Version, the indexes (live games by
@@ -39,7 +39,7 @@ func migrateV2(tx *bolt.Tx, now time.Time) error { return nil }
 // an announcement without one as version 0, which every post carries; the
 // live games are made due now, so that the bot looks at each once and
 // sets when to look again; the ended games move to the archive.
-func migrateV3(tx *bolt.Tx, now time.Time) error {
+func migrateV3(db *DB, tx *bolt.Tx, now time.Time) error {
 	if err := createIndexes(tx); err != nil {
 		return err
 	}
@@ -55,7 +55,7 @@ func migrateV3(tx *bolt.Tx, now time.Time) error {
 		return err
 	}
 	for _, c := range channels {
-		if err := migrateChannelV3(tx, c, now); err != nil {
+		if err := migrateChannelV3(db, tx, c, now); err != nil {
 			return err
 		}
 	}
@@ -65,7 +65,7 @@ func migrateV3(tx *bolt.Tx, now time.Time) error {
 // migrateChannelV3 moves a channel's settings and counters into keys of
 // its bucket, indexes its outbox and live game, and archives its ended
 // games.
-func migrateChannelV3(tx *bolt.Tx, channel string, now time.Time) error {
+func migrateChannelV3(db *DB, tx *bolt.Tx, channel string, now time.Time) error {
 	ch := channelBucket(tx, channel)
 	if err := migrateSettingsV3(ch); err != nil {
 		return err
@@ -106,7 +106,7 @@ func migrateChannelV3(tx *bolt.Tx, channel string, now time.Time) error {
 		if g.Status == Playing {
 			g.Wake = now
 		}
-		if err := put(tx, gb, g); err != nil {
+		if err := db.put(tx, gb, g); err != nil {
 			return err
 		}
 	}
@@ -157,7 +157,7 @@ func readSchema(tx *bolt.Tx) (uint32, error) {
 // prepare brings the file to the schema version migs lead to, in the
 // write transaction tx: it creates the buckets of a new file and runs the
 // migrations a file of an older version needs.
-func prepare(tx *bolt.Tx, migs []migration, clock func() time.Time) error {
+func prepare(db *DB, tx *bolt.Tx, migs []migration, clock func() time.Time) error {
 	want := schemaVersion(migs)
 	v, err := readSchema(tx)
 	if err != nil {
@@ -186,7 +186,7 @@ func prepare(tx *bolt.Tx, migs []migration, clock func() time.Time) error {
 	}
 	now := clock().UTC()
 	for ; v < want; v++ {
-		if err := migs[v-1](tx, now); err != nil {
+		if err := migs[v-1](db, tx, now); err != nil {
 			return fmt.Errorf("store: migrating schema %d to %d: %w", v, v+1, err)
 		}
 	}

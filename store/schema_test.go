@@ -179,7 +179,7 @@ func TestMigration(t *testing.T) {
 	current := schemaVersion(schemaMigrations())
 	next := current + 1
 	keyRuns := []byte("test-migration-runs")
-	toNext := func(tx *bolt.Tx, _ time.Time) error {
+	toNext := func(_ *DB, tx *bolt.Tx, _ time.Time) error {
 		meta := tx.Bucket(bucketMeta)
 		runs := uint32(0)
 		if b := meta.Get(keyRuns); b != nil {
@@ -222,8 +222,8 @@ func TestMigration(t *testing.T) {
 	path = copyFixture(t, current)
 	broken := errors.New("broken migration")
 	fail := func() []migration {
-		return append(schemaMigrations(), func(tx *bolt.Tx, now time.Time) error {
-			if err := toNext(tx, now); err != nil {
+		return append(schemaMigrations(), func(db *DB, tx *bolt.Tx, now time.Time) error {
+			if err := toNext(db, tx, now); err != nil {
 				return err
 			}
 			return broken

@@ -163,7 +163,7 @@ func numMoves(gb *bolt.Bucket) (int, error) {
 
 // put writes game g, read from its bucket gb, back in tx with its
 // indexes; once it has ended, into the archive, and its bucket goes.
-func put(tx *bolt.Tx, gb *bolt.Bucket, g *Game) error {
+func (db *DB) put(tx *bolt.Tx, gb *bolt.Bucket, g *Game) error {
 	if g.Status.Live() {
 		if err := saveGame(gb, g); err != nil {
 			return err
@@ -178,7 +178,7 @@ func put(tx *bolt.Tx, gb *bolt.Bucket, g *Game) error {
 		return fmt.Errorf("%w: channel %s vanished", ErrCorrupt, g.Channel)
 	}
 	g.Snapshot = nil
-	if err := archive(tx, ch.Bucket(bucketGames), g); err != nil {
+	if err := db.archive(tx, ch.Bucket(bucketGames), g); err != nil {
 		return err
 	}
 	return dropIfEmpty(ch, bucketGames)

@@ -10,8 +10,11 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/tablebot/tablebot/bot"
@@ -84,6 +87,9 @@ type importer struct {
 	channel string
 	prog    *progress
 
+	// records are read, not yet turned into games (that is done many at
+	// a time, on every core).
+	records []record
 	batch   []*store.Game
 	names   []string // the records' names, as batch
 	stored  int
@@ -179,24 +185,48 @@ func stripHash(line string) string {
 	return code
 }
 
-// add reads one record into the batch, or notes why it is refused.
+// record is a record read, with its name.
+type record struct{ name, text string }
+
+// add takes one record; a full batch of them is stored.
 func (im *importer) add(name, text string) error {
-	g, err := im.game(text)
-	if err != nil {
-		im.refused = append(im.refused, fmt.Sprintf("%s: %v", name, err))
-		im.prog.Done()
-		return nil
-	}
-	im.batch = append(im.batch, g)
-	im.names = append(im.names, name)
-	if len(im.batch) == importBatch {
+	im.records = append(im.records, record{name, text})
+	if len(im.records) == importBatch {
 		return im.flush()
 	}
 	return nil
 }
 
-// flush stores the batch.
+// parse turns the records read into games, on every core, in their order;
+// those refused are noted.
+func (im *importer) parse() {
+	games := make([]*store.Game, len(im.records))
+	errs := make([]error, len(im.records))
+	var wg sync.WaitGroup
+	next := atomic.Int64{}
+	for range runtime.GOMAXPROCS(0) {
+		wg.Go(func() {
+			for i := int(next.Add(1)) - 1; i < len(im.records); i = int(next.Add(1)) - 1 {
+				games[i], errs[i] = im.game(im.records[i].text)
+			}
+		})
+	}
+	wg.Wait()
+	for i, r := range im.records {
+		if errs[i] != nil {
+			im.refused = append(im.refused, fmt.Sprintf("%s: %v", r.name, errs[i]))
+			im.prog.Done()
+			continue
+		}
+		im.batch = append(im.batch, games[i])
+		im.names = append(im.names, r.name)
+	}
+	im.records = im.records[:0]
+}
+
+// flush stores the records read.
 func (im *importer) flush() error {
+	im.parse()
 	if len(im.batch) == 0 {
 		return nil
 	}
