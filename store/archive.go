@@ -6,6 +6,7 @@ import (
 	"compress/flate"
 	"encoding/binary"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"sync"
@@ -132,46 +133,85 @@ func packMoves(g *Game) []byte {
 	return out
 }
 
+// unpacker reads archived games, lending its decompressors and buffers
+// (a listing reads thousands of games). A reader it returns must be given
+// back with done.
+type unpacker struct{ pool sync.Pool }
+
+// reading is one archived game being read.
+type reading struct {
+	z   io.ReadCloser // a flate reader, also a flate.Resetter
+	br  *bufio.Reader
+	src bytes.Reader
+}
+
+// reader returns a reader of data's decompressed bytes.
+func (u *unpacker) reader(data []byte) (*reading, error) {
+	r, ok := u.pool.Get().(*reading)
+	if !ok {
+		r = &reading{}
+		r.src.Reset(data)
+		r.z = flate.NewReader(&r.src)
+		r.br = bufio.NewReader(r.z)
+		return r, nil
+	}
+	r.src.Reset(data)
+	if err := r.z.(flate.Resetter).Reset(&r.src, nil); err != nil {
+		return nil, err
+	}
+	r.br.Reset(r.z)
+	return r, nil
+}
+
+// done gives a reader back.
+func (u *unpacker) done(r *reading) { u.pool.Put(r) }
+
 // archivedHead reads an archived game's metadata and number of moves, and
-// returns the reader of its moves that follow.
-func archivedHead(channel string, seq uint64, data []byte) (*Game, int, *bufio.Reader, error) {
-	bad := func(why string) (*Game, int, *bufio.Reader, error) {
+// returns the reader of its moves that follow (to give back to u).
+func (u *unpacker) archivedHead(channel string, seq uint64, data []byte) (*Game, int, *reading, error) {
+	bad := func(why string) (*Game, int, *reading, error) {
 		return nil, 0, nil, fmt.Errorf("%w: archived game %s: %s", ErrCorrupt, gameID(channel, seq), why)
 	}
 	if len(data) < 2 || data[0] != archiveVersion {
 		return bad("unknown format")
 	}
-	r := bufio.NewReader(flate.NewReader(bytes.NewReader(data[1:])))
+	r, err := u.reader(data[1:])
+	if err != nil {
+		return bad(err.Error())
+	}
+	g, n, err := readHead(r.br, len(data), channel, seq)
+	if err != nil {
+		u.done(r)
+		return bad(err.Error())
+	}
+	return g, n, r, nil
+}
+
+// readHead reads an archived game's JSON from its decompressed bytes.
+func readHead(r *bufio.Reader, size int, channel string, seq uint64) (*Game, int, error) {
 	n, err := binary.ReadUvarint(r)
-	if err != nil || n > uint64(len(data))*64 {
-		return bad("unreadable")
+	if err != nil || n > uint64(size)*64 {
+		return nil, 0, errors.New("unreadable")
 	}
 	head := make([]byte, n)
 	if _, err := io.ReadFull(r, head); err != nil {
-		return bad(err.Error())
+		return nil, 0, err
 	}
 	var j archivedJSON
 	if err := json.Unmarshal(head, &j); err != nil {
-		return bad(err.Error())
+		return nil, 0, err
 	}
-	raw, err := json.Marshal(j.gameJSON)
-	if err != nil {
-		return bad(err.Error())
-	}
-	g, err := decodeGame(channel, seq, raw)
-	if err != nil {
-		return nil, 0, nil, err
-	}
-	return g, j.Moves, r, nil
+	return gameOf(channel, seq, &j.gameJSON), j.Moves, nil
 }
 
 // unpackGame reads a whole archived game.
-func unpackGame(channel string, seq uint64, data []byte) (*Game, error) {
-	g, count, r, err := archivedHead(channel, seq, data)
+func (u *unpacker) unpackGame(channel string, seq uint64, data []byte) (*Game, error) {
+	g, count, r, err := u.archivedHead(channel, seq, data)
 	if err != nil {
 		return nil, err
 	}
-	raw, err := io.ReadAll(r)
+	defer u.done(r)
+	raw, err := io.ReadAll(r.br)
 	if err != nil {
 		return nil, fmt.Errorf("%w: archived game %s: %v", ErrCorrupt, g.ID, err)
 	}
@@ -221,32 +261,40 @@ func cutLength(b []byte) (field, rest []byte, ok bool) {
 
 // archivedGame returns game seq of a channel from the archive, nil when it
 // is not there.
-func archivedGame(tx *bolt.Tx, channel string, seq uint64) (*Game, error) {
+func (u *unpacker) archivedGame(tx *bolt.Tx, channel string, seq uint64) (*Game, error) {
 	data := tx.Bucket(bucketArchive).Get(archiveKey(channel, seq))
 	if data == nil {
 		return nil, nil
 	}
-	return unpackGame(channel, seq, data)
+	return u.unpackGame(channel, seq, data)
 }
 
 // eachArchived calls f for each archived game of a channel ("" for every
 // channel), oldest first within a channel.
-func eachArchived(tx *bolt.Tx, channel string, f func(g *Game) error) error {
+func (u *unpacker) eachArchived(tx *bolt.Tx, channel string, f func(g *Game) error) error {
+	return forArchived(tx, channel, func(k, v []byte) error {
+		ch, seq, ok := splitArchiveKey(k)
+		if !ok {
+			return fmt.Errorf("%w: archive key %q", ErrCorrupt, k)
+		}
+		g, err := u.unpackGame(ch, seq, v)
+		if err != nil {
+			return err
+		}
+		return f(g)
+	})
+}
+
+// forArchived calls f with the key and value of each archived game of a
+// channel ("" for every channel).
+func forArchived(tx *bolt.Tx, channel string, f func(k, v []byte) error) error {
 	c := tx.Bucket(bucketArchive).Cursor()
 	prefix := []byte(nil)
 	if channel != "" {
 		prefix = append([]byte(channel), 0)
 	}
 	for k, v := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {
-		ch, seq, ok := splitArchiveKey(k)
-		if !ok {
-			return fmt.Errorf("%w: archive key %q", ErrCorrupt, k)
-		}
-		g, err := unpackGame(ch, seq, v)
-		if err != nil {
-			return err
-		}
-		if err := f(g); err != nil {
+		if err := f(k, v); err != nil {
 			return err
 		}
 	}

@@ -2,7 +2,11 @@ package store
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"runtime"
+	"runtime/debug"
+	"sync"
 
 	bolt "go.etcd.io/bbolt"
 )
@@ -39,7 +43,7 @@ func (db *DB) Check(ctx context.Context, progress func(games int)) error {
 		if err := eachLive(tx, count); err != nil {
 			return err
 		}
-		if err := eachArchived(tx, "", count); err != nil {
+		if err := db.checkArchived(tx, func() error { return count(nil) }); err != nil {
 			return err
 		}
 		if progress != nil {
@@ -47,6 +51,50 @@ func (db *DB) Check(ctx context.Context, progress func(games int)) error {
 		}
 		return nil
 	})
+}
+
+// checkArchived decodes every archived game of tx, on every core (the
+// cursor walks the pages in this goroutine; the games' values, checked
+// pages of the file, are decoded by the others), calling count for each.
+func (db *DB) checkArchived(tx *bolt.Tx, count func() error) error {
+	type item struct{ k, v []byte }
+	items := make(chan item, 256)
+	workers := runtime.GOMAXPROCS(0)
+	errs := make([]error, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Go(func() {
+			for it := range items {
+				if errs[w] == nil {
+					errs[w] = db.checkArchivedGame(it.k, it.v)
+				}
+			}
+		})
+	}
+	err := forArchived(tx, "", func(k, v []byte) error {
+		items <- item{k, v}
+		return count()
+	})
+	close(items)
+	wg.Wait()
+	return errors.Join(append([]error{err}, errs...)...)
+}
+
+// checkArchivedGame decodes one archived game, a fault or panic on a
+// damaged value becoming ErrCorrupt.
+func (db *DB) checkArchivedGame(k, v []byte) (err error) {
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("%w: %v", ErrCorrupt, r)
+		}
+	}()
+	ch, seq, ok := splitArchiveKey(k)
+	if !ok {
+		return fmt.Errorf("%w: archive key %q", ErrCorrupt, k)
+	}
+	_, err = db.unpacker.unpackGame(ch, seq, v)
+	return err
 }
 
 // maxDepth bounds bucket nesting: the layout nests four deep, and a

@@ -136,6 +136,11 @@ func decodeGame(channel string, seq uint64, b []byte) (*Game, error) {
 	if err := json.Unmarshal(b, &j); err != nil {
 		return nil, fmt.Errorf("%w: game %s: %v", ErrCorrupt, gameID(channel, seq), err)
 	}
+	return gameOf(channel, seq, &j), nil
+}
+
+// gameOf is the Game of stored metadata j, without moves.
+func gameOf(channel string, seq uint64, j *gameJSON) *Game {
 	g := &Game{
 		ID: gameID(channel, seq), Guild: j.Guild, Channel: channel, Kind: j.Kind,
 		Status: j.Status, Creator: j.Creator, Created: j.Created, Updated: j.Updated,
@@ -145,7 +150,7 @@ func decodeGame(channel string, seq uint64, b []byte) (*Game, error) {
 	for _, p := range j.Players {
 		g.Players = append(g.Players, Player(p))
 	}
-	return g, nil
+	return g
 }
 
 // gameID names game seq of a channel.

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	bolt "go.etcd.io/bbolt"
 )
@@ -92,7 +93,7 @@ func (db *DB) Game(ctx context.Context, id string) (*Game, error) {
 			g, err = loadGame(gb, channel, seq)
 			return err
 		}
-		if g, err = archivedGame(tx, channel, seq); err == nil && g == nil {
+		if g, err = db.unpacker.archivedGame(tx, channel, seq); err == nil && g == nil {
 			err = errNoSuchGame(id)
 		}
 		return err
@@ -105,7 +106,7 @@ func (db *DB) Game(ctx context.Context, id string) (*Game, error) {
 func (db *DB) Archived(ctx context.Context, channel string) ([]*Game, error) {
 	var out []*Game
 	err := db.view(ctx, func(tx *bolt.Tx) error {
-		return eachArchived(tx, channel, func(g *Game) error {
+		return db.unpacker.eachArchived(tx, channel, func(g *Game) error {
 			out = append(out, g)
 			return nil
 		})
@@ -141,7 +142,41 @@ func (db *DB) Each(ctx context.Context, f func(*Game) error) error {
 		if err := eachLive(tx, f); err != nil {
 			return err
 		}
-		return eachArchived(tx, "", f)
+		return db.unpacker.eachArchived(tx, "", f)
+	})
+}
+
+// Summary is a game as a listing shows it: its metadata, its number of
+// moves and its last activity. An archived game's moves are not read: its
+// Game has none (a live one's has them).
+type Summary struct {
+	Game         *Game
+	Moves        int
+	LastActivity time.Time
+}
+
+// EachSummary calls f with a summary of every stored game, one at a time,
+// from one read transaction: the live games, then the archived ones.
+func (db *DB) EachSummary(ctx context.Context, f func(Summary) error) error {
+	return db.view(ctx, func(tx *bolt.Tx) error {
+		err := eachLive(tx, func(g *Game) error {
+			return f(Summary{Game: g, Moves: len(g.Moves), LastActivity: g.LastActivity()})
+		})
+		if err != nil {
+			return err
+		}
+		return forArchived(tx, "", func(k, v []byte) error {
+			ch, seq, ok := splitArchiveKey(k)
+			if !ok {
+				return fmt.Errorf("%w: archive key %q", ErrCorrupt, k)
+			}
+			g, n, r, err := db.unpacker.archivedHead(ch, seq, v)
+			if err != nil {
+				return err
+			}
+			db.unpacker.done(r)
+			return f(Summary{Game: g, Moves: n, LastActivity: g.Updated})
+		})
 	})
 }
 

@@ -52,8 +52,10 @@ type DB struct {
 	// writers counts writes in progress: a write that finds none commits
 	// alone instead of waiting for a batch to fill.
 	writers atomic.Int32
-	// packer packs the games that end, for the archive.
-	packer packer
+	// packer packs the games that end, for the archive, and unpacker
+	// reads them.
+	packer   packer
+	unpacker unpacker
 }
 
 // Open opens the database at path, creating its directory and the file

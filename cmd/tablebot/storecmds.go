@@ -41,10 +41,11 @@ func runGames(ctx context.Context, e env, args []string) error {
 	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "CHANNEL\tGAME\tKIND\tSTATUS\tPHASE\tMOVES\tPLAYERS\tLAST ACTIVITY")
 	n := 0
-	err = db.Each(ctx, func(g *store.Game) error {
+	err = db.EachSummary(ctx, func(s store.Summary) error {
 		n++
+		g := s.Game
 		_, err := fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%d\t%s\t%s\n", g.Channel, g.ID, g.Kind, g.Status,
-			phase(g), len(g.Moves), players(g), g.LastActivity().UTC().Format(time.RFC3339))
+			phase(g), s.Moves, players(g), s.LastActivity.UTC().Format(time.RFC3339))
 		return err
 	})
 	if err != nil {
