@@ -56,8 +56,13 @@ func StandIn(g Game) string {
 	return levels[len(levels)/2]
 }
 
-// minReminders is the shortest wait a channel may set between reminders.
-const minReminders = 5 * time.Minute
+// minReminders is the shortest wait a channel may set between reminders,
+// and maxRemindWait the longest (a year: the reminders' times, several of
+// them, stay far within what a time holds).
+const (
+	minReminders  = 5 * time.Minute
+	maxRemindWait = 365 * 24 * time.Hour
+)
 
 // channelTurns is a channel's reminders: its own settings over the bot's.
 type channelTurns struct {

@@ -147,6 +147,9 @@ func TestSettings(t *testing.T) {
 		{"eve", []string{"reminders", "12h"}, "Only the players", true},
 		{"ann", []string{"reminders", "1m"}, "at least 5 minutes", true},
 		{"ann", []string{"reminders", "soon"}, "at least 5 minutes", true},
+		// Days beyond what a duration holds once wrapped round to minutes.
+		{"ann", []string{"reminders", "73473455944971d"}, "at least 5 minutes", true},
+		{"ann", []string{"reminders", "366d"}, "at most 365 days", true},
 		{"ann", []string{"max", "11"}, "from 1 to 10", true},
 		{"ann", []string{"then", "panic"}, "Choose wait or computer", true},
 		{"ann", []string{"reminders", "2d", "max", "1"}, "not moved for 48h0m0s gets a reminder, once", false},

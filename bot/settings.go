@@ -50,7 +50,7 @@ func (b *Bot) settings(ctx context.Context, req Request) (Reply, error) {
 	if wait != "" {
 		if strings.EqualFold(wait, "off") {
 			changes[settingReminders] = "off"
-		} else if d, ok := parseWait(wait); ok && d >= minReminders {
+		} else if d, ok := parseWait(wait); ok && d >= minReminders && d <= maxRemindWait {
 			changes[settingReminders] = wait
 		} else {
 			return Reply{}, fail(Invalid, "bot.err.reminders")

@@ -63,8 +63,8 @@ func defaultConfig() Config {
 // turns reads the [turns] section: how the bot reminds players.
 func (c Config) turns() (bot.Turns, error) {
 	d, err := time.ParseDuration(c.Turns.RemindAfter)
-	if err != nil || d < 0 {
-		return bot.Turns{}, fmt.Errorf("[turns] remind_after must be a duration such as \"24h\" or \"90m\" (\"0\" turns reminders off), not %q", c.Turns.RemindAfter)
+	if err != nil || d < 0 || d > 365*24*time.Hour {
+		return bot.Turns{}, fmt.Errorf("[turns] remind_after must be a duration such as \"24h\" or \"90m\" (\"0\" turns reminders off; at most a year, 8760h), not %q", c.Turns.RemindAfter)
 	}
 	if c.Turns.RemindMax < 1 {
 		return bot.Turns{}, fmt.Errorf("[turns] remind_max must be at least 1, not %d", c.Turns.RemindMax)
