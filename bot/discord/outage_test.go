@@ -120,3 +120,24 @@ func TestClassify(t *testing.T) {
 		})
 	}
 }
+
+// TestNoReadBack: the id of an answer's message comes with the answer
+// (with_response=true), not by reading the answer back through the
+// webhook, which discordgo does one request at a time for the whole bot.
+func TestNoReadBack(t *testing.T) {
+	h := newHarness(t, discordfake.Options{}, "ann", "bob", "cat")
+	h.openTable("suggested")
+	rng := rand.New(rand.NewPCG(6, 6))
+	for range 3 {
+		g, pos := h.game()
+		m := randomMove(rng, pos)
+		sub, opts := slashOptions(m)
+		r := h.slash(userOf(g, m.Player), sub, opts...)
+		if g, _ := h.game(); g.BoardMessage != r.Message.ID {
+			t.Errorf("the latest board is %q, the answer %q", g.BoardMessage, r.Message.ID)
+		}
+	}
+	if n := h.fake.Requests(discordfake.RouteWebhookGet); n != 0 {
+		t.Errorf("%d answers read back", n)
+	}
+}
