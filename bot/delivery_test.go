@@ -21,7 +21,7 @@ import (
 // tried again (the longest backoff is five minutes) and waits for the
 // channel's work.
 func (h *host) retryAll() {
-	h.clock.advance(6 * time.Minute)
+	h.clock.Advance(6 * time.Minute)
 	h.wait()
 }
 
@@ -131,7 +131,7 @@ func TestChannelGone(t *testing.T) {
 	for range 3 {
 		h.retryAll()
 		h.bot.Remind(h.ctx)
-		h.clock.advance(time.Hour)
+		h.clock.Advance(time.Hour)
 		h.bot.Remind(h.ctx)
 		h.wait()
 	}
@@ -248,10 +248,10 @@ func TestComputerThoughtForOldVersion(t *testing.T) {
 	h := newHostWith(t, takeaway.Options{Before: hold}, &bot.Turns{RemindAfter: time.Hour, RemindMax: 1})
 	h.table([]string{"ann", "bob"}, "stones", "30")
 	h.cmd("bob", "settings", "then", "computer")
-	h.clock.advance(time.Hour)
+	h.clock.Advance(time.Hour)
 	h.bot.Remind(h.ctx) // the reminder
 	h.wait()
-	h.clock.advance(time.Hour)
+	h.clock.Advance(time.Hour)
 	h.bot.Remind(h.ctx) // no reminder left: a computer stands in for ann, and thinks
 	<-thinking
 	h.send(command("ann", "status")) // ann is back while it thinks

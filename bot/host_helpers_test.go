@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"log/slog"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -17,6 +16,7 @@ import (
 
 	"github.com/tablebot/tablebot/bot"
 	"github.com/tablebot/tablebot/bot/internal/takeaway"
+	"github.com/tablebot/tablebot/bot/internal/testclock"
 	"github.com/tablebot/tablebot/i18n"
 	"github.com/tablebot/tablebot/metrics"
 	"github.com/tablebot/tablebot/store"
@@ -40,7 +40,7 @@ type host struct {
 	metrics *metrics.Metrics
 	answers atomic.Int64 // answers delivered so far
 	turns   *bot.Turns
-	clock   *clock
+	clock   *testclock.Clock
 	// finds makes the poster a bot.Finder.
 	finds bool
 }
@@ -49,66 +49,6 @@ type host struct {
 func newHost(t *testing.T, opts takeaway.Options) *host {
 	t.Helper()
 	return newHostWith(t, opts, nil)
-}
-
-// clock is a test's clock (a bot.Clock): it moves only when the test
-// moves it, and then calls what fell due, in order, on the test's
-// goroutine.
-type clock struct {
-	mu     sync.Mutex
-	now    time.Time
-	timers []*timer
-}
-
-// timer is a call the clock makes at a time.
-type timer struct {
-	at   time.Time
-	f    func()
-	done bool // called or stopped
-}
-
-func (c *clock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-func (c *clock) AfterFunc(d time.Duration, f func()) func() bool {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	t := &timer{at: c.now.Add(d), f: f}
-	c.timers = append(c.timers, t)
-	return func() bool {
-		c.mu.Lock()
-		defer c.mu.Unlock()
-		stopped := !t.done
-		t.done = true
-		return stopped
-	}
-}
-
-// advance moves the clock on by d and makes the calls that fell due.
-func (c *clock) advance(d time.Duration) {
-	c.mu.Lock()
-	c.now = c.now.Add(d)
-	var due []*timer
-	keep := c.timers[:0]
-	for _, t := range c.timers {
-		switch {
-		case t.done:
-		case !t.at.After(c.now):
-			t.done = true
-			due = append(due, t)
-		default:
-			keep = append(keep, t)
-		}
-	}
-	c.timers = keep
-	c.mu.Unlock()
-	slices.SortStableFunc(due, func(a, b *timer) int { return a.at.Compare(b.at) })
-	for _, t := range due {
-		t.f()
-	}
 }
 
 // newHostWith starts a host whose bot has the given reminders and a clock
@@ -123,7 +63,7 @@ func newHostWith(t *testing.T, opts takeaway.Options, turns *bot.Turns) *host {
 	}
 	h := &host{t: t, ctx: ctx, cat: cat, game: takeaway.New(opts), posts: &poster{}, log: &logRecorder{},
 		dbPath: filepath.Join(t.TempDir(), "tablebot.db"), metrics: metrics.New(), turns: turns,
-		clock: &clock{now: time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)}}
+		clock: testclock.New(time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC))}
 	h.open()
 	t.Cleanup(h.close)
 	return h

@@ -24,7 +24,7 @@ func (h *host) reminders() []bot.Message {
 // remindAt moves the clock by d, sends the reminders due and waits for
 // their posts.
 func (h *host) remindAt(d time.Duration) {
-	h.clock.advance(d)
+	h.clock.Advance(d)
 	h.bot.Remind(h.ctx)
 	h.wait()
 }
@@ -55,7 +55,7 @@ func TestReminders(t *testing.T) {
 		if !strings.Contains(r.Content, "The board: https://discord.com/channels/g/c1/answer1") {
 			t.Errorf("reminder %d has no link to the board: %q", i, r.Content)
 		}
-		h.clock.advance(59 * time.Minute)
+		h.clock.Advance(59 * time.Minute)
 	}
 	if !strings.Contains(h.reminders()[2].Content, "for 3 hours") {
 		t.Errorf("the third reminder: %q", h.reminders()[2].Content)
@@ -87,7 +87,7 @@ func TestRemindersSurviveRestart(t *testing.T) {
 		t.Fatalf("%d reminders despite the failure", n)
 	}
 	h.close()
-	h.clock.advance(time.Minute) // the bot is back a minute later
+	h.clock.Advance(time.Minute) // the bot is back a minute later
 	h.open()
 	h.bot.Start(h.ctx)
 	h.wait()
@@ -179,7 +179,7 @@ func TestMyGames(t *testing.T) {
 	other("c2", "bob", "new")
 	other("c2", "ann", "join")
 	other("c2", "bob", "start")
-	h.clock.advance(3 * time.Hour)
+	h.clock.Advance(3 * time.Hour)
 	other("c3", "cat", "new")
 	r := h.cmd("ann", "mygames")
 	lines := strings.Split(r.Message.Content, "\n")

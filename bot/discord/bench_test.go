@@ -33,13 +33,7 @@ func BenchmarkMoveRoundTrip(b *testing.B) {
 	b.ResetTimer()
 	for b.Loop() {
 		b.StopTimer()
-		g, pos := h.game()
-		m := randomMove(rng, pos)
-		for m.Kind == shangrila.Pass {
-			m = randomMove(rng, pos)
-		}
-		user := userOf(g, m.Player)
-		sub, opts := slashOptions(m)
+		user, sub, opts := h.pickMove(rng)
 		b.StartTimer()
 		began := time.Now()
 		r := h.slash(user, sub, opts...)
@@ -116,6 +110,18 @@ func BenchmarkMenaraStepRoundTrip(b *testing.B) {
 	}
 	b.StopTimer()
 	reportPercentiles(b, took)
+}
+
+// pickMove picks a random legal move of the player to move, not a pass,
+// and returns its user and slash command.
+func (h *harness) pickMove(rng *rand.Rand) (user, sub string, opts []discordfake.Option) {
+	g, pos := h.game()
+	m := randomMove(rng, pos)
+	for m.Kind == shangrila.Pass {
+		m = randomMove(rng, pos)
+	}
+	sub, opts = slashOptions(m)
+	return userOf(g, m.Player), sub, opts
 }
 
 // reportPercentiles reports the median and the 99th percentile of the

@@ -259,13 +259,7 @@ func measureMove(b *testing.B, path string) {
 	rng := rand.New(rand.NewPCG(9, 9))
 	var took []time.Duration
 	for range 20 {
-		g, pos := h.game()
-		m := randomMove(rng, pos)
-		for m.Kind == shangrila.Pass {
-			m = randomMove(rng, pos)
-		}
-		user := userOf(g, m.Player)
-		sub, opts := slashOptions(m)
+		user, sub, opts := h.pickMove(rng)
 		began := time.Now()
 		if r := h.slash(user, sub, opts...); r.Ephemeral() {
 			b.Fatalf("move refused: %s", r.Content())

@@ -23,76 +23,17 @@ import (
 	"github.com/tablebot/tablebot/bot"
 	"github.com/tablebot/tablebot/bot/discordfake"
 	"github.com/tablebot/tablebot/bot/internal/takeaway"
+	"github.com/tablebot/tablebot/bot/internal/testclock"
 	"github.com/tablebot/tablebot/i18n"
 	"github.com/tablebot/tablebot/store"
 )
-
-// simClock is the soak test's time (a bot.Clock, and the fake's clock):
-// it moves only when the test moves it, and then makes the calls that fell
-// due, in order, on the test's goroutine.
-type simClock struct {
-	mu     sync.Mutex
-	now    time.Time
-	timers []*simTimer
-}
-
-// simTimer is a call the clock makes at a time.
-type simTimer struct {
-	at   time.Time
-	f    func()
-	done bool // made or stopped
-}
-
-func (c *simClock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-func (c *simClock) AfterFunc(d time.Duration, f func()) func() bool {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	t := &simTimer{at: c.now.Add(d), f: f}
-	c.timers = append(c.timers, t)
-	return func() bool {
-		c.mu.Lock()
-		defer c.mu.Unlock()
-		stopped := !t.done
-		t.done = true
-		return stopped
-	}
-}
-
-// advance moves the clock on by d and makes the calls that fell due.
-func (c *simClock) advance(d time.Duration) {
-	c.mu.Lock()
-	c.now = c.now.Add(d)
-	var due []*simTimer
-	keep := c.timers[:0]
-	for _, t := range c.timers {
-		switch {
-		case t.done:
-		case !t.at.After(c.now):
-			t.done = true
-			due = append(due, t)
-		default:
-			keep = append(keep, t)
-		}
-	}
-	c.timers = keep
-	c.mu.Unlock()
-	slices.SortStableFunc(due, func(a, b *simTimer) int { return a.at.Compare(b.at) })
-	for _, t := range due {
-		t.f()
-	}
-}
 
 // soak is a bot hosting take-away in many channels of one server of the
 // fake Discord, on a real database, on the test's clock.
 type soak struct {
 	t        *testing.T
 	ctx      context.Context
-	clock    *simClock
+	clock    *testclock.Clock
 	fake     *discordfake.Server
 	guild    discordfake.Guild
 	channels []string
@@ -115,7 +56,7 @@ type soak struct {
 func newSoak(t *testing.T, n int) *soak {
 	ctx, cancel := context.WithTimeout(context.Background(), 8*time.Minute)
 	t.Cleanup(cancel)
-	s := &soak{t: t, ctx: ctx, clock: &simClock{now: time.Date(2026, 11, 26, 12, 0, 0, 0, time.UTC)},
+	s := &soak{t: t, ctx: ctx, clock: testclock.New(time.Date(2026, 11, 26, 12, 0, 0, 0, time.UTC)),
 		recovery: map[string]int{}}
 	s.fake = discordfake.New(t, discordfake.Options{Now: s.clock.Now, WaitTimeout: 30 * time.Second})
 	s.guild = s.fake.AddGuild(discordfake.Guild{})
@@ -292,7 +233,7 @@ func (s *soak) toMove(i int) bool {
 
 // step moves the clock on by d and waits for the work it wakes.
 func (s *soak) step(d time.Duration) {
-	s.clock.advance(d)
+	s.clock.Advance(d)
 	s.settle()
 }
 

@@ -21,17 +21,7 @@ const lockWait = 300 * time.Millisecond
 
 // runGames lists the stored games, current and archived.
 func runGames(ctx context.Context, e env, args []string) error {
-	fs := flag.NewFlagSet("games", flag.ContinueOnError)
-	dbPath := fs.String("db", defaultConfig().Storage.Path, "the database file")
-	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "Usage: tablebot games [--db FILE]")
-		fmt.Fprintln(fs.Output(), "Lists the stored games, also while the bot runs.")
-		fs.PrintDefaults()
-	}
-	if err := parseNoArgs(fs, e, args); err != nil {
-		return err
-	}
-	db, done, err := openForReading(ctx, *dbPath)
+	db, _, done, err := readCommand(ctx, e, args, "games", "Lists the stored games, also while the bot runs.")
 	if err != nil {
 		return err
 	}
@@ -260,6 +250,24 @@ func backupFile(dbPath, out string) (int64, error) {
 	}
 	defer db.Close()
 	return db.BackupFile(out)
+}
+
+// readCommand reads the flags of a command that reads a database (--db
+// FILE, and no arguments) and opens it for reading (openForReading); done
+// closes it.
+func readCommand(ctx context.Context, e env, args []string, name, about string) (db *store.DB, path string, done func(), err error) {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	dbPath := fs.String("db", defaultConfig().Storage.Path, "the database file")
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "Usage: tablebot %s [--db FILE]\n", name)
+		fmt.Fprintln(fs.Output(), about)
+		fs.PrintDefaults()
+	}
+	if err := parseNoArgs(fs, e, args); err != nil {
+		return nil, "", nil, err
+	}
+	db, done, err = openForReading(ctx, *dbPath)
+	return db, *dbPath, done, err
 }
 
 // openForReading opens a database for the read-only commands: from a hot
