@@ -334,3 +334,25 @@ func TestAutoMoveStoredWithMove(t *testing.T) {
 		h.cmd("cy", "undo")
 	}
 }
+
+// TestReminderAfterAMove: a reminder whose post failed is not posted once
+// the player it was for has moved (it was made for the game's version
+// then), and pings nobody.
+func TestReminderAfterAMove(t *testing.T) {
+	h := newHostWith(t, takeaway.Options{}, &bot.Turns{RemindAfter: time.Hour, RemindMax: 3})
+	h.table([]string{"ann", "bob"}, "stones", "30")
+	h.posts.setDown(true, nil, false)
+	h.remindAt(time.Hour) // ann's reminder: owed
+	if box, _ := h.db.Outbox(h.ctx, channel); len(box) != 1 || box[0].Kind != "reminder" {
+		t.Fatalf("owed: %+v", box)
+	}
+	h.cmd("ann", "take", "stones", "1")
+	h.posts.setDown(false, nil, false)
+	h.retryAll()
+	if n := len(h.reminders()); n != 0 {
+		t.Errorf("a reminder of a turn already played was posted (%d)", n)
+	}
+	if box, _ := h.db.Outbox(h.ctx, channel); len(box) != 0 {
+		t.Errorf("still owed: %d", len(box))
+	}
+}
