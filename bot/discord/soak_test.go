@@ -46,6 +46,7 @@ type soak struct {
 	requests sync.Map        // channel id → *atomic.Int64: requests that reached it
 	drawing  atomic.Int64    // boards being drawn now
 	mostDraw atomic.Int64    // the most drawn at once
+	png      png.Encoder     // the boards' encoder, its buffers lent
 	latency  []time.Duration // interactions' answers, after dispatch
 	heap     uint64          // the most heap seen
 	recovery map[string]int  // channel → its messages before Discord came back
@@ -57,7 +58,7 @@ func newSoak(t *testing.T, n int) *soak {
 	ctx, cancel := context.WithTimeout(context.Background(), 8*time.Minute)
 	t.Cleanup(cancel)
 	s := &soak{t: t, ctx: ctx, clock: testclock.New(time.Date(2026, 11, 26, 12, 0, 0, 0, time.UTC)),
-		recovery: map[string]int{}}
+		recovery: map[string]int{}, png: png.Encoder{BufferPool: &pngBuffers{}}}
 	s.fake = discordfake.New(t, discordfake.Options{Now: s.clock.Now, WaitTimeout: 30 * time.Second})
 	s.guild = s.fake.AddGuild(discordfake.Guild{})
 	for range n {
@@ -141,9 +142,19 @@ func (s *soak) draw(ctx context.Context, v bot.BoardView) ([]byte, error) {
 	}
 	img := image.NewPaletted(image.Rect(0, 0, v.State.Moves()+1, 64), color.Palette{color.Black, color.White})
 	var b bytes.Buffer
-	err := png.Encode(&b, img)
+	err := s.png.Encode(&b, img)
 	return b.Bytes(), err
 }
+
+// pngBuffers lends an encoder's buffers from one draw to the next.
+type pngBuffers struct{ pool sync.Pool }
+
+func (p *pngBuffers) Get() *png.EncoderBuffer {
+	b, _ := p.pool.Get().(*png.EncoderBuffer)
+	return b
+}
+
+func (p *pngBuffers) Put(b *png.EncoderBuffer) { p.pool.Put(b) }
 
 // outage is the fake's fault rule: while Discord is down, channel posts
 // and answers with a board fail, with a 503 or now and then a 429; it
