@@ -127,10 +127,13 @@ func (h *harness) stop() {
 // user returns the id of the i-th user.
 func (h *harness) user(i int) string { return h.world.Users[i].ID }
 
-// slash runs /shangrila sub with options as user and waits for the answer
+// slash runs /shangrila sub with options as user, once the bot is done
+// with what it was doing (so that a board it posted is recorded, and the
+// channel owes nothing an answer must wait for), and waits for the answer
 // and for the bot to be done with it.
 func (h *harness) slash(user, sub string, opts ...discordfake.Option) *discordfake.Response {
 	h.t.Helper()
+	h.settle() // what the bot was doing is done: a board it posted is recorded
 	r := h.fake.SlashCommand(user, h.world.Channel.ID, command, sub, opts...).Wait(h.ctx)
 	h.settle()
 	return r
@@ -140,6 +143,7 @@ func (h *harness) slash(user, sub string, opts ...discordfake.Option) *discordfa
 // bot to be done with it.
 func (h *harness) click(user string, m *discordfake.Message, id string) *discordfake.Response {
 	h.t.Helper()
+	h.settle()
 	r := h.fake.Click(user, m, id).Wait(h.ctx)
 	h.settle()
 	return r
@@ -149,6 +153,7 @@ func (h *harness) click(user string, m *discordfake.Message, id string) *discord
 // for the bot to be done with it.
 func (h *harness) choose(user string, m *discordfake.Message, id string, values ...string) *discordfake.Response {
 	h.t.Helper()
+	h.settle()
 	r := h.fake.Select(user, m, id, values...).Wait(h.ctx)
 	h.settle()
 	return r

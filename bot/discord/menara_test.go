@@ -86,6 +86,7 @@ func newMenaraHarnessWith(t testing.TB, opts bmenara.Options, images bool, users
 // mslash runs /menara sub as user and waits for the bot to be done.
 func (h *harness) mslash(user, sub string, opts ...discordfake.Option) *discordfake.Response {
 	h.t.Helper()
+	h.settle()
 	r := h.fake.SlashCommand(user, h.world.Channel.ID, menaraCmd, sub, opts...).Wait(h.ctx)
 	h.settle()
 	return r
