@@ -46,28 +46,9 @@ func (b *Bot) settings(ctx context.Context, req Request) (Reply, error) {
 	if !allowed {
 		return Reply{}, fail(NotAllowed, "bot.err.settings-who")
 	}
-	changes := map[string]string{}
-	if wait != "" {
-		if strings.EqualFold(wait, "off") {
-			changes[settingReminders] = "off"
-		} else if d, ok := parseWait(wait); ok && d >= minReminders && d <= maxRemindWait {
-			changes[settingReminders] = wait
-		} else {
-			return Reply{}, fail(Invalid, "bot.err.reminders")
-		}
-	}
-	if most != "" {
-		n, err := strconv.Atoi(most)
-		if err != nil || n < 1 || n > maxReminders {
-			return Reply{}, fail(Invalid, "bot.err.reminders-max", "max", maxReminders)
-		}
-		changes[settingRemindMax] = strconv.Itoa(n)
-	}
-	if then != "" {
-		if then != thenWait && then != thenComputer {
-			return Reply{}, fail(Invalid, "bot.err.reminders-then")
-		}
-		changes[settingThen] = then
+	changes, err := settingChanges(wait, most, then)
+	if err != nil {
+		return Reply{}, err
 	}
 	for _, k := range []string{settingReminders, settingRemindMax, settingThen} {
 		if v, ok := changes[k]; ok {
@@ -87,6 +68,35 @@ func (b *Bot) settings(ctx context.Context, req Request) (Reply, error) {
 	}
 	pub := b.cfg.Catalog.Printer(lang)
 	return Reply{Message: Message{Content: "⚙️ " + pub.T("bot.settings.set", "name", req.User.Name) + "\n" + describeTurns(pub, turns)}}, nil
+}
+
+// settingChanges reads the options of the settings subcommand into the
+// channel settings they change, or refuses them.
+func settingChanges(wait, most, then string) (map[string]string, error) {
+	changes := map[string]string{}
+	if wait != "" {
+		if strings.EqualFold(wait, "off") {
+			changes[settingReminders] = "off"
+		} else if d, ok := parseWait(wait); ok && d >= minReminders && d <= maxRemindWait {
+			changes[settingReminders] = wait
+		} else {
+			return nil, fail(Invalid, "bot.err.reminders")
+		}
+	}
+	if most != "" {
+		n, err := strconv.Atoi(most)
+		if err != nil || n < 1 || n > maxReminders {
+			return nil, fail(Invalid, "bot.err.reminders-max", "max", maxReminders)
+		}
+		changes[settingRemindMax] = strconv.Itoa(n)
+	}
+	if then != "" {
+		if then != thenWait && then != thenComputer {
+			return nil, fail(Invalid, "bot.err.reminders-then")
+		}
+		changes[settingThen] = then
+	}
+	return changes, nil
 }
 
 // describeTurns says what a channel's reminders are.
