@@ -43,7 +43,7 @@ const (
 // chain.
 func (g *Game) Act(ctx context.Context, a *bot.Act) (bot.Outcome, error) {
 	s := state(a.State)
-	c := &chain{g: g, s: s, pos: s.pos, seat: a.Seat, p: a.Printer, req: a.Request, board: a.Board, names: a.Names}
+	c := &chain{g: g, s: s, pos: s.Position(), seat: a.Seat, p: a.Printer, req: a.Request, board: a.Board, names: a.Names}
 	if a.Action == nil {
 		step, err := stepOf(&c.pos, a.Seat, a.Command, a.Request.Options, a.Printer)
 		if err != nil {
@@ -79,7 +79,7 @@ func (c *chain) make(step mr.Step, confirmed, update bool) (bot.Outcome, error) 
 	if e.Collapse && !confirmed {
 		return c.reply(c.warning(step, &e), update), nil
 	}
-	return bot.Outcome{Move: c.s.line(e.Step)}, nil
+	return bot.Outcome{Move: c.s.Line(e.Step)}, nil
 }
 
 // reply wraps a message as a private answer: a new message, or the menu

@@ -234,8 +234,8 @@ func TestWholeGameByButtons(t *testing.T) {
 				if testing.Short() && steps > 40 {
 					return
 				}
-				step := s.pos.RandomStep(rng)
-				pos := s.pos
+				step := positionOf(s).RandomStep(rng)
+				pos := s.Position()
 				made := c.play(board, &pos, step)
 				if made.Kind == mr.PlaceFloor || made.Kind == mr.Extend || made.Kind == mr.Lift {
 					floors++
@@ -244,7 +244,7 @@ func TestWholeGameByButtons(t *testing.T) {
 				if after.Moves() != steps+1 {
 					t.Fatalf("step %d (%s) was not made", steps, made)
 				}
-				if got := after.steps[steps]; got.Kind != made.Kind {
+				if got := after.MoveList()[steps]; got.Kind != made.Kind {
 					t.Fatalf("step %d: made %s, want %s", steps, got, made)
 				}
 				posts := h.posts.all()

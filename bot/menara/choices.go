@@ -13,7 +13,7 @@ import (
 // filled in and by what is typed: the menus offer the same.
 func (g *Game) Choices(st bot.State, seat int, command, focused string, options map[string]string, p *i18n.Printer) []bot.Choice {
 	s := state(st)
-	pos := &s.pos
+	pos := positionOf(s)
 	typed := strings.TrimSpace(options[focused])
 	fixed := func(name string) string {
 		if name == focused {

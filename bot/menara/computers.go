@@ -75,14 +75,14 @@ func (g *Game) Computer(level string, seed uint64, seat int) (bot.Computer, bool
 // Move returns the computer's step as a record line.
 func (c computer) Move(ctx context.Context, st bot.State) (string, error) {
 	s := state(st)
-	step, err := c.t.Step(ctx, c.level, c.seed, &s.pos)
+	step, err := c.t.Step(ctx, c.level, c.seed, positionOf(s))
 	if err != nil {
 		return "", err
 	}
-	if int(step.Seat) != s.pos.Turn() {
+	if int(step.Seat) != positionOf(s).Turn() {
 		return "", errors.New("menara: a computer teammate stepped for another seat")
 	}
-	return s.line(step), nil
+	return s.Line(step), nil
 }
 
 // Hint suggests a step to the player to act, with its reason: the
@@ -93,11 +93,11 @@ func (g *Game) Hint(ctx context.Context, st bot.State, seat int, seed uint64, p 
 	var step mr.Step
 	var why Reason
 	if g.opts.Teammates != nil {
-		step, why = g.opts.Teammates.Hint(ctx, &s.pos, seed)
+		step, why = g.opts.Teammates.Hint(ctx, positionOf(s), seed)
 	} else {
 		step, why = builtinHint(s)
 	}
-	return hintText(p, &s.pos, step, why), nil
+	return hintText(p, positionOf(s), step, why), nil
 }
 
 // Resign returns no step: nobody leaves a team. A player who must go hands
@@ -112,7 +112,7 @@ func (g *Game) Resign(st bot.State, seat int) (string, bool) { return "", false 
 // columns placed or moved since the reveal may be taken back.
 func (g *Game) UndoFrom(st bot.State) int {
 	from := 0
-	for i, e := range state(st).effects() {
+	for i, e := range stepEffects(state(st)) {
 		switch {
 		case e.Step.Kind == mr.Reveal, e.Step.Kind == mr.PlaceFloor, e.Step.Kind == mr.Extend,
 			e.TurnOver, e.GameOver, e.Risk.Num > 0:

@@ -113,7 +113,7 @@ func describe(p *i18n.Printer, e *mr.Effects, names []string) string {
 
 // Result says how the game ended: won together, or lost, and why.
 func (g *Game) Result(p *i18n.Printer, st bot.State, names []string) string {
-	pos := state(st).pos
+	pos := state(st).Position()
 	o := pos.Outcome()
 	args := []any{"height", pos.Height(), "required", pos.Required()}
 	switch {
@@ -127,7 +127,7 @@ func (g *Game) Result(p *i18n.Printer, st bot.State, names []string) string {
 
 // Prompt tells the player to act what to do now.
 func (g *Game) Prompt(p *i18n.Printer, st bot.State, seat int, mention string) string {
-	pos := state(st).pos
+	pos := state(st).Position()
 	args := []any{"mark", g.Mark(seat), "mention", mention}
 	switch pos.Stage() {
 	case mr.Exchanging:

@@ -160,5 +160,5 @@ func (g *Game) Load(record string) (bot.State, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &State{players: rec.Players, start: game.Start(), steps: game.Steps(), pos: game.Position()}, nil
+	return bot.Replayed(engine{players: rec.Players}, game.Start(), game.Steps(), game.Position()), nil
 }

@@ -18,7 +18,7 @@ import (
 // computer teammates (Options.Teammates), which give the hard level's
 // suggestion instead.
 func builtinHint(s *State) (mr.Step, Reason) {
-	pos := &s.pos
+	pos := positionOf(s)
 	seat := pos.Turn()
 	switch pos.Stage() {
 	case mr.Exchanging:
@@ -95,10 +95,10 @@ func placeHint(pos *mr.Position, seat int, pls []mr.Placement) (mr.Step, Reason)
 // revealHint suggests the pile whose cards left the player could build
 // most often with the columns in hand now (the easier pile on a tie).
 func revealHint(s *State, seat int) (mr.Step, Reason) {
-	pos := &s.pos
+	pos := positionOf(s)
 	best, bestN, bestOf := mr.Pile(0), -1, 0
 	for pl := mr.Pile(0); pl < mr.NumPiles; pl++ {
-		left := s.pileLeft(pl)
+		left := pileLeft(s, pl)
 		if pos.PileLeft(pl) == 0 || len(left) == 0 {
 			continue
 		}

@@ -158,7 +158,7 @@ func (h *host) state() (*store.Game, *State) {
 // mover returns the user to act.
 func (h *host) mover() string {
 	g, s := h.state()
-	return g.Players[s.pos.Turn()].UserID
+	return g.Players[positionOf(s).Turn()].UserID
 }
 
 // slashOf returns the subcommand and options that make step s.
@@ -227,7 +227,7 @@ func TestWholeGameBySlashCommands(t *testing.T) {
 				if testing.Short() && steps > 40 {
 					return
 				}
-				step := s.pos.RandomStep(rng)
+				step := positionOf(s).RandomStep(rng)
 				sub, opts := slashOf(step)
 				who := h.mover()
 				r := h.cmd(who, sub, opts...)
@@ -245,8 +245,8 @@ func TestWholeGameBySlashCommands(t *testing.T) {
 					}
 				}
 				_, after := h.state()
-				if after.Moves() != steps+1 || after.steps[steps] != step.Canonical() && step.Kind != mr.PlaceFloor && step.Kind != mr.Lift && step.Kind != mr.Extend {
-					t.Fatalf("step %d: stored %v, want %v", steps, after.steps[len(after.steps)-1], step)
+				if after.Moves() != steps+1 || after.MoveList()[steps] != step.Canonical() && step.Kind != mr.PlaceFloor && step.Kind != mr.Lift && step.Kind != mr.Extend {
+					t.Fatalf("step %d: stored %v, want %v", steps, after.MoveList()[after.Moves()-1], step)
 				}
 			}
 			posts := h.posts.all()
@@ -268,7 +268,7 @@ func TestStartNamesFirstPlayer(t *testing.T) {
 		h := newHost(t, Options{}, seed)
 		r := h.table(players)
 		g, s := h.state()
-		first := s.pos.Turn()
+		first := positionOf(s).Turn()
 		starters[g.Players[first].UserID] = true
 		_, list, ok := strings.Cut(r.Message.Content, "Seats in order of play: ")
 		if !ok {

@@ -31,7 +31,7 @@ func NewImages(r *rmenara.Renderer, cat *i18n.Catalog) (bot.BoardFunc, PreviewFu
 		last, _ := effects(v.Last)
 		var buf bytes.Buffer
 		buf.Grow(256 << 10)
-		err := r.WritePosition(&buf, &s.pos, last, options(v.Names, v.Lang))
+		err := r.WritePosition(&buf, positionOf(s), last, options(v.Names, v.Lang))
 		return buf.Bytes(), err
 	}
 	preview := func(ctx context.Context, pos *mr.Position, step mr.Step, names []string, lang i18n.Lang) ([]byte, error) {

@@ -216,7 +216,7 @@ func (c *chain) revealQuestion(arg string) (bot.Outcome, error) {
 		return bot.Outcome{}, err
 	}
 	p := c.p
-	content := p.N("menara.ask.reveal", c.pos.PileLeft(pl), "pile", pileWord(p, pl), "cards", pileWords(p, c.s.pileLeft(pl)))
+	content := p.N("menara.ask.reveal", c.pos.PileLeft(pl), "pile", pileWord(p, pl), "cards", pileWords(p, pileLeft(c.s, pl)))
 	if !c.pos.Exchanged() && c.canExchange() == nil {
 		content += "\n" + p.T("menara.ask.reveal-exchange")
 	}
@@ -229,14 +229,14 @@ func (c *chain) revealQuestion(arg string) (bot.Outcome, error) {
 
 // pileLeft returns the cards left in pile pl, as everyone knows them:
 // the pile's cards but those revealed so far.
-func (s *State) pileLeft(pl mr.Pile) []mr.Card {
+func pileLeft(s *State, pl mr.Pile) []mr.Card {
 	var left []mr.Card
 	for _, card := range mr.Deck() {
 		if card.Pile == pl {
 			left = append(left, card)
 		}
 	}
-	for _, e := range s.effects() {
+	for _, e := range stepEffects(s) {
 		if e.Step.Kind == mr.Reveal && e.Card.Pile == pl {
 			if i := slices.Index(left, e.Card); i >= 0 {
 				left = slices.Delete(left, i, i+1)

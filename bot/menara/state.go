@@ -1,28 +1,54 @@
 package menara
 
 import (
-	"slices"
-
 	"github.com/tablebot/tablebot/bot"
 	mr "github.com/tablebot/tablebot/rules/menara"
 	"github.com/tablebot/tablebot/rules/menara/notation"
 )
 
-// State is a game in progress: the seats' names in the record, the
-// starting position, the steps played (as played: a floor step's side and
-// position filled in) and the position they lead to (bot.State). Seat i
-// is the record's player i.
-type State struct {
+// State is a game in progress: its start, its steps and the position they
+// lead to, replayed by the host's generic State. Seat i is the record's
+// player i.
+type State = bot.Replay[mr.Position, mr.Step, *mr.Effects]
+
+// engine is the rules of Menara as the host's State plays them, with the
+// record's names of the players, which its lines use. Nobody leaves a
+// team (a seat may be handed to a computer teammate) and a player always
+// has a choice, if only whether to renew the camp: the defaults.
+type engine struct {
+	bot.EngineDefaults[mr.Position, mr.Step, *mr.Effects]
 	players []string
-	start   mr.Position
-	steps   []mr.Step
-	pos     mr.Position
 }
 
-var _ bot.State = (*State)(nil)
+var _ bot.Engine[mr.Position, mr.Step, *mr.Effects] = engine{}
 
-// Position returns the current position.
-func (s *State) Position() mr.Position { return s.pos }
+// Apply makes a step.
+func (engine) Apply(pos mr.Position, step mr.Step) (mr.Position, *mr.Effects, error) {
+	next, e, err := pos.Apply(step)
+	if err != nil {
+		return pos, nil, err
+	}
+	return next, &e, nil
+}
+
+// ParseMove reads a step's record line ("ana column R on K2").
+func (g engine) ParseMove(line string) (mr.Step, error) {
+	step, err := notation.ParseStep(g.players, line)
+	if err != nil {
+		return mr.Step{}, rekey(err)
+	}
+	return step, nil
+}
+
+// FormatMove writes a step's record line.
+func (g engine) FormatMove(step mr.Step) string { return notation.FormatStep(g.players, step) }
+
+// Over reports whether the game has ended.
+func (engine) Over(pos mr.Position) bool { return pos.Phase() == mr.Over }
+
+// ToAct returns the seat of the player to act: one at a time, although
+// everyone plays together.
+func (engine) ToAct(pos mr.Position) []int { return []int{pos.Turn()} }
 
 // PositionOf returns the position of a state of this game; false for a
 // state of another game.
@@ -31,91 +57,21 @@ func PositionOf(st bot.State) (mr.Position, bool) {
 	if !ok || s == nil {
 		return mr.Position{}, false
 	}
-	return s.pos, true
+	return s.Position(), true
 }
 
-// Moves is the number of steps made.
-func (s *State) Moves() int { return len(s.steps) }
+// playersOf returns the record's names of the players of a state.
+func playersOf(s *State) []string { return s.Engine().(engine).players }
 
-// Over reports whether the game has ended.
-func (s *State) Over() bool { return s.pos.Phase() == mr.Over }
-
-// ToAct returns the seat of the player to act: one at a time, although
-// everyone plays together.
-func (s *State) ToAct() []int {
-	if s.Over() {
-		return nil
-	}
-	return []int{s.pos.Turn()}
-}
-
-// Out reports false: nobody leaves a team (a seat may be handed to a
-// computer teammate).
-func (s *State) Out(seat int) bool { return false }
-
-// Play makes a step given as a record line ("ana column R on K2").
-func (s *State) Play(line string) (bot.Effect, error) {
-	step, err := notation.ParseStep(s.players, line)
-	if err != nil {
-		return nil, rekey(err)
-	}
-	next, e, err := s.pos.Apply(step)
-	if err != nil {
-		return nil, err
-	}
-	s.pos = next
-	s.steps = append(s.steps, e.Step)
-	return &e, nil
-}
-
-// Clone returns an independent copy.
-func (s *State) Clone() bot.State {
-	c := *s
-	c.steps = slices.Clone(s.steps)
-	return &c
-}
-
-// Auto returns no step: a player always has a choice, if only whether to
-// renew the camp, and a record plays as it stands.
-func (s *State) Auto() (string, bool) { return "", false }
-
-// Last returns the effects of the latest step (*mr.Effects), nil before
-// the first.
-func (s *State) Last() bot.Effect {
-	if len(s.steps) == 0 {
-		return nil
-	}
+// stepEffects replays a state's steps and returns what each did.
+func stepEffects(s *State) []*mr.Effects {
 	h := s.History()
-	return h[len(h)-1]
-}
-
-// History returns the effects of every step (*mr.Effects), replayed from
-// the start.
-func (s *State) History() []bot.Effect {
-	out := make([]bot.Effect, 0, len(s.steps))
-	for _, e := range s.effects() {
-		out = append(out, e)
+	out := make([]*mr.Effects, len(h))
+	for i, e := range h {
+		out[i] = e.(*mr.Effects)
 	}
 	return out
 }
-
-// effects replays the steps and returns what each did.
-func (s *State) effects() []*mr.Effects {
-	out := make([]*mr.Effects, 0, len(s.steps))
-	pos := s.start
-	for _, step := range s.steps {
-		next, e, err := pos.Apply(step)
-		if err != nil {
-			break // cannot happen: the steps were played once already
-		}
-		pos = next
-		out = append(out, &e)
-	}
-	return out
-}
-
-// line writes a step of seat as a record line.
-func (s *State) line(step mr.Step) string { return notation.FormatStep(s.players, step) }
 
 // effects reads an effect of this game.
 func effects(e bot.Effect) (*mr.Effects, bool) {
@@ -123,11 +79,12 @@ func effects(e bot.Effect) (*mr.Effects, bool) {
 	return x, ok && x != nil
 }
 
-// state reads a state of this game.
-func state(st bot.State) *State {
-	s, _ := st.(*State)
-	if s == nil {
-		return &State{}
-	}
-	return s
+// state reads a state of this game; a state of another game panics.
+func state(st bot.State) *State { return bot.ReplayOf[mr.Position, mr.Step, *mr.Effects](st) }
+
+// positionOf returns a copy of a state's position, for the functions that
+// take one by pointer.
+func positionOf(s *State) *mr.Position {
+	pos := s.Position()
+	return &pos
 }

@@ -241,13 +241,13 @@ func TestTeammateHints(t *testing.T) {
 			}
 			positions++
 			seed := uint64(100 + s.Moves())
-			step, r := ai.HintWith(t.Context(), &s.pos, seed, testThinking)
-			if err := s.pos.Check(step); err != nil {
+			step, r := ai.HintWith(t.Context(), positionOf(s), seed, testThinking)
+			if err := positionOf(s).Check(step); err != nil {
 				t.Fatalf("the hint %s is illegal: %v", step, err)
 			}
 			keys[r.Key]++
 			for _, l := range i18n.Langs {
-				text, err := g.Hint(t.Context(), s, s.pos.Turn(), seed, cat.Printer(l))
+				text, err := g.Hint(t.Context(), s, positionOf(s).Turn(), seed, cat.Printer(l))
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -293,7 +293,7 @@ func TestTeammateSeats(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	seat := state(st).pos.Turn()
+	seat := positionOf(state(st)).Turn()
 	for _, lv := range []string{"easy", "medium", "hard"} {
 		c, ok := g.Computer(lv, 7, seat)
 		if !ok {

@@ -71,11 +71,11 @@ func hintGame(t *testing.T, players int, d mr.Difficulty, seed uint64, each func
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := &State{players: o.Players, start: g.Start(), pos: g.Position()}
+	s := bot.NewReplay[mr.Position, mr.Step, *mr.Effects](engine{players: o.Players}, g.Start())
 	for !s.Over() {
 		each(s)
 		step, _ := builtinHint(s)
-		if _, err := s.Play(s.line(step)); err != nil {
+		if _, err := s.Play(s.Line(step)); err != nil {
 			t.Fatalf("hint %s: %v", step, err)
 		}
 	}
@@ -103,7 +103,7 @@ func TestMenusWithinDiscordLimits(t *testing.T) {
 				req := &bot.Request{Kind: bot.ComponentRequest}
 				act := func(a bot.Action, values ...string) (bot.Outcome, error) {
 					req.Values = values
-					return g.Act(t.Context(), &bot.Act{Request: req, Action: &a, Board: board, State: s, Seat: s.pos.Turn(), Printer: p, Names: s.players})
+					return g.Act(t.Context(), &bot.Act{Request: req, Action: &a, Board: board, State: s, Seat: positionOf(s).Turn(), Printer: p, Names: playersOf(s)})
 				}
 				var visit func(m bot.Message, depth int)
 				visit = func(m bot.Message, depth int) {
@@ -141,7 +141,7 @@ func TestMenusWithinDiscordLimits(t *testing.T) {
 							continue
 						}
 						// The host keeps the first 25: the game lists the best first.
-						for _, ch := range g.Choices(s, s.pos.Turn(), c.Name, o.Name, map[string]string{}, p) {
+						for _, ch := range g.Choices(s, positionOf(s).Turn(), c.Name, o.Name, map[string]string{}, p) {
 							if utf8.RuneCountInString(ch.Name) > 100 || utf8.RuneCountInString(ch.Value) > 100 || ch.Name == "" {
 								t.Errorf("%s %s: choice %q = %q", c.Name, o.Name, ch.Name, ch.Value)
 							}
@@ -198,11 +198,11 @@ func TestUndoFrom(t *testing.T) {
 	g := New(Options{})
 	o := mr.Options{Players: notation.PlayerNames(1), Difficulty: mr.Easy}
 	game, _ := mr.NewGame(o, 11)
-	s := &State{players: o.Players, start: game.Start(), pos: game.Position()}
+	s := bot.NewReplay[mr.Position, mr.Step, *mr.Effects](engine{players: o.Players}, game.Start())
 	barrier := 0
 	for steps := 0; !s.Over() && steps < 200; steps++ {
 		step, _ := builtinHint(s)
-		e, err := s.Play(s.line(step))
+		e, err := s.Play(s.Line(step))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -221,7 +221,7 @@ func TestUndoFrom(t *testing.T) {
 func TestTyped(t *testing.T) {
 	g := New(Options{})
 	p := catalog(t).Printer(i18n.English)
-	st := &State{}
+	st := bot.NewReplay[mr.Position, mr.Step, *mr.Effects](engine{}, mr.Position{})
 	tests := []struct {
 		line    string
 		command string
@@ -269,12 +269,12 @@ func TestHintPlaysLegally(t *testing.T) {
 	for seed := uint64(1); seed <= 4; seed++ {
 		s := hintGame(t, 1+int(seed%4), mr.Difficulty(seed%3), seed, func(s *State) {
 			p := cat.Printer(i18n.Langs[rng.IntN(len(i18n.Langs))])
-			text, err := g.Hint(t.Context(), s, s.pos.Turn(), 0, p)
+			text, err := g.Hint(t.Context(), s, positionOf(s).Turn(), 0, p)
 			if err != nil || text == "" || strings.Contains(text, "menara.") || strings.Contains(text, "<no value>") {
 				t.Fatalf("hint %q, %v", text, err)
 			}
 		})
-		if s.pos.Outcome().Reason == mr.Collapse {
+		if positionOf(s).Outcome().Reason == mr.Collapse {
 			t.Errorf("seed %d: the hints brought the temple down", seed)
 		}
 	}

@@ -45,7 +45,7 @@ func (g *Game) SeatName(p *i18n.Printer, seat int) string {
 // stage of the turn allows, each opening a private menu or question, and
 // a hint. A button with nothing legal behind it is disabled.
 func (g *Game) Buttons(p *i18n.Printer, st bot.State, board bot.Action) []bot.Row {
-	pos := state(st).pos
+	pos := state(st).Position()
 	button := func(step, label, emoji string, style bot.ButtonStyle, disabled bool, args ...string) bot.Button {
 		return bot.Button{ID: board.With(step, args...).ID(), Label: p.T(label), Emoji: emoji, Style: style, Disabled: disabled}
 	}
@@ -98,14 +98,14 @@ func has(pos *mr.Position, kind mr.Kind) bool {
 // height against the level row.
 func (g *Game) Progress(p *i18n.Printer, st bot.State) string {
 	s := state(st)
-	return p.N("menara.status.progress", len(s.steps), "height", s.pos.Height(), "required", s.pos.Required())
+	return p.N("menara.status.progress", s.Moves(), "height", positionOf(s).Height(), "required", positionOf(s).Required())
 }
 
 // Status says where the game stands: the piles, the quarry, the camp,
 // everyone's columns (the asker's marked), the card in play.
 func (g *Game) Status(p *i18n.Printer, st bot.State, names []string, seat int) string {
 	s := state(st)
-	pos := &s.pos
+	pos := positionOf(s)
 	lines := []string{
 		p.T("menara.status.piles", "blue", pos.PileLeft(mr.BluePile), "yellow", pos.PileLeft(mr.YellowPile), "red", pos.PileLeft(mr.RedPile),
 			"quarry", pos.Quarry(), "next", nextFloor(p, pos), "bag", pos.Bag().Total()),
@@ -177,7 +177,7 @@ func weakestFloor(pos *mr.Position) (mr.FloorID, int, bool) {
 // floor K is red and holds a column).
 func (g *Game) Text(p *i18n.Printer, st bot.State, names []string) string {
 	s := state(st)
-	pos := &s.pos
+	pos := positionOf(s)
 	var b strings.Builder
 	line := func(text string) { b.WriteString("  " + text + "\n") }
 	line(g.Progress(p, st))
@@ -247,12 +247,12 @@ func floorText(p *i18n.Printer, pos *mr.Position, f mr.FloorID) string {
 // (the steadiest), one base extension for each turn and side.
 func (g *Game) Moves(st bot.State) []string {
 	s := state(st)
-	pos := &s.pos
+	pos := positionOf(s)
 	if s.Over() {
 		return nil
 	}
 	var out []string
-	add := func(step mr.Step) { out = append(out, notation.FormatStep(s.players, step)) }
+	add := func(step mr.Step) { out = append(out, notation.FormatStep(playersOf(s), step)) }
 	switch pos.Stage() {
 	case mr.NewFloor:
 		for _, pl := range choicePlacements(pos, placeNew, mr.NoFloor) {

@@ -9,6 +9,7 @@ import (
 	"github.com/tablebot/tablebot/i18n"
 	"github.com/tablebot/tablebot/i18n/i18ntest"
 	"github.com/tablebot/tablebot/rules"
+	mr "github.com/tablebot/tablebot/rules/menara"
 )
 
 // rulesDir is the engine's source, notation included, read by the key
@@ -74,7 +75,7 @@ func TestEngineKeysHaveMessages(t *testing.T) {
 // game's under the same key.
 func TestRekey(t *testing.T) {
 	p := catalog(t).Printer(i18n.Spanish)
-	_, err := (&State{players: []string{"ana"}}).Play("ana column Z on K2")
+	_, err := bot.NewReplay[mr.Position, mr.Step, *mr.Effects](engine{players: []string{"ana"}}, mr.Position{}).Play("ana column Z on K2")
 	if got := rules.ErrorCode(err); got != rules.Invalid {
 		t.Fatalf("code %s, want invalid: %v", got, err)
 	}

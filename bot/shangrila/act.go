@@ -30,15 +30,16 @@ const (
 // Act makes a move of a slash command, or answers a step of a menu chain.
 func (g *Game) Act(ctx context.Context, a *bot.Act) (bot.Outcome, error) {
 	s := state(a.State)
-	c := s.colour(a.Seat)
+	pos := s.Position()
+	c := colour(pos, a.Seat)
 	if a.Action == nil {
-		m, err := moveFromOptions(a.Request, a.Command, c, &s.pos)
+		m, err := moveFromOptions(a.Request, a.Command, c, &pos)
 		if err != nil {
 			return bot.Outcome{}, err
 		}
 		return bot.Outcome{Move: notation.FormatMove(m)}, nil
 	}
-	ms := &menuState{pos: s.pos, c: c, p: a.Printer, req: a.Request}
+	ms := &menuState{pos: pos, c: c, p: a.Printer, req: a.Request}
 	switch a.Action.Step {
 	case stepPlace, stepRecruit, stepJourney:
 		return ms.open(*a.Action)

@@ -26,14 +26,15 @@ func NewBoardFunc(r *srender.Renderer, cat *i18n.Catalog) bot.BoardFunc {
 			lb = labels[i18n.English]
 		}
 		s := state(v.State)
+		pos := s.Position()
 		last, _ := effects(v.Last)
 		names := map[sl.Colour]string{}
 		for i, n := range v.Names {
-			names[s.colour(i)] = n
+			names[colour(pos, i)] = n
 		}
 		var buf bytes.Buffer
 		buf.Grow(256 << 10)
-		err := r.WritePNG(&buf, &s.pos, srender.Options{Last: last, Names: names, Labels: lb})
+		err := r.WritePNG(&buf, &pos, srender.Options{Last: last, Names: names, Labels: lb})
 		return buf.Bytes(), err
 	}
 }

@@ -124,7 +124,7 @@ func legal(pos *sl.Position, command, focused string, fixed map[string]string) l
 // Choices suggests, for the option being typed, the values that lead to
 // a legal move of the player in the current position.
 func (g *Game) Choices(st bot.State, seat int, command, focused string, options map[string]string, p *i18n.Printer) []bot.Choice {
-	pos := state(st).pos
+	pos := state(st).Position()
 	lv := legal(&pos, command, focused, options)
 	typed := options[focused]
 	var out []bot.Choice

@@ -32,13 +32,13 @@ func (g *Game) Computer(level string, seed uint64, seat int) (bot.Computer, bool
 
 // Move returns the computer's move.
 func (c computer) Move(ctx context.Context, st bot.State) (string, error) {
-	pos := state(st).pos
+	pos := state(st).Position()
 	return notation.FormatMove(c.player.Move(ctx, &pos)), nil
 }
 
 // Hint suggests the hard level's move with its reason.
 func (g *Game) Hint(ctx context.Context, st bot.State, seat int, seed uint64, p *i18n.Printer) (string, error) {
-	pos := state(st).pos
+	pos := state(st).Position()
 	_, reason := ai.Hint(ctx, &pos, seed)
 	return hintText(p, reason), nil
 }

@@ -103,7 +103,7 @@ func (g *Game) Load(record string) (bot.State, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &State{start: game.Start(), moves: game.Moves(), pos: game.Position()}, nil
+	return bot.Replayed(engine{}, game.Start(), game.Moves(), game.Position()), nil
 }
 
 // seatColour is the colour of a seat: seats take colours in play order.

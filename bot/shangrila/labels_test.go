@@ -70,7 +70,7 @@ func midGame(t testing.TB) bot.BoardView {
 		pos, last = next, &e
 	}
 	return bot.BoardView{
-		State: &State{pos: pos},
+		State: bot.NewReplay(bot.Engine[shangrila.Position, shangrila.Move, *shangrila.Effects](engine{}), pos),
 		Last:  last,
 		Names: []string{"Ana María", "", "Niccolò", ""},
 	}

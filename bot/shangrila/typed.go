@@ -57,10 +57,10 @@ func (g *Game) Typed(st bot.State, seat int, words []string, p *i18n.Printer) (b
 // pass answers a typed pass: a pass in a record was made already by the
 // host, or the player can still act.
 func pass(s *State, seat int, p *i18n.Printer) (bot.Typed, bool, error) {
-	c := s.colour(seat)
-	for i := len(s.moves) - 1; i >= 0; i-- {
-		if s.moves[i].Player == c {
-			if s.moves[i].Kind == sl.Pass {
+	c := colour(s.Position(), seat)
+	for i := s.Moves() - 1; i >= 0; i-- {
+		if s.MoveList()[i].Player == c {
+			if s.MoveList()[i].Kind == sl.Pass {
 				return bot.Typed{Say: p.T("local.passed", "player", c)}, true, nil
 			}
 			break

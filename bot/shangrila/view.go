@@ -62,9 +62,10 @@ func (g *Game) Describe(p *i18n.Printer, e bot.Effect, names []string) string {
 // Prompt tells the player to move what to do.
 func (g *Game) Prompt(p *i18n.Printer, st bot.State, seat int, mention string) string {
 	s := state(st)
-	c := s.colour(seat)
+	pos := s.Position()
+	c := colour(pos, seat)
 	key := "bot.turn.play"
-	if s.pos.Phase() == sl.SetupPhase {
+	if pos.Phase() == sl.SetupPhase {
 		key = "bot.turn.setup"
 	}
 	return p.T(key, "mention", mention, "mark", mark(c), "colour", c)
@@ -73,13 +74,15 @@ func (g *Game) Prompt(p *i18n.Printer, st bot.State, seat int, mention string) s
 // Result says who won, and the ranking.
 func (g *Game) Result(p *i18n.Printer, st bot.State, names []string) string {
 	s := state(st)
-	return describeEnd(p, &s.pos, nameOf(s, names))
+	pos := s.Position()
+	return describeEnd(p, &pos, nameOf(s, names))
 }
 
 // nameOf returns a colour's player name from the seats' names.
 func nameOf(s *State, names []string) func(sl.Colour) string {
+	pos := s.Position()
 	return func(c sl.Colour) string {
-		if seat, ok := s.pos.Seat(c); ok && seat < len(names) {
+		if seat, ok := pos.Seat(c); ok && seat < len(names) {
 			return names[seat]
 		}
 		return c.String()
@@ -89,7 +92,7 @@ func nameOf(s *State, names []string) func(sl.Colour) string {
 // Buttons are the buttons under a board for the player to move; a button
 // without a legal move behind it is disabled.
 func (g *Game) Buttons(p *i18n.Printer, st bot.State, board bot.Action) []bot.Row {
-	pos := state(st).pos
+	pos := state(st).Position()
 	if pos.Phase() == sl.SetupPhase {
 		return []bot.Row{{Buttons: []bot.Button{
 			{ID: board.With(stepPlace).ID(), Label: p.T("bot.button.setup"), Emoji: "🏠", Style: bot.Primary},
@@ -111,21 +114,23 @@ func (g *Game) Buttons(p *i18n.Printer, st bot.State, board bot.Action) []bot.Ro
 // Progress is the status's first line: the phase and the moves made.
 func (g *Game) Progress(p *i18n.Printer, st bot.State) string {
 	s := state(st)
-	if s.pos.Phase() == sl.SetupPhase {
-		return p.N("bot.status.setup", len(s.moves))
+	pos := s.Position()
+	if pos.Phase() == sl.SetupPhase {
+		return p.N("bot.status.setup", s.Moves())
 	}
-	return p.N("bot.status.play", len(s.moves))
+	return p.N("bot.status.play", s.Moves())
 }
 
 // Status says where every player stands and, to a player, their supply.
 func (g *Game) Status(p *i18n.Printer, st bot.State, names []string, seat int) string {
 	s := state(st)
-	out := Standing(p, &s.pos, nameOf(s, names))
+	pos := s.Position()
+	out := Standing(p, &pos, nameOf(s, names))
 	if seat >= 0 {
-		c := s.colour(seat)
+		c := colour(pos, seat)
 		var sup []string
 		for _, d := range sl.Disciplines {
-			sup = append(sup, fmt.Sprintf("%s %d", DisciplineName(p, d), s.pos.Supply(c, d)))
+			sup = append(sup, fmt.Sprintf("%s %d", DisciplineName(p, d), pos.Supply(c, d)))
 		}
 		out += "\n" + p.T("bot.status.supply", "supply", strings.Join(sup, " · "))
 	}
@@ -136,11 +141,12 @@ func (g *Game) Status(p *i18n.Printer, st bot.State, names []string, seat int) s
 // standing.
 func (g *Game) Text(p *i18n.Printer, st bot.State, names []string) string {
 	s := state(st)
+	pos := s.Position()
 	var b strings.Builder
 	for v := sl.Village(0); v < sl.NumVillages; v++ {
-		b.WriteString("  " + VillageLine(p, &s.pos, v) + "\n")
+		b.WriteString("  " + VillageLine(p, &pos, v) + "\n")
 	}
-	for _, line := range strings.Split(Standing(p, &s.pos, nameOf(s, names)), "\n") {
+	for _, line := range strings.Split(Standing(p, &pos, nameOf(s, names)), "\n") {
 		b.WriteString("  " + line + "\n")
 	}
 	return b.String()
@@ -149,10 +155,11 @@ func (g *Game) Text(p *i18n.Printer, st bot.State, names []string) string {
 // Moves lists the legal moves of the player to move, as record lines.
 func (g *Game) Moves(st bot.State) []string {
 	s := state(st)
+	pos := s.Position()
 	if s.Over() {
 		return nil
 	}
-	legal := s.pos.LegalMoves(nil)
+	legal := pos.LegalMoves(nil)
 	out := make([]string, len(legal))
 	for i, m := range legal {
 		out[i] = notation.FormatMove(m)

@@ -124,7 +124,7 @@ func (g *Game) Load(record string) (bot.State, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &State{start: start, pos: start}
+	s := bot.NewReplay(bot.Engine[Position, Move, Effect](engine{rules: start.Rules}), start)
 	for _, l := range lines {
 		if _, err := s.Play(l); err != nil {
 			return nil, err
@@ -134,85 +134,47 @@ func (g *Game) Load(record string) (bot.State, error) {
 }
 
 // State is a game replayed: its start, its moves and where they lead.
-type State struct {
-	start, pos Position
-	moves      []string
+type State = bot.Replay[Position, Move, Effect]
+
+// engine is the rules of takeaway as the host's State plays them; rules
+// gives the seats' names, which record lines use.
+type engine struct {
+	bot.EngineDefaults[Position, Move, Effect]
+	rules Rules
 }
 
-// Moves is the number of moves made.
-func (s *State) Moves() int { return len(s.moves) }
+// Apply makes a move.
+func (engine) Apply(pos Position, m Move) (Position, Effect, error) { return pos.Apply(m) }
+
+// ParseMove reads a record line.
+func (e engine) ParseMove(line string) (Move, error) {
+	return (&Position{Rules: e.rules}).ParseMove(line)
+}
+
+// FormatMove writes a move as a record line.
+func (e engine) FormatMove(m Move) string { return (&Position{Rules: e.rules}).FormatMove(m) }
 
 // Over reports whether the game has ended.
-func (s *State) Over() bool { return s.pos.Over }
+func (engine) Over(pos Position) bool { return pos.Over }
 
 // ToAct returns the seats that may take now.
-func (s *State) ToAct() []int { return s.pos.ToAct() }
+func (engine) ToAct(pos Position) []int { return pos.ToAct() }
 
 // Out reports whether a seat resigned.
-func (s *State) Out(seat int) bool {
-	return seat >= 0 && seat < len(s.pos.Resigned) && s.pos.Resigned[seat]
-}
-
-// Play makes a move given as its record line.
-func (s *State) Play(line string) (bot.Effect, error) {
-	m, err := s.pos.ParseMove(line)
-	if err != nil {
-		return nil, err
-	}
-	next, e, err := s.pos.Apply(m)
-	if err != nil {
-		return nil, err
-	}
-	s.pos = next
-	s.moves = append(s.moves, line)
-	return e, nil
-}
-
-// Clone returns a copy.
-func (s *State) Clone() bot.State {
-	c := *s
-	c.moves = append([]string(nil), s.moves...)
-	c.pos.Resigned = append([]bool(nil), s.pos.Resigned...)
-	return &c
+func (engine) Out(pos Position, seat int) bool {
+	return seat >= 0 && seat < len(pos.Resigned) && pos.Resigned[seat]
 }
 
 // Auto is the pass of a seat that must pass (Rules.Skip).
-func (s *State) Auto() (string, bool) {
-	if !s.pos.MustPass() {
-		return "", false
+func (engine) Auto(pos Position) (Move, bool) {
+	if !pos.MustPass() {
+		return Move{}, false
 	}
-	return s.pos.FormatMove(Move{Seat: s.pos.Turn, Pass: true}), true
+	return Move{Seat: pos.Turn, Pass: true}, true
 }
 
-// History returns what every move did.
-func (s *State) History() []bot.Effect {
-	out := []bot.Effect{}
-	p := s.start
-	for _, l := range s.moves {
-		m, _ := p.ParseMove(l)
-		next, e, err := p.Apply(m)
-		if err != nil {
-			break
-		}
-		p = next
-		out = append(out, e)
-	}
-	return out
-}
-
-// Last returns what the latest move did.
-func (s *State) Last() bot.Effect {
-	h := s.History()
-	if len(h) == 0 {
-		return nil
-	}
-	return h[len(h)-1]
-}
-
-// Position returns the position (for tests).
-func (s *State) Position() Position { return s.pos }
-
-func state(st bot.State) *State { return st.(*State) }
+// state reads a state of this game; a state of another game panics.
+func state(st bot.State) *State { return bot.ReplayOf[Position, Move, Effect](st) }
 
 // Act makes a take from a command, opens the menu from the board's button,
 // or makes the take chosen in it.
@@ -223,7 +185,7 @@ func (g *Game) Act(ctx context.Context, a *bot.Act) (bot.Outcome, error) {
 		if err != nil {
 			return bot.Outcome{}, rules.Errorf(rules.Invalid, "takeaway.err.count", nil, "a number")
 		}
-		return bot.Outcome{Move: s.pos.FormatMove(Move{Seat: a.Seat, Take: n})}, nil
+		return bot.Outcome{Move: s.Line(Move{Seat: a.Seat, Take: n})}, nil
 	}
 	switch a.Action.Step {
 	case stepTake:
@@ -243,17 +205,17 @@ func (g *Game) Act(ctx context.Context, a *bot.Act) (bot.Outcome, error) {
 		if err != nil {
 			return bot.Outcome{}, bot.BadComponent()
 		}
-		return bot.Outcome{Move: s.pos.FormatMove(Move{Seat: a.Seat, Take: n})}, nil
+		return bot.Outcome{Move: s.Line(Move{Seat: a.Seat, Take: n})}, nil
 	}
 	return bot.Outcome{}, bot.BadComponent()
 }
 
 // Choices are the numbers of stones seat may take; the menu uses them too.
 func (g *Game) Choices(st bot.State, seat int, command, focused string, options map[string]string, p *i18n.Printer) []bot.Choice {
-	s := state(st)
+	pos := state(st).Position()
 	var out []bot.Choice
-	for n := 1; n <= min(MaxTake, s.pos.Left); n++ {
-		if s.pos.Check(Move{Seat: seat, Take: n}) == nil && bot.Matches(options[focused], strconv.Itoa(n)) {
+	for n := 1; n <= min(MaxTake, pos.Left); n++ {
+		if pos.Check(Move{Seat: seat, Take: n}) == nil && bot.Matches(options[focused], strconv.Itoa(n)) {
 			out = append(out, bot.Choice{Name: p.N("takeaway.choice", n), Value: strconv.Itoa(n)})
 		}
 	}
@@ -307,7 +269,7 @@ func (c computer) Move(ctx context.Context, st bot.State) (string, error) {
 	if c.level == "broken" {
 		return "", errNoMove
 	}
-	return s.pos.FormatMove(Move{Seat: c.seat, Take: best(s.pos, c.level, c.seed)}), nil
+	return s.Line(Move{Seat: c.seat, Take: best(s.Position(), c.level, c.seed)}), nil
 }
 
 // best is a level's take.
@@ -322,7 +284,7 @@ func best(p Position, level string, seed uint64) int {
 
 // Hint suggests the hard level's take.
 func (g *Game) Hint(ctx context.Context, st bot.State, seat int, seed uint64, p *i18n.Printer) (string, error) {
-	return p.N("takeaway.hint", best(state(st).pos, "hard", seed)), nil
+	return p.N("takeaway.hint", best(state(st).Position(), "hard", seed)), nil
 }
 
 // UndoFrom seals the first Options.Sealed moves (bot.Undoer).
@@ -330,5 +292,5 @@ func (g *Game) UndoFrom(st bot.State) int { return min(g.opts.Sealed, st.Moves()
 
 // Resign returns the seat's resignation.
 func (g *Game) Resign(st bot.State, seat int) (string, bool) {
-	return state(st).pos.FormatMove(Move{Seat: seat, Resign: true}), true
+	return state(st).Line(Move{Seat: seat, Resign: true}), true
 }

@@ -39,12 +39,12 @@ func (g *Game) Describe(p *i18n.Printer, e bot.Effect, names []string) string {
 
 // Prompt asks a seat to take.
 func (g *Game) Prompt(p *i18n.Printer, st bot.State, seat int, mention string) string {
-	return p.T("takeaway.prompt", "mention", mention, "left", state(st).pos.Left)
+	return p.T("takeaway.prompt", "mention", mention, "left", state(st).Position().Left)
 }
 
 // Result says who won.
 func (g *Game) Result(p *i18n.Printer, st bot.State, names []string) string {
-	pos := state(st).pos
+	pos := state(st).Position()
 	switch {
 	case pos.Winner >= 0:
 		return p.T("takeaway.result.win", "name", names[pos.Winner])
@@ -69,21 +69,22 @@ func (g *Game) Progress(p *i18n.Printer, st bot.State) string {
 
 // Status says how many stones are left.
 func (g *Game) Status(p *i18n.Printer, st bot.State, names []string, seat int) string {
-	return p.T("takeaway.status", "left", state(st).pos.Left)
+	return p.T("takeaway.status", "left", state(st).Position().Left)
 }
 
 // Text is the pile as text.
 func (g *Game) Text(p *i18n.Printer, st bot.State, names []string) string {
-	return "  " + p.T("takeaway.status", "left", state(st).pos.Left) + "\n"
+	return "  " + p.T("takeaway.status", "left", state(st).Position().Left) + "\n"
 }
 
 // Moves lists the legal takes of the seats to act.
 func (g *Game) Moves(st bot.State) []string {
 	s := state(st)
+	pos := s.Position()
 	var out []string
-	for _, seat := range s.pos.ToAct() {
-		for n := 1; n <= min(MaxTake, s.pos.Left); n++ {
-			out = append(out, s.pos.FormatMove(Move{Seat: seat, Take: n}))
+	for _, seat := range s.ToAct() {
+		for n := 1; n <= min(MaxTake, pos.Left); n++ {
+			out = append(out, s.Line(Move{Seat: seat, Take: n}))
 		}
 	}
 	return out
