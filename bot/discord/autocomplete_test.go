@@ -4,7 +4,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/tablebot/tablebot/bot/discordfake"
+	"github.com/tablebot/tablebot/internal/discordfake"
 	"github.com/tablebot/tablebot/rules/shangrila"
 )
 

@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/tablebot/tablebot/bot/discordfake"
+	"github.com/tablebot/tablebot/internal/discordfake"
 	mr "github.com/tablebot/tablebot/rules/menara"
 	"github.com/tablebot/tablebot/rules/shangrila"
 )

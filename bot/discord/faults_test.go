@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/tablebot/tablebot/bot/discordfake"
+	"github.com/tablebot/tablebot/internal/discordfake"
 )
 
 // historyLine reads a line of /shangrila history: "12. what happened".

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tablebot/tablebot/bot/discordfake"
+	"github.com/tablebot/tablebot/internal/discordfake"
 	"github.com/tablebot/tablebot/rules/shangrila"
 )
 

@@ -15,9 +15,9 @@ import (
 	"time"
 
 	"github.com/tablebot/tablebot/bot"
-	"github.com/tablebot/tablebot/bot/discordfake"
 	bshangrila "github.com/tablebot/tablebot/bot/shangrila"
 	"github.com/tablebot/tablebot/i18n"
+	"github.com/tablebot/tablebot/internal/discordfake"
 	"github.com/tablebot/tablebot/rules/shangrila"
 	"github.com/tablebot/tablebot/rules/shangrila/ai"
 	"github.com/tablebot/tablebot/store"

@@ -10,10 +10,10 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/tablebot/tablebot/bot"
-	"github.com/tablebot/tablebot/bot/discordfake"
 	bshangrila "github.com/tablebot/tablebot/bot/shangrila"
 	"github.com/tablebot/tablebot/i18n"
 	"github.com/tablebot/tablebot/i18n/i18ntest"
+	"github.com/tablebot/tablebot/internal/discordfake"
 	"github.com/tablebot/tablebot/rules/shangrila"
 )
 

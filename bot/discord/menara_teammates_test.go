@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/tablebot/tablebot/bot/discordfake"
 	bmenara "github.com/tablebot/tablebot/bot/menara"
+	"github.com/tablebot/tablebot/internal/discordfake"
 	mr "github.com/tablebot/tablebot/rules/menara"
 	mai "github.com/tablebot/tablebot/rules/menara/ai"
 	"github.com/tablebot/tablebot/rules/menara/notation"

@@ -17,10 +17,10 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/tablebot/tablebot/bot"
-	"github.com/tablebot/tablebot/bot/discordfake"
 	bmenara "github.com/tablebot/tablebot/bot/menara"
 	bshangrila "github.com/tablebot/tablebot/bot/shangrila"
 	"github.com/tablebot/tablebot/i18n"
+	"github.com/tablebot/tablebot/internal/discordfake"
 	rmenara "github.com/tablebot/tablebot/render/menara"
 	"github.com/tablebot/tablebot/rules"
 	mr "github.com/tablebot/tablebot/rules/menara"

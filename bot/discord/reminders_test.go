@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/tablebot/tablebot/bot/discordfake"
+	"github.com/tablebot/tablebot/internal/discordfake"
 )
 
 // TestReminders: through Discord, a reminder is a new message that

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tablebot/tablebot/bot/discordfake"
+	"github.com/tablebot/tablebot/internal/discordfake"
 )
 
 // TestRestart stops the bot in the middle of a game and starts it again

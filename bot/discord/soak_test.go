@@ -21,10 +21,10 @@ import (
 	"time"
 
 	"github.com/tablebot/tablebot/bot"
-	"github.com/tablebot/tablebot/bot/discordfake"
 	"github.com/tablebot/tablebot/bot/internal/takeaway"
 	"github.com/tablebot/tablebot/bot/internal/testclock"
 	"github.com/tablebot/tablebot/i18n"
+	"github.com/tablebot/tablebot/internal/discordfake"
 	"github.com/tablebot/tablebot/store"
 )
 

@@ -6,7 +6,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
-	"github.com/tablebot/tablebot/bot/discordfake"
+	"github.com/tablebot/tablebot/internal/discordfake"
 )
 
 // TestThread plays in a thread, as in a channel: one game there, the

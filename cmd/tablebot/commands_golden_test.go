@@ -15,7 +15,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
-	"github.com/tablebot/tablebot/bot/discordfake"
+	"github.com/tablebot/tablebot/internal/discordfake"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/")

@@ -10,7 +10,7 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/tablebot/tablebot/bot/discordfake"
+	"github.com/tablebot/tablebot/internal/discordfake"
 )
 
 // envChildConfig names the configuration of a bot run as a child process

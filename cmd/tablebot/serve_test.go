@@ -15,7 +15,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/tablebot/tablebot/bot/discordfake"
+	"github.com/tablebot/tablebot/internal/discordfake"
 	"github.com/tablebot/tablebot/store"
 )
 

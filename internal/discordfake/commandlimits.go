@@ -201,11 +201,34 @@ func checkOptions(c *checker, p string, opts []*discordgo.ApplicationCommandOpti
 }
 
 // checkOptionValues checks choices, autocomplete and bounds of a value
-// option.
+// option. Each step below checks one group of fields; they run in this
+// order so that a request breaking several rules reports them in the same
+// order as ever.
 func checkOptionValues(c *checker, op string, o *discordgo.ApplicationCommandOption) {
-	numeric := o.Type == discordgo.ApplicationCommandOptionInteger || o.Type == discordgo.ApplicationCommandOptionNumber
-	str := o.Type == discordgo.ApplicationCommandOptionString
-	if len(o.Choices) > 0 && !numeric && !str {
+	checkOptionChoices(c, op, o)
+	for j, ch := range o.Choices {
+		checkOptionChoice(c, fmt.Sprintf("%schoices.%d.", op, j), o.Type, ch)
+	}
+	checkValueBounds(c, op, o)
+	checkLengthBounds(c, op, o)
+	if len(o.ChannelTypes) > 0 && o.Type != discordgo.ApplicationCommandOptionChannel {
+		c.add(RuleCommandOptions, op+"channel_types", "APPLICATION_COMMAND_OPTION_INVALID", "only channel options have channel_types")
+	}
+}
+
+// numericOption reports whether options of type t carry a number: only
+// those take numeric choices and min_value/max_value.
+func numericOption(t discordgo.ApplicationCommandOptionType) bool {
+	return t == discordgo.ApplicationCommandOptionInteger || t == discordgo.ApplicationCommandOptionNumber
+}
+
+// checkOptionChoices checks what an option may offer its user as a whole:
+// choices only on string and numeric options and at most maxChoices of
+// them, autocomplete only on those types and never beside choices (Discord
+// shows one or the other).
+func checkOptionChoices(c *checker, op string, o *discordgo.ApplicationCommandOption) {
+	offers := numericOption(o.Type) || o.Type == discordgo.ApplicationCommandOptionString
+	if len(o.Choices) > 0 && !offers {
 		c.add(RuleCommandChoices, op+"choices", "APPLICATION_COMMAND_OPTION_CHOICES_INVALID", "only string, integer and number options have choices")
 	}
 	if len(o.Choices) > maxChoices {
@@ -214,43 +237,59 @@ func checkOptionValues(c *checker, op string, o *discordgo.ApplicationCommandOpt
 	if o.Autocomplete && len(o.Choices) > 0 {
 		c.add(RuleCommandChoices, op+"autocomplete", "APPLICATION_COMMAND_AUTOCOMPLETE_WITH_CHOICES", "autocomplete cannot be combined with choices")
 	}
-	if o.Autocomplete && !numeric && !str {
+	if o.Autocomplete && !offers {
 		c.add(RuleCommandOptions, op+"autocomplete", "APPLICATION_COMMAND_OPTION_INVALID", "only string, integer and number options autocomplete")
 	}
-	for j, ch := range o.Choices {
-		cp := fmt.Sprintf("%schoices.%d.", op, j)
-		if ch == nil {
-			c.add(RuleCommandChoices, cp, "BASE_TYPE_REQUIRED", "null choice")
-			continue
-		}
-		c.lenRange(RuleCommandChoices, cp+"name", ch.Name, 1, maxOptionText)
-		checkLocalized(c, cp+"name_localizations", ch.NameLocalizations, func(path, v string) {
-			c.lenRange(RuleCommandChoices, path, v, 1, maxOptionText)
-		})
-		switch v := ch.Value.(type) {
-		case string:
-			if !str {
-				c.add(RuleCommandChoices, cp+"value", "BASE_TYPE_CHOICES", "a %v option needs numeric choice values", o.Type)
-			}
-			c.lenRange(RuleCommandChoices, cp+"value", v, 1, maxOptionText)
-		case float64:
-			if !numeric {
-				c.add(RuleCommandChoices, cp+"value", "BASE_TYPE_CHOICES", "a string option needs string choice values")
-			}
-			if o.Type == discordgo.ApplicationCommandOptionInteger && v != float64(int64(v)) {
-				c.add(RuleCommandChoices, cp+"value", "NUMBER_TYPE_COERCE", "integer choice value %v is not an integer", v)
-			}
-		default:
-			c.add(RuleCommandChoices, cp+"value", "BASE_TYPE_REQUIRED", "choice value must be a string or a number")
-		}
+}
+
+// checkOptionChoice checks one choice (at path cp) of an option of type t:
+// its name and localized names, and a value of the option's own type,
+// since Discord sends the chosen value as the option's value. A choice's
+// value comes from JSON, so a number is a float64.
+func checkOptionChoice(c *checker, cp string, t discordgo.ApplicationCommandOptionType, ch *discordgo.ApplicationCommandOptionChoice) {
+	if ch == nil {
+		c.add(RuleCommandChoices, cp, "BASE_TYPE_REQUIRED", "null choice")
+		return
 	}
-	if (o.MinValue != nil || o.MaxValue != 0) && !numeric {
+	c.lenRange(RuleCommandChoices, cp+"name", ch.Name, 1, maxOptionText)
+	checkLocalized(c, cp+"name_localizations", ch.NameLocalizations, func(path, v string) {
+		c.lenRange(RuleCommandChoices, path, v, 1, maxOptionText)
+	})
+	switch v := ch.Value.(type) {
+	case string:
+		if t != discordgo.ApplicationCommandOptionString {
+			c.add(RuleCommandChoices, cp+"value", "BASE_TYPE_CHOICES", "a %v option needs numeric choice values", t)
+		}
+		c.lenRange(RuleCommandChoices, cp+"value", v, 1, maxOptionText)
+	case float64:
+		if !numericOption(t) {
+			c.add(RuleCommandChoices, cp+"value", "BASE_TYPE_CHOICES", "a string option needs string choice values")
+		}
+		if t == discordgo.ApplicationCommandOptionInteger && v != float64(int64(v)) {
+			c.add(RuleCommandChoices, cp+"value", "NUMBER_TYPE_COERCE", "integer choice value %v is not an integer", v)
+		}
+	default:
+		c.add(RuleCommandChoices, cp+"value", "BASE_TYPE_REQUIRED", "choice value must be a string or a number")
+	}
+}
+
+// checkValueBounds checks min_value and max_value: only numeric options
+// have them, and the range must not be empty. A max_value of 0 is read as
+// unset, as discordgo omits it from the JSON.
+func checkValueBounds(c *checker, op string, o *discordgo.ApplicationCommandOption) {
+	if (o.MinValue != nil || o.MaxValue != 0) && !numericOption(o.Type) {
 		c.add(RuleCommandOptions, op+"min_value", "APPLICATION_COMMAND_OPTION_INVALID", "only integer and number options have min_value/max_value")
 	}
 	if o.MinValue != nil && o.MaxValue != 0 && *o.MinValue > o.MaxValue {
 		c.add(RuleCommandOptions, op+"min_value", "NUMBER_TYPE_MAX", "min_value %v is above max_value %v", *o.MinValue, o.MaxValue)
 	}
-	if (o.MinLength != nil || o.MaxLength != 0) && !str {
+}
+
+// checkLengthBounds checks min_length and max_length: only string options
+// have them, each within Discord's 0 (1 for max_length) to maxOptionLength.
+// A max_length of 0 is read as unset, as discordgo omits it from the JSON.
+func checkLengthBounds(c *checker, op string, o *discordgo.ApplicationCommandOption) {
+	if (o.MinLength != nil || o.MaxLength != 0) && o.Type != discordgo.ApplicationCommandOptionString {
 		c.add(RuleCommandOptions, op+"min_length", "APPLICATION_COMMAND_OPTION_INVALID", "only string options have min_length/max_length")
 	}
 	if o.MinLength != nil && (*o.MinLength < 0 || *o.MinLength > maxOptionLength) {
@@ -258,9 +297,6 @@ func checkOptionValues(c *checker, op string, o *discordgo.ApplicationCommandOpt
 	}
 	if o.MaxLength != 0 && (o.MaxLength < 1 || o.MaxLength > maxOptionLength) {
 		c.add(RuleCommandOptions, op+"max_length", "NUMBER_TYPE_MAX", "max_length must be between 1 and %d", maxOptionLength)
-	}
-	if len(o.ChannelTypes) > 0 && o.Type != discordgo.ApplicationCommandOptionChannel {
-		c.add(RuleCommandOptions, op+"channel_types", "APPLICATION_COMMAND_OPTION_INVALID", "only channel options have channel_types")
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
 )
@@ -139,80 +140,124 @@ func optionDef(defs []*discordgo.ApplicationCommandOption, name string) *discord
 }
 
 // optionValueLocked converts a test's value to what Discord would send for
-// the option's type, enforcing choices and bounds as the client does.
+// the option's type, enforcing choices and bounds as the client does: a
+// user cannot send what Discord's client would not let them type.
 func (s *Server) optionValueLocked(def *discordgo.ApplicationCommandOption, v any) (any, error) {
-	var out any
+	out, err := s.convertOptionLocked(def, v)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkChosen(def, out); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// convertOptionLocked converts a test's value by the option's type (as
+// optionValueLocked, without the choices): a string, a number, a bool or
+// the id of something the fake knows.
+func (s *Server) convertOptionLocked(def *discordgo.ApplicationCommandOption, v any) (any, error) {
 	switch def.Type {
 	case discordgo.ApplicationCommandOptionString:
-		str, ok := v.(string)
-		if !ok {
-			return nil, fmt.Errorf("string option needs a string, got %T", v)
-		}
-		if def.MinLength != nil && len([]rune(str)) < *def.MinLength || def.MaxLength > 0 && len([]rune(str)) > def.MaxLength {
-			return nil, fmt.Errorf("%q is outside the registered length bounds", str)
-		}
-		out = str
+		return stringOptionValue(def, v)
 	case discordgo.ApplicationCommandOptionInteger, discordgo.ApplicationCommandOptionNumber:
-		var f float64
-		switch n := v.(type) {
-		case int:
-			f = float64(n)
-		case int64:
-			f = float64(n)
-		case int32:
-			f = float64(n)
-		case float64:
-			f = n
-		default:
-			return nil, fmt.Errorf("numeric option needs a number, got %T", v)
-		}
-		if def.Type == discordgo.ApplicationCommandOptionInteger && f != math.Trunc(f) {
-			return nil, fmt.Errorf("integer option got %v", f)
-		}
-		if def.MinValue != nil && f < *def.MinValue || def.MaxValue != 0 && f > def.MaxValue {
-			return nil, fmt.Errorf("%v is outside the registered bounds", f)
-		}
-		if def.Type == discordgo.ApplicationCommandOptionInteger {
-			out = int64(f)
-		} else {
-			out = f
-		}
+		return numericOptionValue(def, v)
 	case discordgo.ApplicationCommandOptionBoolean:
 		b, ok := v.(bool)
 		if !ok {
 			return nil, fmt.Errorf("boolean option needs a bool, got %T", v)
 		}
-		out = b
-	case discordgo.ApplicationCommandOptionUser, discordgo.ApplicationCommandOptionMentionable:
-		id, ok := v.(string)
-		if !ok || (s.users[id] == nil && def.Type == discordgo.ApplicationCommandOptionUser) {
-			return nil, fmt.Errorf("user option needs the id of a known user, got %v", v)
-		}
-		out = id
-	case discordgo.ApplicationCommandOptionChannel:
-		id, ok := v.(string)
-		if !ok || s.channels[id] == nil {
-			return nil, fmt.Errorf("channel option needs the id of a known channel, got %v", v)
-		}
-		out = id
-	case discordgo.ApplicationCommandOptionRole:
-		id, ok := v.(string)
-		if !ok {
-			return nil, fmt.Errorf("role option needs a role id, got %T", v)
-		}
-		out = id
+		return b, nil
+	case discordgo.ApplicationCommandOptionUser, discordgo.ApplicationCommandOptionMentionable,
+		discordgo.ApplicationCommandOptionChannel, discordgo.ApplicationCommandOptionRole:
+		return s.idOptionLocked(def, v)
 	default:
 		return nil, fmt.Errorf("options of type %v are not supported by discordfake", def.Type)
 	}
-	if len(def.Choices) > 0 {
-		ok := slices.ContainsFunc(def.Choices, func(c *discordgo.ApplicationCommandOptionChoice) bool {
-			return fmt.Sprint(c.Value) == fmt.Sprint(out)
-		})
+}
+
+// stringOptionValue checks a string option's value against min_length and
+// max_length, counted in characters as Discord's client counts them.
+func stringOptionValue(def *discordgo.ApplicationCommandOption, v any) (any, error) {
+	str, ok := v.(string)
+	if !ok {
+		return nil, fmt.Errorf("string option needs a string, got %T", v)
+	}
+	n := utf8.RuneCountInString(str)
+	if def.MinLength != nil && n < *def.MinLength || def.MaxLength > 0 && n > def.MaxLength {
+		return nil, fmt.Errorf("%q is outside the registered length bounds", str)
+	}
+	return str, nil
+}
+
+// numericOptionValue converts any Go number a test may write to the value
+// of an integer option (int64: discordgo reads it as a whole number) or a
+// number option (float64), within min_value and max_value.
+func numericOptionValue(def *discordgo.ApplicationCommandOption, v any) (any, error) {
+	var f float64
+	switch n := v.(type) {
+	case int:
+		f = float64(n)
+	case int64:
+		f = float64(n)
+	case int32:
+		f = float64(n)
+	case float64:
+		f = n
+	default:
+		return nil, fmt.Errorf("numeric option needs a number, got %T", v)
+	}
+	integer := def.Type == discordgo.ApplicationCommandOptionInteger
+	if integer && f != math.Trunc(f) {
+		return nil, fmt.Errorf("integer option got %v", f)
+	}
+	if def.MinValue != nil && f < *def.MinValue || def.MaxValue != 0 && f > def.MaxValue {
+		return nil, fmt.Errorf("%v is outside the registered bounds", f)
+	}
+	if integer {
+		return int64(f), nil
+	}
+	return f, nil
+}
+
+// idOptionLocked checks the id given to a user, mentionable, channel or
+// role option. A user or a channel must be one the fake knows, since
+// Discord resolves it for the bot (resolveLocked); a mentionable may name a
+// role, and roles are not modelled, so any id passes.
+func (s *Server) idOptionLocked(def *discordgo.ApplicationCommandOption, v any) (any, error) {
+	id, ok := v.(string)
+	switch def.Type {
+	case discordgo.ApplicationCommandOptionUser, discordgo.ApplicationCommandOptionMentionable:
+		if !ok || (s.users[id] == nil && def.Type == discordgo.ApplicationCommandOptionUser) {
+			return nil, fmt.Errorf("user option needs the id of a known user, got %v", v)
+		}
+	case discordgo.ApplicationCommandOptionChannel:
+		if !ok || s.channels[id] == nil {
+			return nil, fmt.Errorf("channel option needs the id of a known channel, got %v", v)
+		}
+	default:
 		if !ok {
-			return nil, fmt.Errorf("%v is not one of the registered choices", out)
+			return nil, fmt.Errorf("role option needs a role id, got %T", v)
 		}
 	}
-	return out, nil
+	return id, nil
+}
+
+// checkChosen refuses a value outside the option's registered choices,
+// if it has any. Values are compared as printed, since a numeric choice
+// comes back from JSON as a float64 while an integer option's value is an
+// int64.
+func checkChosen(def *discordgo.ApplicationCommandOption, out any) error {
+	if len(def.Choices) == 0 {
+		return nil
+	}
+	ok := slices.ContainsFunc(def.Choices, func(c *discordgo.ApplicationCommandOptionChoice) bool {
+		return fmt.Sprint(c.Value) == fmt.Sprint(out)
+	})
+	if !ok {
+		return fmt.Errorf("%v is not one of the registered choices", out)
+	}
+	return nil
 }
 
 // resolveLocked adds resolved objects for user and channel options, as
