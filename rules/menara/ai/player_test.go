@@ -67,11 +67,12 @@ func mixedGame(t *testing.T, i int, levels []Level, opts Options) {
 	}
 }
 
-// hardGames is n, or one game under the race detector, where a hard game
-// takes half a minute.
+// hardGames is n, or none under the race detector, where a hard game
+// takes half a minute (its search is single-threaded, and
+// TestHardLegalEverywhere asks it for steps under -race).
 func hardGames(n int) int {
 	if raceEnabled {
-		return 1
+		return 0
 	}
 	return n
 }
@@ -104,9 +105,9 @@ func TestLegalGames(t *testing.T) {
 		opts   Options
 	}{
 		{"random", []Level{Random}, n(4000), Options{}},
-		{"easy", []Level{Easy}, n(100), Options{}},
-		{"medium", []Level{Medium}, n(40), Options{}},
-		{"mixed", []Level{Random, Easy, Medium}, n(100), Options{}},
+		{"easy", []Level{Easy}, n(40), Options{}},
+		{"medium", []Level{Medium}, n(16), Options{}},
+		{"mixed", []Level{Random, Easy, Medium}, n(40), Options{}},
 		{"hard", []Level{Hard}, hardGames(max(2, n(60)/10)), Options{}},
 		{"hard with a tiny budget", []Level{Hard, Easy}, n(100), Options{Nodes: 30}},
 	}
@@ -241,7 +242,11 @@ func TestThinkCap(t *testing.T) {
 // in a crowded temple), answers legally, and answers the same every time.
 // Uncapped, these steps look at thousands.
 func TestNodeCap(t *testing.T) {
-	for _, cap := range []int{1, 10, 100, 1000} {
+	caps := []int{1, 10, 100, 1000}
+	if raceEnabled {
+		caps = caps[:3] // a thousand nodes is slow under -race and no likelier to race
+	}
+	for _, cap := range caps {
 		for i, p := range samplePositions(t, 8, 9) {
 			pl := newPlanner(Hard, 2, Options{Nodes: cap, Think: uncapped}, &hardParams)
 			s, st := pl.step(context.Background(), &p)
