@@ -181,6 +181,57 @@ func TestFloorPictureErrors(t *testing.T) {
 	}
 }
 
+// TestFloorPictureMessages pins every refusal of parseFloors: which check
+// answers first, on which line, with its exact message.
+func TestFloorPictureMessages(t *testing.T) {
+	valid := "floor A\nlight\n  Y . R\n   . K\ndark\n    . K\n   Y . R\n"
+	tests := []struct {
+		name, text, want string
+	}{
+		{"off the grid", "floor A\nlight\n  Y. R\n",
+			"line 3: a cell off the grid: in line 1 of a picture, cells sit at characters of the other parity"},
+		{"off the grid on the second line", "floor A\nlight\n  . .\n  .\n",
+			"line 4: a cell off the grid: in line 2 of a picture, cells sit at characters of the other parity"},
+		{"rows count again on the dark side", "floor A\nlight\n  .\n   .\ndark\n   .\n",
+			"line 6: a cell off the grid: in line 1 of a picture, cells sit at characters of the other parity"},
+		{"unknown letter", "floor A\nlight\n  Y . Q\n", "line 3: 'Q' is neither a cell (.) nor a base (Y R K W B)"},
+		{"lower-case base", "floor A\nlight\n  Y . r\n", "line 3: 'r' is neither a cell (.) nor a base (Y R K W B)"},
+		{"a comment in a picture", "floor A\nlight\n  . # x\n", "line 3: '#' is neither a cell (.) nor a base (Y R K W B)"},
+		{"not ASCII", "floor A\nlight\n  é\n", "line 3: 'é' is neither a cell (.) nor a base (Y R K W B)"},
+		{"out of order", "floor B\n", `line 1: floors must come in order A to R, got "B"`},
+		{"lower-case floor", "floor a\n", `line 1: floors must come in order A to R, got "a"`},
+		{"no such floor", "# the floors\nfloor AB\n", `line 2: floors must come in order A to R, got "AB"`},
+		{"floor twice", "floor A # first\nfloor A\n", `line 2: floors must come in order A to R, got "A"`},
+		{"two light pictures", "floor A\nlight\n  .\n\nlight\n", "line 5: floor A has two light pictures"},
+		{"two dark pictures", "floor A\ndark\n  .\ndark\n", "line 4: floor A has two dark pictures"},
+		{"garbage", "hello\n", "line 1: expected floor X, light, dark or a picture line indented by two spaces"},
+		{"a side before any floor", "light\n", "line 1: expected floor X, light, dark or a picture line indented by two spaces"},
+		{"a floor with more words", "floor A B\n", "line 1: expected floor X, light, dark or a picture line indented by two spaces"},
+		{"a picture line without a side", "floor A\n  . .\n", "line 2: expected floor X, light, dark or a picture line indented by two spaces"},
+		{"a picture line after a blank line", "floor A\nlight\n  .\n\n  .\n",
+			"line 5: expected floor X, light, dark or a picture line indented by two spaces"},
+		{"a tab", "floor A\nlight\n\t.\n", "line 3: expected floor X, light, dark or a picture line indented by two spaces"},
+		{"no dark picture", "floor A\nlight\n  .\n", "floor A needs a light and a dark picture"},
+		{"no light picture", "floor A\ndark\n  .\n", "floor A needs a light and a dark picture"},
+		{"empty pictures", "floor A\nlight\ndark\n", "floor A: 0 cells, want 1 to 24"},
+		{"not mirrored", "floor A\nlight\n  Y . R\n   . K\ndark\n  Y . R\n   . K\n",
+			"floor A: the dark picture's outline is not the light one turned over"},
+		{"missing floors", valid, "floor B needs a light and a dark picture"},
+		{"an empty text", "", "floor A needs a light and a dark picture"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := parseFloors(tt.text)
+			if err == nil {
+				t.Fatalf("got no error, want %q", tt.want)
+			}
+			if got := err.Error(); got != tt.want {
+				t.Errorf("\n got %q\nwant %q", got, tt.want)
+			}
+		})
+	}
+}
+
 // TestDeck checks the plan cards: 35 in three piles of 9, 12 and 14 (red
 // the largest), the five types, exactly one move-a-floor card and it red,
 // place-N cards in every pile, about a third of each pile with each rim.

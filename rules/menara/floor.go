@@ -184,73 +184,117 @@ type picture struct {
 // line, then a "light" and a "dark" picture.
 func parseFloors(text string) ([NumFloors][2]shape, error) {
 	var out [NumFloors][2]shape
-	var pics [NumFloors][2]*picture
-	floor, side := -1, -1
-	row := 0
+	r := floorsReader{floor: -1, side: -1}
 	for n, line := range strings.Split(text, "\n") {
-		fail := func(format string, a ...any) error {
-			return fmt.Errorf("line %d: %s", n+1, fmt.Sprintf(format, a...))
-		}
-		if strings.HasPrefix(line, "  ") && side >= 0 {
-			p := pics[floor][side]
-			for j, ch := range line[2:] {
-				if ch == ' ' {
-					continue
-				}
-				if (row+j)%2 != 0 {
-					return out, fail("a cell off the grid: in line %d of a picture, cells sit at characters of the other parity", row+1)
-				}
-				h := Hex{int16((j - row) / 2), int16(row)}
-				if ch == '.' {
-					p.cells = append(p.cells, h)
-					continue
-				}
-				c, ok := colourOfLetter(byte(ch))
-				if !ok || ch > 'Z' {
-					return out, fail("%q is neither a cell (.) nor a base (Y R K W B)", ch)
-				}
-				p.cells = append(p.cells, h)
-				p.bases = append(p.bases, Spot{h, c})
-			}
-			row++
-			continue
-		}
-		if i := strings.IndexByte(line, '#'); i >= 0 {
-			line = line[:i]
-		}
-		words := strings.Fields(line)
-		switch {
-		case len(words) == 0:
-			side = -1
-		case len(words) == 2 && words[0] == "floor":
-			f, ok := ParseFloor(words[1])
-			if !ok || int(f) != floor+1 || words[1] != f.String() {
-				return out, fail("floors must come in order A to R, got %q", words[1])
-			}
-			floor, side = int(f), -1
-		case len(words) == 1 && (words[0] == "light" || words[0] == "dark") && floor >= 0:
-			side = 0
-			if words[0] == "dark" {
-				side = 1
-			}
-			if pics[floor][side] != nil {
-				return out, fail("floor %s has two %s pictures", FloorID(floor), words[0])
-			}
-			pics[floor][side] = &picture{}
-			row = 0
-		default:
-			return out, fail("expected floor X, light, dark or a picture line indented by two spaces")
+		if err := r.readLine(line); err != nil {
+			return out, fmt.Errorf("line %d: %v", n+1, err)
 		}
 	}
-	for f := range pics {
-		if pics[f][0] == nil || pics[f][1] == nil {
+	for f := range r.pics {
+		if r.pics[f][0] == nil || r.pics[f][1] == nil {
 			return out, fmt.Errorf("floor %s needs a light and a dark picture", FloorID(f))
 		}
-		if err := buildShapes(&out[f], pics[f][0], pics[f][1]); err != nil {
+		if err := buildShapes(&out[f], r.pics[f][0], r.pics[f][1]); err != nil {
 			return out, fmt.Errorf("floor %s: %v", FloorID(f), err)
 		}
 	}
 	return out, nil
+}
+
+// floorsReader is parseFloors' state between lines: the pictures read so
+// far, the floor and side whose picture is being read (-1: none), and the
+// picture's line being read.
+type floorsReader struct {
+	pics        [NumFloors][2]*picture
+	floor, side int
+	row         int
+}
+
+// readLine reads one line of floors.txt, a picture's line or a heading;
+// its error says what is wrong, without the line number.
+func (r *floorsReader) readLine(line string) error {
+	// A picture line is told by its indent before comments are cut, so a
+	// '#' in a picture is an unknown letter, not a comment.
+	if strings.HasPrefix(line, "  ") && r.side >= 0 {
+		return r.readPictureLine(line[2:])
+	}
+	if i := strings.IndexByte(line, '#'); i >= 0 {
+		line = line[:i]
+	}
+	words := strings.Fields(line)
+	switch {
+	case len(words) == 0:
+		r.side = -1 // a blank line ends the picture
+	case len(words) == 2 && words[0] == "floor":
+		return r.startFloor(words[1])
+	case len(words) == 1 && (words[0] == "light" || words[0] == "dark") && r.floor >= 0:
+		return r.startPicture(words[0])
+	default:
+		return fmt.Errorf("expected floor X, light, dark or a picture line indented by two spaces")
+	}
+	return nil
+}
+
+// startFloor starts floor name, which must be the floor after the last.
+func (r *floorsReader) startFloor(name string) error {
+	f, ok := ParseFloor(name)
+	if !ok || int(f) != r.floor+1 || name != f.String() {
+		return fmt.Errorf("floors must come in order A to R, got %q", name)
+	}
+	r.floor, r.side = int(f), -1
+	return nil
+}
+
+// startPicture starts the current floor's picture of side ("light" or
+// "dark"), which it must not have yet.
+func (r *floorsReader) startPicture(side string) error {
+	r.side = 0
+	if side == "dark" {
+		r.side = 1
+	}
+	if r.pics[r.floor][r.side] != nil {
+		return fmt.Errorf("floor %s has two %s pictures", FloorID(r.floor), side)
+	}
+	r.pics[r.floor][r.side] = &picture{}
+	r.row = 0
+	return nil
+}
+
+// readPictureLine reads the next line of the current picture, without its
+// indent: a cell or base at every character that is not a space.
+func (r *floorsReader) readPictureLine(line string) error {
+	p := r.pics[r.floor][r.side]
+	// j counts bytes, not runes: a letter outside ASCII is refused anyway.
+	for j, ch := range line {
+		if ch == ' ' {
+			continue
+		}
+		if err := p.add(r.row, j, ch); err != nil {
+			return err
+		}
+	}
+	r.row++
+	return nil
+}
+
+// add adds to p what character ch at column j of the picture's line row
+// shows: a cell (.) or a base, a letter of its colour.
+func (p *picture) add(row, j int, ch rune) error {
+	if (row+j)%2 != 0 {
+		return fmt.Errorf("a cell off the grid: in line %d of a picture, cells sit at characters of the other parity", row+1)
+	}
+	h := Hex{int16((j - row) / 2), int16(row)}
+	if ch == '.' {
+		p.cells = append(p.cells, h)
+		return nil
+	}
+	c, ok := colourOfLetter(byte(ch))
+	if !ok || ch > 'Z' {
+		return fmt.Errorf("%q is neither a cell (.) nor a base (Y R K W B)", ch)
+	}
+	p.cells = append(p.cells, h)
+	p.bases = append(p.bases, Spot{h, c})
+	return nil
 }
 
 // readingLess orders cells top line first, then left to right.

@@ -43,6 +43,8 @@ func (p Position) Snapshot() Snapshot {
 	return s
 }
 
+// invalidState returns the error for a snapshot that breaks an invariant,
+// keyed under shangrila.state so that the bot can translate it.
 func invalidState(key string, args []any, format string, a ...any) error {
 	return rules.Errorf(rules.Invalid, "shangrila.state."+key, args, "impossible position: "+format, a...)
 }
@@ -53,111 +55,216 @@ func FromSnapshot(s Snapshot) (Position, error) {
 	if err != nil {
 		return Position{}, err
 	}
+	// The steps run in this order because each relies on what those before
+	// it checked (the tiles on the resignations, the supply on the tiles),
+	// and so that a snapshot breaking several invariants is always refused
+	// for the same one.
+	steps := [...]func(*Position, *Snapshot) error{
+		(*Position).takePhase,
+		(*Position).takeResigned,
+		(*Position).takeTiles,
+		(*Position).checkStrangersSupply,
+		(*Position).takeSupply,
+		(*Position).takeBridges,
+		(*Position).takeStones,
+		(*Position).checkStartingMasters,
+		(*Position).checkEnoughBridges,
+		(*Position).takeTurn,
+	}
+	for _, step := range steps {
+		if err := step(&p, &s); err != nil {
+			return Position{}, err
+		}
+	}
+	return p, nil
+}
+
+// takePhase copies s's phase, which must be one the engine knows.
+func (p *Position) takePhase(s *Snapshot) error {
 	p.phase = s.Phase
 	if s.Phase > Over {
-		return Position{}, invalidState("phase", nil, "unknown phase")
+		return invalidState("phase", nil, "unknown phase")
 	}
+	return nil
+}
+
+// takeResigned marks s's resigned players, who must play in the game.
+func (p *Position) takeResigned(s *Snapshot) error {
 	for _, c := range s.Resigned {
 		i, ok := p.Seat(c)
 		if !ok {
-			return Position{}, invalidState("resigned", nil, "%s resigned but does not play", c.Name())
+			return invalidState("resigned", nil, "%s resigned but does not play", c.Name())
 		}
 		p.resigned |= 1 << i
 	}
-	// Tiles: on the board only in the players' colours, and with the supply
-	// exactly six of each discipline per player.
-	var onBoard [Violet + 1][NumDisciplines]int
+	return nil
+}
+
+// takeTiles copies s's spaces, village by village in discipline order,
+// each checked by checkTile.
+func (p *Position) takeTiles(s *Snapshot) error {
 	for v := Village(0); v < NumVillages; v++ {
 		for d, sp := range s.Spaces[v] {
 			if sp.Empty() {
 				continue
 			}
-			c := sp.Master()
-			if sp&^(spaceColour|spaceStudent) != 0 || !p.Active(c) && !p.Resigned(c) {
-				return Position{}, invalidState("tile", []any{"village", v}, "a tile in village %s belongs to nobody in the game", v)
+			if err := p.checkTile(v, sp, s.Phase); err != nil {
+				return err
 			}
-			if !p.InPlay(v) {
-				return Position{}, invalidState("out", []any{"village", v}, "village %s is not in play with 3 players", v)
-			}
-			if sp.Student() && s.Phase == SetupPhase {
-				return Position{}, invalidState("setup-student", nil, "students during the setup phase")
-			}
-			onBoard[c][d] += sp.Tiles()
 			p.villages[v].set(Discipline(d), uint8(sp))
 		}
 	}
+	return nil
+}
+
+// checkTile checks the tile sp in village v: a master of a player in the
+// game (resigned or not), with a student or not, in a village in play, and
+// no student before the play phase.
+func (p *Position) checkTile(v Village, sp Space, phase Phase) error {
+	c := sp.Master()
+	if sp&^(spaceColour|spaceStudent) != 0 || !p.Active(c) && !p.Resigned(c) {
+		return invalidState("tile", []any{"village", v}, "a tile in village %s belongs to nobody in the game", v)
+	}
+	if !p.InPlay(v) {
+		return invalidState("out", []any{"village", v}, "village %s is not in play with 3 players", v)
+	}
+	if sp.Student() && phase == SetupPhase {
+		return invalidState("setup-student", nil, "students during the setup phase")
+	}
+	return nil
+}
+
+// checkStrangersSupply checks that nobody outside the game, NoColour
+// included, has tiles in s's supply.
+func (p *Position) checkStrangersSupply(s *Snapshot) error {
 	for c := NoColour; c <= Violet; c++ {
 		if _, plays := p.Seat(c); plays {
 			continue
 		}
 		for _, n := range s.Supply[c] {
 			if n != 0 {
-				return Position{}, invalidState("supply", []any{"player", c}, "%s has a supply but does not play", c.Name())
+				return invalidState("supply", []any{"player", c}, "%s has a supply but does not play", c.Name())
 			}
 		}
 	}
+	return nil
+}
+
+// takeSupply copies the players' supplies from s: with the tiles on the
+// board, exactly six of each discipline per player.
+func (p *Position) takeSupply(s *Snapshot) error {
+	onBoard := tilesOnBoard(s)
 	for _, c := range s.Players {
 		for d := Discipline(0); d < NumDisciplines; d++ {
 			n := s.Supply[c][d]
 			if n < 0 || n+onBoard[c][d] != TilesPerDiscipline {
-				return Position{}, invalidState("tiles", []any{"player", c, "discipline", d},
+				return invalidState("tiles", []any{"player", c, "discipline", d},
 					"%s's %s tiles on the board and in supply do not add up to %d", c.Name(), d.Name(), TilesPerDiscipline)
 			}
 			p.supply[c].set(d, uint8(n))
 		}
 	}
-	// Bridges and stones: a village has a stone exactly when none of its
-	// bridges stands.
-	p.bridges = 0
-	for b := Bridge(0); b < NumBridges; b++ {
-		if s.Standing[b] {
-			x, y := b.Ends()
-			if !p.InPlay(x) || !p.InPlay(y) {
-				return Position{}, invalidState("bridge", []any{"bridge", b}, "bridge %s is not on the board with 3 players", b)
+	return nil
+}
+
+// tilesOnBoard counts the tiles on s's board by colour and discipline, a
+// student and its master two. It runs after takeTiles, so every tile is of
+// a colour.
+func tilesOnBoard(s *Snapshot) [Violet + 1][NumDisciplines]int {
+	var onBoard [Violet + 1][NumDisciplines]int
+	for v := range s.Spaces {
+		for d, sp := range s.Spaces[v] {
+			if !sp.Empty() {
+				onBoard[sp.Master()][d] += sp.Tiles()
 			}
-			p.bridges |= 1 << b
 		}
 	}
+	return onBoard
+}
+
+// takeBridges copies the bridges standing in s, which must all be on the
+// board.
+func (p *Position) takeBridges(s *Snapshot) error {
+	p.bridges = 0
+	for b := Bridge(0); b < NumBridges; b++ {
+		if !s.Standing[b] {
+			continue
+		}
+		if x, y := b.Ends(); !p.InPlay(x) || !p.InPlay(y) {
+			return invalidState("bridge", []any{"bridge", b}, "bridge %s is not on the board with 3 players", b)
+		}
+		p.bridges |= 1 << b
+	}
+	return nil
+}
+
+// takeStones copies s's stones: a village has one exactly when none of its
+// bridges stands.
+func (p *Position) takeStones(s *Snapshot) error {
 	p.stones = 0
 	for v := Village(0); v < NumVillages; v++ {
 		isolated := p.bridges&villageBridges[v] == 0
 		if s.Stones[v] != isolated {
-			return Position{}, invalidState("stone", []any{"village", v},
+			return invalidState("stone", []any{"village", v},
 				"village %s must have a stone exactly when all its bridges are broken", v)
 		}
 		if s.Stones[v] {
 			p.stones |= 1 << v
 		}
 	}
-	if s.Phase == SetupPhase {
-		for _, c := range s.Players {
-			n := 0
-			for v := range s.Spaces {
-				for _, sp := range s.Spaces[v] {
-					if sp.Master() == c {
-						n++
-					}
-				}
-			}
-			if n != count(p.setupPlaced(c)) {
-				return Position{}, invalidState("setup-twice", []any{"player", c},
-					"%s has two starting masters of one discipline", c.Name())
+	return nil
+}
+
+// checkStartingMasters checks, during the setup phase, that no player has
+// placed two masters of one discipline.
+func (p *Position) checkStartingMasters(s *Snapshot) error {
+	if s.Phase != SetupPhase {
+		return nil
+	}
+	for _, c := range s.Players {
+		if mastersOf(s, c) != count(p.setupPlaced(c)) {
+			return invalidState("setup-twice", []any{"player", c},
+				"%s has two starting masters of one discipline", c.Name())
+		}
+	}
+	return nil
+}
+
+// mastersOf counts c's masters on s's board.
+func mastersOf(s *Snapshot, c Colour) int {
+	n := 0
+	for v := range s.Spaces {
+		for _, sp := range s.Spaces[v] {
+			if sp.Master() == c {
+				n++
 			}
 		}
 	}
+	return n
+}
+
+// checkEnoughBridges checks that a game past the setup phase has a bridge
+// standing, and one in play at least two.
+func (p *Position) checkEnoughBridges(s *Snapshot) error {
 	if s.Phase != SetupPhase && p.NumBridges() < 1 || s.Phase == PlayPhase && p.NumBridges() < 2 {
-		return Position{}, invalidState("bridges", nil, "a game in play needs at least two standing bridges")
+		return invalidState("bridges", nil, "a game in play needs at least two standing bridges")
 	}
+	return nil
+}
+
+// takeTurn copies the player to move: nobody when the game is over, else a
+// player who has not resigned.
+func (p *Position) takeTurn(s *Snapshot) error {
 	if s.Phase == Over {
 		if s.Turn != NoColour {
-			return Position{}, invalidState("turn-over", nil, "a finished game has no player to move")
+			return invalidState("turn-over", nil, "a finished game has no player to move")
 		}
-		return p, nil
+		return nil
 	}
 	i, ok := p.Seat(s.Turn)
 	if !ok || p.resigned&(1<<i) != 0 {
-		return Position{}, invalidState("turn", nil, "the player to move must be a player who has not resigned")
+		return invalidState("turn", nil, "the player to move must be a player who has not resigned")
 	}
 	p.turn = uint8(i)
-	return p, nil
+	return nil
 }

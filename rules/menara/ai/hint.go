@@ -52,75 +52,129 @@ const (
 // player ("Reveal blue: neither your hand nor the camp has red for the
 // yellow pile's cards").
 func (r Reason) String() string {
-	a := r.Args
-	v := func(k string) string { return fmt.Sprint(a[k]) }
-	n := func(k string) int { x, _ := a[k].(int); return x }
-	renew := ""
-	if b, _ := a["renew"].(bool); b {
-		renew = ", and renew the camp"
-	}
-	col := func() string {
-		c, _ := a["colour"].(menara.Colour)
-		return fmt.Sprintf("Put a %s column on %s", c, v("base"))
-	}
-	switch r.Key {
-	case ReasonExchange:
-		return fmt.Sprintf("Exchange %s for %s: with them the %s pile's cards can be built", v("give"), v("take"), v("pile"))
-	case ReasonRevealSafe:
-		return fmt.Sprintf("Reveal %s: whatever card it shows, you can build it now", v("pile"))
-	case ReasonRevealColour:
-		return fmt.Sprintf("Reveal %s: neither your hand nor the camp has %s for the %s pile's cards", v("pile"), v("colour"), v("other"))
-	case ReasonRevealRisk:
-		return fmt.Sprintf("Reveal %s: %d%% of the %s pile's cards could not be built now", v("pile"), n("percent"), v("other"))
-	case ReasonRevealFinish:
-		return fmt.Sprintf("Reveal %s: the temple is high enough, and its cards bring the end nearer", v("pile"))
-	case ReasonReveal:
-		return fmt.Sprintf("Reveal %s: %d%% of its cards can be built now, the best chance", v("pile"), n("percent"))
-	case ReasonColumnFill:
-		return col() + fmt.Sprintf(": it fills floor %s, and the new floor %s can go up", v("floor"), v("next"))
-	case ReasonColumnPush:
-		return col() + fmt.Sprintf(": pushed in under floor %s, it carries it too", v("floor"))
-	case ReasonColumnSupport:
-		return col() + fmt.Sprintf(": a support for the next floor, on level %d", n("level"))
-	case ReasonColumnSteady:
-		return col() + ": there it leaves every floor steadiest"
-	case ReasonColumn:
-		return col()
-	case ReasonMoveSupport:
-		return fmt.Sprintf("Move %s to %s: a support for the next floor, on level %d", v("from"), v("to"), n("level"))
-	case ReasonMoveFill:
-		return fmt.Sprintf("Move %s to %s: it fills floor %s, and the new floor %s can go up", v("from"), v("to"), v("floor"), v("next"))
-	case ReasonMove:
-		return fmt.Sprintf("Move %s to %s", v("from"), v("to"))
-	case ReasonFloorUp:
-		return fmt.Sprintf("Put floor %s on level %d: the temple rises to level %d", v("floor"), n("level"), n("level"))
-	case ReasonFloorSteady:
-		return fmt.Sprintf("Put floor %s on level %d: there it stands steadiest and leaves room to build", v("floor"), n("level"))
-	case ReasonExtendNowhere:
-		return fmt.Sprintf("Put floor %s beside the base: no three free columns can carry it (the level row grows by one)", v("floor"))
-	case ReasonExtend:
-		return fmt.Sprintf("Put floor %s beside the base: on columns it would leave the temple too shaky (the level row grows by one)", v("floor"))
-	case ReasonLiftUp:
-		return fmt.Sprintf("Move floor %s up to level %d: the temple rises to level %d", v("floor"), n("level"), n("level"))
-	case ReasonLift:
-		return fmt.Sprintf("Move floor %s to level %d: there it stands steadier", v("floor"), n("level"))
-	case ReasonGiveUpCannot:
-		return "Give up this card: your columns cannot build it" + renew
-	case ReasonGiveUpCollapse:
-		return "Give up this card: every way to build it brings the temple down" + renew
-	case ReasonGiveUpStuck:
-		return fmt.Sprintf("Give up this card: building it fills a floor, and the next floor %s fits nowhere, so the base would grow anyway", v("floor")) + renew
-	case ReasonGiveUpBetter:
-		return "Give up this card: building it would leave the temple worse off than one more level to build" + renew
-	case ReasonDone:
-		if renew != "" {
-			return "End your turn and renew the camp: your card goes to the level row"
+	a := reasonWords(r.Args)
+	// Each kind of step has its own wording; a key none knows is its own.
+	for _, say := range [...]func(reasonWords, string) (string, bool){
+		reasonWords.choice, reasonWords.column, reasonWords.floor, reasonWords.end,
+	} {
+		if text, ok := say(a, r.Key); ok {
+			return text
 		}
-		return "End your turn: your card goes to the level row"
-	case ReasonNone:
-		return "The game is over"
 	}
 	return r.Key
+}
+
+// reasonWords are a reason's arguments as its wording reads them: one
+// missing, or of another type than the package documentation gives,
+// prints as fmt prints it, or as zero (a number, a colour) or false (renew).
+type reasonWords map[string]any
+
+// v returns argument k as fmt prints it.
+func (a reasonWords) v(k string) string { return fmt.Sprint(a[k]) }
+
+// n returns argument k as a number.
+func (a reasonWords) n(k string) int { x, _ := a[k].(int); return x }
+
+// renewing reports whether the camp is to be renewed too.
+func (a reasonWords) renewing() bool { b, _ := a["renew"].(bool); return b }
+
+// renew returns the wording's tail when the camp is to be renewed too.
+func (a reasonWords) renew() string {
+	if a.renewing() {
+		return ", and renew the camp"
+	}
+	return ""
+}
+
+// putColumn returns the start of a column placement's wording.
+func (a reasonWords) putColumn() string {
+	c, _ := a["colour"].(menara.Colour)
+	return fmt.Sprintf("Put a %s column on %s", c, a.v("base"))
+}
+
+// choice words the reasons for an exchange or a reveal.
+func (a reasonWords) choice(key string) (string, bool) {
+	switch key {
+	case ReasonExchange:
+		return fmt.Sprintf("Exchange %s for %s: with them the %s pile's cards can be built", a.v("give"), a.v("take"), a.v("pile")), true
+	case ReasonRevealSafe:
+		return fmt.Sprintf("Reveal %s: whatever card it shows, you can build it now", a.v("pile")), true
+	case ReasonRevealColour:
+		return fmt.Sprintf("Reveal %s: neither your hand nor the camp has %s for the %s pile's cards", a.v("pile"), a.v("colour"), a.v("other")), true
+	case ReasonRevealRisk:
+		return fmt.Sprintf("Reveal %s: %d%% of the %s pile's cards could not be built now", a.v("pile"), a.n("percent"), a.v("other")), true
+	case ReasonRevealFinish:
+		return fmt.Sprintf("Reveal %s: the temple is high enough, and its cards bring the end nearer", a.v("pile")), true
+	case ReasonReveal:
+		return fmt.Sprintf("Reveal %s: %d%% of its cards can be built now, the best chance", a.v("pile"), a.n("percent")), true
+	}
+	return "", false
+}
+
+// column words the reasons for a column placed or moved.
+func (a reasonWords) column(key string) (string, bool) {
+	switch key {
+	case ReasonColumnFill:
+		return a.putColumn() + fmt.Sprintf(": it fills floor %s, and the new floor %s can go up", a.v("floor"), a.v("next")), true
+	case ReasonColumnPush:
+		return a.putColumn() + fmt.Sprintf(": pushed in under floor %s, it carries it too", a.v("floor")), true
+	case ReasonColumnSupport:
+		return a.putColumn() + fmt.Sprintf(": a support for the next floor, on level %d", a.n("level")), true
+	case ReasonColumnSteady:
+		return a.putColumn() + ": there it leaves every floor steadiest", true
+	case ReasonColumn:
+		return a.putColumn(), true
+	case ReasonMoveSupport:
+		return fmt.Sprintf("Move %s to %s: a support for the next floor, on level %d", a.v("from"), a.v("to"), a.n("level")), true
+	case ReasonMoveFill:
+		return fmt.Sprintf("Move %s to %s: it fills floor %s, and the new floor %s can go up", a.v("from"), a.v("to"), a.v("floor"), a.v("next")), true
+	case ReasonMove:
+		return fmt.Sprintf("Move %s to %s", a.v("from"), a.v("to")), true
+	}
+	return "", false
+}
+
+// floor words the reasons for a floor placed, put beside the base or
+// lifted.
+func (a reasonWords) floor(key string) (string, bool) {
+	switch key {
+	case ReasonFloorUp:
+		return fmt.Sprintf("Put floor %s on level %d: the temple rises to level %d", a.v("floor"), a.n("level"), a.n("level")), true
+	case ReasonFloorSteady:
+		return fmt.Sprintf("Put floor %s on level %d: there it stands steadiest and leaves room to build", a.v("floor"), a.n("level")), true
+	case ReasonExtendNowhere:
+		return fmt.Sprintf("Put floor %s beside the base: no three free columns can carry it (the level row grows by one)", a.v("floor")), true
+	case ReasonExtend:
+		return fmt.Sprintf("Put floor %s beside the base: on columns it would leave the temple too shaky (the level row grows by one)", a.v("floor")), true
+	case ReasonLiftUp:
+		return fmt.Sprintf("Move floor %s up to level %d: the temple rises to level %d", a.v("floor"), a.n("level"), a.n("level")), true
+	case ReasonLift:
+		return fmt.Sprintf("Move floor %s to level %d: there it stands steadier", a.v("floor"), a.n("level")), true
+	}
+	return "", false
+}
+
+// end words the reasons for ending a turn, giving up its card or not, and
+// the reason when the game is over.
+func (a reasonWords) end(key string) (string, bool) {
+	switch key {
+	case ReasonGiveUpCannot:
+		return "Give up this card: your columns cannot build it" + a.renew(), true
+	case ReasonGiveUpCollapse:
+		return "Give up this card: every way to build it brings the temple down" + a.renew(), true
+	case ReasonGiveUpStuck:
+		return fmt.Sprintf("Give up this card: building it fills a floor, and the next floor %s fits nowhere, so the base would grow anyway", a.v("floor")) + a.renew(), true
+	case ReasonGiveUpBetter:
+		return "Give up this card: building it would leave the temple worse off than one more level to build" + a.renew(), true
+	case ReasonDone:
+		if a.renewing() {
+			return "End your turn and renew the camp: your card goes to the level row", true
+		}
+		return "End your turn: your card goes to the level row", true
+	case ReasonNone:
+		return "The game is over", true
+	}
+	return "", false
 }
 
 // Hint returns the step the hard level would take in p for the player to

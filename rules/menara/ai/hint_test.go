@@ -250,6 +250,40 @@ func TestReasonWording(t *testing.T) {
 	}
 }
 
+// TestReasonWordingEdges pins the wording of reasons with an unknown key,
+// or with arguments missing or of another type: an unknown key is its own
+// wording, a missing argument prints as fmt prints nil, a number or colour
+// of another type as zero, and a renew that is not a bool as false.
+func TestReasonWordingEdges(t *testing.T) {
+	tests := []struct {
+		name string
+		r    Reason
+		want string
+	}{
+		{"unknown key", Reason{Key: "hint.nothing", Args: map[string]any{"renew": true}}, "hint.nothing"},
+		{"no key", Reason{}, ""},
+		{"no arguments", Reason{Key: ReasonRevealRisk}, "Reveal <nil>: 0% of the <nil> pile's cards could not be built now"},
+		{"a percent not an int", Reason{ReasonReveal, map[string]any{"pile": menara.RedPile, "percent": 60.0}},
+			"Reveal red: 0% of its cards can be built now, the best chance"},
+		{"a column without its arguments", Reason{Key: ReasonColumnFill}, "Put a yellow column on <nil>: it fills floor <nil>, and the new floor <nil> can go up"},
+		{"a colour by name", Reason{ReasonColumn, map[string]any{"colour": "red", "base": "K3"}}, "Put a yellow column on K3"},
+		{"a level not an int", Reason{ReasonLiftUp, map[string]any{"floor": "M", "level": "4"}}, "Move floor M up to level 0: the temple rises to level 0"},
+		{"renew not a bool", Reason{ReasonDone, map[string]any{"renew": "yes"}}, "End your turn: your card goes to the level row"},
+		{"renew missing", Reason{Key: ReasonGiveUpCannot}, "Give up this card: your columns cannot build it"},
+		{"renew on a reason without it", Reason{ReasonMove, map[string]any{"from": "K3", "to": "M1", "renew": true}}, "Move K3 to M1"},
+		{"give up stuck and renew", Reason{ReasonGiveUpStuck, map[string]any{"floor": "C", "renew": true}},
+			"Give up this card: building it fills a floor, and the next floor C fits nowhere, so the base would grow anyway, and renew the camp"},
+		{"game over with arguments", Reason{ReasonNone, map[string]any{"renew": true}}, "The game is over"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := tt.r.String(); got != tt.want {
+				t.Errorf("\n got %q\nwant %q", got, tt.want)
+			}
+		})
+	}
+}
+
 // TestHintWith: with a small node cap (and no time cap) HintWith gives a
 // legal step, the same every time, with a well-formed reason.
 func TestHintWith(t *testing.T) {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -167,4 +168,92 @@ func FuzzUnmarshalPosition(f *testing.F) {
 			t.Fatalf("round trip differs")
 		}
 	})
+}
+
+// TestUnmarshalMessages pins every refusal of UnmarshalPosition: which
+// check answers first, with its key and exact English message.
+func TestUnmarshalMessages(t *testing.T) {
+	p, err := shangrila.NewPosition([]shangrila.Colour{shangrila.Red, shangrila.Blue, shangrila.Yellow}, shangrila.StartSuggested)
+	if err != nil {
+		t.Fatal(err)
+	}
+	good := string(notation.MarshalPosition(&p))
+	// with replaces each old with its new, once each, in order.
+	with := func(pairs ...string) string {
+		s := good
+		for i := 0; i+1 < len(pairs); i += 2 {
+			if !strings.Contains(s, pairs[i]) {
+				t.Fatalf("the good state has no %s", pairs[i])
+			}
+			s = strings.Replace(s, pairs[i], pairs[i+1], 1)
+		}
+		return s
+	}
+	long := strings.Repeat("x", 30)
+	tests := []struct {
+		name, data, key, want string
+	}{
+		{"not json", "{", "notation.json", "the state is not valid JSON of a position: unexpected EOF"},
+		{"unknown field", with(`"phase"`, `"colour":1,"phase"`), "notation.json",
+			`the state is not valid JSON of a position: json: unknown field "colour"`},
+		{"trailing data", good + "{}", "notation.json", "the state has data after its JSON object"},
+		{"other game", with(`"shangrila"`, `"menara"`, `"blue","yellow"`, `"blue","green"`), "notation.json.game",
+			`the state is not of game "shangrila"`},
+		{"bad player", with(`"blue","yellow"`, `"blue","green"`, `"play"`, `"lunch"`), "notation.json.colour",
+			`players: "green" is not a colour`},
+		{"long player", with(`"blue","yellow"`, `"blue","`+long+`"`), "notation.json.colour",
+			`players: "` + long[:24] + `…" is not a colour`},
+		{"bad phase", with(`"play"`, `"lunch"`, `"turn":"red"`, `"turn":"green"`), "notation.json.phase",
+			"phase must be setup, play or over"},
+		{"bad turn", with(`"turn":"red"`, `"turn":"green"`, `"A":{`, `"Z":{`), "notation.json.turn",
+			`turn: "green" is not a colour`},
+		{"no turn", with(`"turn":"red"`, `"turn":null`), "shangrila.state.turn",
+			"impossible position: the player to move must be a player who has not resigned"},
+		{"bad village", with(`"A":{`, `"Z":{`, `["A","B"]`, `["A","M"]`), "notation.json.village",
+			`villages: "Z" is not a village letter A-M`},
+		{"lower-case village", with(`"A":{`, `"a":{`), "notation.json.village",
+			`villages: "a" is not a village letter A-M`},
+		{"bad discipline", with(`"rainmaker":{"master":"blue"`, `"rain":{"master":"blue"`), "notation.json.discipline",
+			`village A: "rain" is not a discipline key`},
+		{"discipline letter", with(`"rainmaker":{"master":"blue"`, `"R":{"master":"blue"`), "notation.json.discipline",
+			`village A: "R" is not a discipline key`},
+		{"bad master", with(`"rainmaker":{"master":"blue"`, `"rainmaker":{"master":"green"`, `["A","B"]`, `["A","M"]`),
+			"notation.json.master", `village A, rainmaker: "green" is not a colour`},
+		{"bad bridge", with(`["A","B"]`, `["A","M"]`, `"supply":{"red"`, `"supply":{"green"`), "notation.json.bridge",
+			"bridges: A-M is not a path of the board"},
+		{"bridge to no village", with(`["A","B"]`, `["A","Z"]`), "notation.json.bridge",
+			"bridges: A-Z is not a path of the board"},
+		{"bridge from no village", with(`["A","B"]`, `["?","B"]`), "notation.json.bridge",
+			"bridges: ?-B is not a path of the board"},
+		{"bad supply colour", with(`"supply":{"red"`, `"supply":{"green"`, `"winners":[]`, `"winners":[],"resigned":["green"]`),
+			"notation.json.supply", `supply: "green" is not a colour`},
+		{"bad supply discipline", with(`"red":{"rainmaker":5`, `"red":{"rain":5`), "notation.json.discipline",
+			`supply of red: "rain" is not a discipline key`},
+		{"bad resigned", with(`"winners":[]`, `"winners":[],"resigned":["red","green"]`), "notation.json.resigned",
+			`resigned: "green" is not a colour`},
+		{"resigned to move", with(`"winners":[]`, `"winners":[],"resigned":["red"]`), "shangrila.state.turn",
+			"impossible position: the player to move must be a player who has not resigned"},
+		{"tiles do not add up", with(`"red":{"rainmaker":5`, `"red":{"rainmaker":4`), "shangrila.state.tiles",
+			"impossible position: Red's Rainmaker tiles on the board and in supply do not add up to 6"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p, err := notation.UnmarshalPosition([]byte(tt.data))
+			var re *rules.Error
+			if !errors.As(err, &re) {
+				t.Fatalf("got %T %v, want a *rules.Error", err, err)
+			}
+			if got, want := fmt.Sprintf("%s %s %s", re.Code, re.Key, re.Message), fmt.Sprintf("%s %s %s", rules.Invalid, tt.key, tt.want); got != want {
+				t.Errorf("\n got %s\nwant %s", got, want)
+			}
+			if p != (shangrila.Position{}) {
+				t.Errorf("a refused state gave a position")
+			}
+		})
+	}
+	// A resigned player who is not to move is accepted, and read back.
+	p, err = notation.UnmarshalPosition([]byte(with(`"winners":[]`, `"winners":[],"resigned":["blue"]`)))
+	if err != nil || !p.Resigned(shangrila.Blue) {
+		t.Errorf("resigned blue: %v", err)
+	}
 }

@@ -100,6 +100,36 @@ func Check(data []byte) error {
 	if err := json.Unmarshal(data, &s); err != nil {
 		return err
 	}
+	cols := map[string]jColumn{}
+	for _, c := range s.Columns {
+		cols[c.At] = c
+	}
+	byName := map[string]jFloor{}
+	for _, f := range s.Floors {
+		byName[f.Name] = f
+	}
+	// In this order, so that a state wrong in several ways is always
+	// refused for the same one.
+	checks := [...]func() error{
+		func() error { return checkPool(&s) },
+		func() error { return checkCounts(&s) },
+		func() error { return checkFloors(s.Floors, cols) },
+		func() error { return checkColumnLevels(s.Columns, byName) },
+		func() error { return checkHeight(&s) },
+		func() error { return checkOutcome(&s) },
+		func() error { return checkMargins(&s, byName, cols) },
+	}
+	for _, check := range checks {
+		if err := check(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkPool checks that the bag, the camp, the hands and the temple hold
+// every column of the box, colour by colour.
+func checkPool(s *jState) error {
 	pool := map[string]int{"yellow": 30, "red": 20, "black": 12, "white": 8, "blue": 6}
 	count := map[string]int{}
 	for c, n := range s.Bag {
@@ -113,57 +143,96 @@ func Check(data []byte) error {
 			count[c]++
 		}
 	}
-	cols := map[string]jColumn{}
 	for _, c := range s.Columns {
 		count[c.Colour]++
-		cols[c.At] = c
 	}
 	for _, c := range colourNames {
 		if count[c] != pool[c] {
 			return fmt.Errorf("%s: %d columns, want %d", c, count[c], pool[c])
 		}
 	}
+	return nil
+}
+
+// checkCounts checks the camp's six columns, the 18 floors between the
+// temple and the quarry, and a hand for every player.
+func checkCounts(s *jState) error {
 	if len(s.Camp) != 6 || len(s.Floors)+s.Quarry != 18 || len(s.Hand) != len(s.Players) {
 		return fmt.Errorf("camp %d, floors %d + quarry %d", len(s.Camp), len(s.Floors), s.Quarry)
 	}
-	height := 0
-	byName := map[string]jFloor{}
-	for _, f := range s.Floors {
-		byName[f.Name] = f
-		if !f.Fallen {
-			height = max(height, f.Level)
-		}
-		if f.Level == 0 && (f.Margin != nil || len(f.Supports) > 0) {
-			return fmt.Errorf("floor %s on the table has supports or a margin", f.Name)
-		}
-		for _, sup := range f.Supports {
-			c, ok := cols[sup]
-			if !ok || c.Level != f.Level-1 {
-				return fmt.Errorf("floor %s (level %d) rests on %s (level %d, present %v)", f.Name, f.Level, sup, c.Level, ok)
-			}
-		}
-		for _, b := range f.Bases {
-			c, ok := cols[fmt.Sprintf("%s%d", f.Name, b.N)]
-			if ok != b.Column || ok && (c.Cell != b.Cell || c.Colour != b.Colour || c.Level != f.Level) {
-				return fmt.Errorf("base %s%d and its column disagree", f.Name, b.N)
-			}
+	return nil
+}
+
+// checkFloors checks every floor in the temple, in the JSON's order, with
+// checkFloor.
+func checkFloors(floors []jFloor, cols map[string]jColumn) error {
+	for _, f := range floors {
+		if err := checkFloor(f, cols); err != nil {
+			return err
 		}
 	}
-	for _, c := range s.Columns {
-		if f, ok := byName[c.At[:1]]; !ok || f.Level != c.Level {
+	return nil
+}
+
+// checkFloor checks that floor f rests on the table with neither supports
+// nor a margin, or on columns one level down; and that its bases and the
+// columns on them agree.
+func checkFloor(f jFloor, cols map[string]jColumn) error {
+	if f.Level == 0 && (f.Margin != nil || len(f.Supports) > 0) {
+		return fmt.Errorf("floor %s on the table has supports or a margin", f.Name)
+	}
+	for _, sup := range f.Supports {
+		c, ok := cols[sup]
+		if !ok || c.Level != f.Level-1 {
+			return fmt.Errorf("floor %s (level %d) rests on %s (level %d, present %v)", f.Name, f.Level, sup, c.Level, ok)
+		}
+	}
+	for _, b := range f.Bases {
+		c, ok := cols[fmt.Sprintf("%s%d", f.Name, b.N)]
+		if ok != b.Column || ok && (c.Cell != b.Cell || c.Colour != b.Colour || c.Level != f.Level) {
+			return fmt.Errorf("base %s%d and its column disagree", f.Name, b.N)
+		}
+	}
+	return nil
+}
+
+// checkColumnLevels checks that every column stands on a floor in the
+// temple, on that floor's level.
+func checkColumnLevels(columns []jColumn, floors map[string]jFloor) error {
+	for _, c := range columns {
+		if f, ok := floors[c.At[:1]]; !ok || f.Level != c.Level {
 			return fmt.Errorf("column %s on level %d", c.At, c.Level)
+		}
+	}
+	return nil
+}
+
+// checkHeight checks the height against the highest floor standing.
+func checkHeight(s *jState) error {
+	height := 0
+	for _, f := range s.Floors {
+		if !f.Fallen {
+			height = max(height, f.Level)
 		}
 	}
 	if height != s.Height {
 		return fmt.Errorf("height %d, the floors say %d", s.Height, height)
 	}
-	if (s.Phase == "over") != (s.Outcome != nil) || (s.Phase == "over") != (s.Turn == nil) {
+	return nil
+}
+
+// checkOutcome checks that a game over, and only one, has an outcome and
+// nobody to move; and that it is won exactly when the temple is high
+// enough without a collapse.
+func checkOutcome(s *jState) error {
+	over := s.Phase == "over"
+	if over != (s.Outcome != nil) || over != (s.Turn == nil) {
 		return fmt.Errorf("phase %s with outcome %v and turn %v", s.Phase, s.Outcome, s.Turn)
 	}
 	if s.Outcome != nil && s.Outcome.Won != (s.Outcome.Reason != "collapse" && s.Height >= s.Required) {
 		return fmt.Errorf("outcome %+v with height %d of %d", *s.Outcome, s.Height, s.Required)
 	}
-	return checkMargins(&s, byName, cols)
+	return nil
 }
 
 // centre returns a cell's centre in mm: x = pitch·(q + r/2), y =
