@@ -64,6 +64,22 @@ func newHarness(t testing.TB, opts discordfake.Options, users ...string) *harnes
 	return newHarnessAt(t, filepath.Join(t.TempDir(), "tablebot.db"), opts, users...)
 }
 
+// patient gives the bot minutes, not Discord's 3 seconds, to answer an
+// interaction, and the test's waits minutes, not the fake's 10 seconds,
+// unless the test asks for less: a harness test's verdict must not depend
+// on how busy the machine is (under -race beside another suite an answer
+// can take longer than 3 s). Discord's deadline itself is held by
+// TestAnswerTriesBounded and the soak, which set it.
+func patient(opts discordfake.Options) discordfake.Options {
+	if opts.AckDeadline == 0 {
+		opts.AckDeadline = 4 * time.Minute
+	}
+	if opts.WaitTimeout == 0 {
+		opts.WaitTimeout = 4 * time.Minute
+	}
+	return opts
+}
+
 // newHarnessAt is newHarness on the database at path.
 func newHarnessAt(t testing.TB, path string, opts discordfake.Options, users ...string) *harness {
 	t.Helper()
@@ -74,7 +90,7 @@ func newHarnessAt(t testing.TB, path string, opts discordfake.Options, users ...
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	t.Cleanup(cancel)
 	h := &harness{t: t, ctx: ctx, cat: cat, dbPath: path}
-	h.fake = discordfake.New(t, opts)
+	h.fake = discordfake.New(t, patient(opts))
 	h.world = h.fake.NewWorld(users...)
 	h.board = testBoard(t, cat)
 	h.start()

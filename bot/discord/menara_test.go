@@ -62,7 +62,7 @@ func newMenaraHarnessWith(t testing.TB, opts bmenara.Options, images bool, users
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	t.Cleanup(cancel)
 	h := &harness{t: t, ctx: ctx, cat: cat, dbPath: filepath.Join(t.TempDir(), "tablebot.db")}
-	h.fake = discordfake.New(t, discordfake.Options{})
+	h.fake = discordfake.New(t, patient(discordfake.Options{}))
 	h.world = h.fake.NewWorld(users...)
 	h.board = testBoard(t, cat)
 	if images {

@@ -53,7 +53,7 @@ func TestAnswerTriedAgainWithItsImage(t *testing.T) {
 // times, with pauses, within its 3 seconds, not thousands of times; then
 // the board it carried is posted in the channel, once.
 func TestAnswerTriesBounded(t *testing.T) {
-	h := newHarness(t, discordfake.Options{ExpectBreaches: true}, "ann", "bob", "cat")
+	h := newHarness(t, discordfake.Options{ExpectBreaches: true, AckDeadline: discordfake.DefaultAckDeadline}, "ann", "bob", "cat")
 	h.openTable("suggested")
 	failing := true
 	h.fake.FailIf(discordfake.RouteCallback, func(r discordfake.FaultRequest) (discordfake.Fault, bool) {
