@@ -1,7 +1,6 @@
 package discord
 
 import (
-	"context"
 	"math/rand/v2"
 	"slices"
 	"strconv"
@@ -21,23 +20,6 @@ import (
 // fake Discord: a person with two teammates added from the lobby's menu,
 // a hint, a seat handed over, and a team of computers alone.
 
-// teammates are rules/menara/ai's computer teammates plugged in as
-// cmd/tablebot does (see bmenara.Teammates), with a small node cap so that
-// a computer's step takes milliseconds.
-type teammates struct{ opts mai.Options }
-
-func (teammates) Levels() []string { return []string{"easy", "medium", "hard"} }
-
-func (t teammates) Step(ctx context.Context, level string, seed uint64, p *mr.Position) (mr.Step, error) {
-	lv, _ := mai.ParseLevel(level)
-	return mai.New(lv, seed, t.opts).Step(ctx, p), nil
-}
-
-func (t teammates) Hint(ctx context.Context, p *mr.Position, seed uint64) (mr.Step, bmenara.Reason) {
-	s, r := mai.HintWith(ctx, p, seed, t.opts)
-	return s, bmenara.Reason{Key: r.Key, Args: r.Args}
-}
-
 // teammateThinking caps the tests' computer teammates and hints: a node
 // cap that makes a step take milliseconds, and a time cap long enough never
 // to cut it (a step then depends on the position alone, even under -race).
@@ -46,7 +28,7 @@ var teammateThinking = mai.Options{Nodes: 2000, Think: time.Minute}
 // newTeamHarness starts a bot whose Menara offers computer teammates.
 func newTeamHarness(t *testing.T, images bool, users ...string) *harness {
 	t.Helper()
-	return newMenaraHarnessWith(t, bmenara.Options{Teammates: teammates{teammateThinking}}, images, users...)
+	return newMenaraHarnessWith(t, bmenara.Options{Computers: teammateThinking}, images, users...)
 }
 
 // boardPosts returns the channel's public posts with a board image.

@@ -48,7 +48,7 @@ const menaraShortSteps = 8
 // that hosts Shangri-La and Menara, with every image drawn.
 func newMenaraHarness(t testing.TB, users ...string) *harness {
 	t.Helper()
-	return newMenaraHarnessWith(t, bmenara.Options{}, true, users...)
+	return newMenaraHarnessWith(t, bmenara.Options{NoComputers: true}, true, users...)
 }
 
 // newMenaraHarnessWith is newMenaraHarness with Menara's options (its

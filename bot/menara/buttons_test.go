@@ -218,7 +218,7 @@ func TestWholeGameByButtons(t *testing.T) {
 		{[]string{"ann", "bob"}, []string{"difficulty", "easy", "hands", "shaky"}, 8},
 	} {
 		t.Run(fmt.Sprint(len(tt.players)), func(t *testing.T) {
-			h := newHost(t, Options{}, tt.seed)
+			h := newHost(t, Options{NoComputers: true}, tt.seed)
 			board := h.table(tt.players, tt.opts...).Message
 			rng := rand.New(rand.NewPCG(tt.seed, 2))
 			c := &clicker{t: t, rng: rng}

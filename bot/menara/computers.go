@@ -8,37 +8,13 @@ import (
 	"github.com/tablebot/tablebot/bot"
 	"github.com/tablebot/tablebot/i18n"
 	mr "github.com/tablebot/tablebot/rules/menara"
+	"github.com/tablebot/tablebot/rules/menara/ai"
 )
 
-// Teammates are computer teammates and their hints, as the bot uses them:
-// rules/menara/ai plugs in here, in cmd/tablebot (menaraTeammates), with an
-// adapter of a few lines; the messages of its reasons are under "menara." +
-// Reason.Key, and "menara." + Reason.Key + ".renew" for a reason whose
-// "renew" argument is true.
-//
-//	type teammates struct{ opts ai.Options }
-//
-//	func (teammates) Levels() []string { return []string{"easy", "medium", "hard"} }
-//	func (t teammates) Step(ctx context.Context, level string, seed uint64, p *menara.Position) (menara.Step, error) {
-//		lv, _ := ai.ParseLevel(level)
-//		return ai.New(lv, seed, t.opts).Step(ctx, p), nil
-//	}
-//	func (teammates) Hint(ctx context.Context, p *menara.Position, seed uint64) (menara.Step, bmenara.Reason) {
-//		s, r := ai.Hint(ctx, p, seed)
-//		return s, bmenara.Reason{Key: r.Key, Args: r.Args}
-//	}
-type Teammates interface {
-	// Levels are the levels a lobby offers, weakest first ("easy",
-	// "medium", "hard").
-	Levels() []string
-	// Step returns the step a computer of the level takes for the player
-	// to act in pos; seed is the seat's (the game's seed and the seat).
-	// It depends on the level, the seed and pos only.
-	Step(ctx context.Context, level string, seed uint64, pos *mr.Position) (mr.Step, error)
-	// Hint returns the step the strongest level would take in pos for the
-	// player to act, and why.
-	Hint(ctx context.Context, pos *mr.Position, seed uint64) (mr.Step, Reason)
-}
+// levels are the computer teammates a table offers, weakest first.
+// Random is left out: it is a yardstick for the arena, not a teammate
+// anyone would pick.
+var levels = []ai.Level{ai.Easy, ai.Medium, ai.Hard}
 
 // Reason says why a step is worth taking, as data: Key names a message of
 // the catalogue (under "menara."), Args fill it.
@@ -47,53 +23,62 @@ type Reason struct {
 	Args map[string]any
 }
 
-// Levels are the computer levels a lobby offers: those of the teammates,
-// none without.
+// Levels are the computer teammates a lobby offers (easy, medium, hard);
+// none with Options.NoComputers.
 func (g *Game) Levels() []string {
-	if g.opts.Teammates == nil {
+	if g.opts.NoComputers {
 		return nil
 	}
-	return g.opts.Teammates.Levels()
+	out := make([]string, len(levels))
+	for i, l := range levels {
+		out[i] = l.String()
+	}
+	return out
 }
 
-// computer is one seat's computer teammate.
+// computer is one seat's computer teammate. A step is a function of the
+// level, the seat's seed, the thinking caps and the open position, so a
+// game with computers replays exactly; every step asks a fresh player
+// (nothing is kept between steps, so a bot hosting many tables holds no
+// search memory between turns).
 type computer struct {
-	t     Teammates
-	level string
+	level ai.Level
 	seed  uint64
+	opts  ai.Options
 }
 
 // Computer returns the computer teammate of a seat at a level, its seed
 // from the game's seed and the seat, so that its steps replay exactly.
 func (g *Game) Computer(level string, seed uint64, seat int) (bot.Computer, bool) {
-	if g.opts.Teammates == nil || !slices.Contains(g.Levels(), level) {
+	if !slices.Contains(g.Levels(), level) {
 		return nil, false
 	}
-	return computer{t: g.opts.Teammates, level: level, seed: seed ^ uint64(seat+1)<<56}, true
+	lv, _ := ai.ParseLevel(level)
+	return computer{level: lv, seed: seed ^ uint64(seat+1)<<56, opts: g.opts.Computers}, true
 }
 
 // Move returns the computer's step as a record line.
 func (c computer) Move(ctx context.Context, st bot.State) (string, error) {
 	s := state(st)
-	step, err := c.t.Step(ctx, c.level, c.seed, positionOf(s))
-	if err != nil {
-		return "", err
-	}
-	if int(step.Seat) != positionOf(s).Turn() {
+	pos := positionOf(s)
+	step := ai.New(c.level, c.seed, c.opts).Step(ctx, pos)
+	if int(step.Seat) != pos.Turn() {
 		return "", errors.New("menara: a computer teammate stepped for another seat")
 	}
 	return s.Line(step), nil
 }
 
-// Hint suggests a step to the player to act, with its reason: the
-// teammates' strongest level's, or without teammates the engine's own
-// (see builtinHint).
+// Hint suggests a step to the player to act, with its reason: the hard
+// teammate's, or with Options.NoComputers the engine's own (see
+// builtinHint).
 func (g *Game) Hint(ctx context.Context, st bot.State, seat int, seed uint64, p *i18n.Printer) (string, error) {
 	s := state(st)
 	var step mr.Step
 	var why Reason
-	if g.opts.Teammates != nil {
-		step, why = g.opts.Teammates.Hint(ctx, positionOf(s), seed)
+	if !g.opts.NoComputers {
+		var r ai.Reason
+		step, r = ai.HintWith(ctx, positionOf(s), seed, g.opts.Computers)
+		why = Reason{Key: r.Key, Args: r.Args}
 	} else {
 		step, why = builtinHint(s)
 	}

@@ -20,6 +20,7 @@
 //
 // The words are in the catalogue under locales/<lang>/ (English, Spanish,
 // Italian), Source; the image's words are Labels. Computer teammates and
-// the hard level's hints come from rules/menara/ai through Teammates;
-// without them, Hint suggests steps from the engine's statics.
+// the hard level's hints come from rules/menara/ai, which the game imports
+// as Shangri-La imports its own (Options.Computers caps their thinking);
+// with Options.NoComputers, Hint suggests steps from the engine's statics.
 package menara

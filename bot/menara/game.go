@@ -9,6 +9,7 @@ import (
 	"github.com/tablebot/tablebot/bot"
 	"github.com/tablebot/tablebot/i18n"
 	mr "github.com/tablebot/tablebot/rules/menara"
+	"github.com/tablebot/tablebot/rules/menara/ai"
 	"github.com/tablebot/tablebot/rules/menara/notation"
 )
 
@@ -33,10 +34,13 @@ type Options struct {
 	// floor; nil draws none (the posts then carry text only).
 	Board   bot.BoardFunc
 	Preview PreviewFunc
-	// Teammates are the computer teammates and the hard level's hints
-	// (rules/menara/ai); nil offers no computer seats and gives the
-	// engine's own hints.
-	Teammates Teammates
+	// Computers caps the thinking of the computer teammates
+	// (rules/menara/ai) and of the hints: its defaults for the bot (2 s
+	// and a node cap), --think in the terminal.
+	Computers ai.Options
+	// NoComputers offers no computer teammates and gives the engine's own
+	// hints (tests of the host's words that need no search).
+	NoComputers bool
 }
 
 // Game is Menara as the host runs it (bot.Game).

@@ -14,9 +14,8 @@ import (
 // temple stands steadiest; the column or move that leaves the temple
 // steadiest, building as high as that allows; giving the card up when
 // every way on brings the temple down; ending a turn whose card goes to
-// the level row. It is what /menara hint says in a game hosted without
-// computer teammates (Options.Teammates), which give the hard level's
-// suggestion instead.
+// the level row. It is what /menara hint says in a game hosted with
+// Options.NoComputers; otherwise the hard teammate's suggestion is given.
 func builtinHint(s *State) (mr.Step, Reason) {
 	pos := positionOf(s)
 	seat := pos.Turn()
@@ -243,7 +242,7 @@ func hintText(p *i18n.Printer, pos *mr.Position, step mr.Step, why Reason) strin
 	return p.T("menara.tip.line", "step", what, "reason", reason)
 }
 
-// reasonText says a computer teammate's advice (see Teammates.Hint): the
+// reasonText says a computer teammate's advice (see Game.Hint): the
 // reason's sentence, which names the step in words, and the step as a
 // record writes it, which the terminal and the slash commands take as it
 // stands. A reason whose "renew" is true reads as its ".renew" message. A

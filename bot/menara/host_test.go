@@ -216,7 +216,7 @@ func TestWholeGameBySlashCommands(t *testing.T) {
 		{[]string{"ann", "bob", "cy"}, []string{"difficulty", "hard", "hands", "shaky", "side", "dark"}, 5},
 	} {
 		t.Run(fmt.Sprint(len(tt.players)), func(t *testing.T) {
-			h := newHost(t, Options{}, tt.seed)
+			h := newHost(t, Options{NoComputers: true}, tt.seed)
 			h.table(tt.players, tt.opts...)
 			rng := rand.New(rand.NewPCG(tt.seed, 1))
 			for steps := 0; ; steps++ {
@@ -265,7 +265,7 @@ func TestStartNamesFirstPlayer(t *testing.T) {
 	players := []string{"ana", "bob", "cy"}
 	starters := map[string]bool{}
 	for seed := uint64(1); seed <= 12 && len(starters) < 2; seed++ {
-		h := newHost(t, Options{}, seed)
+		h := newHost(t, Options{NoComputers: true}, seed)
 		r := h.table(players)
 		g, s := h.state()
 		first := positionOf(s).Turn()

@@ -1,7 +1,6 @@
 package menara
 
 import (
-	"context"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -14,22 +13,6 @@ import (
 	"github.com/tablebot/tablebot/rules/menara/ai"
 	"github.com/tablebot/tablebot/rules/menara/notation"
 )
-
-// aiTeammates are rules/menara/ai's teammates plugged in as cmd/tablebot
-// does (see Teammates), with a node cap that keeps the tests quick.
-type aiTeammates struct{ opts ai.Options }
-
-func (aiTeammates) Levels() []string { return []string{"easy", "medium", "hard"} }
-
-func (t aiTeammates) Step(ctx context.Context, level string, seed uint64, p *mr.Position) (mr.Step, error) {
-	lv, _ := ai.ParseLevel(level)
-	return ai.New(lv, seed, t.opts).Step(ctx, p), nil
-}
-
-func (t aiTeammates) Hint(ctx context.Context, p *mr.Position, seed uint64) (mr.Step, Reason) {
-	s, r := ai.HintWith(ctx, p, seed, t.opts)
-	return s, Reason{Key: r.Key, Args: r.Args}
-}
 
 // testThinking caps the tests' computer teammates and hints: a node cap
 // that makes a step take milliseconds, and a time cap long enough never to
@@ -226,7 +209,7 @@ func TestReasonText(t *testing.T) {
 // teammates' own wording. At the end the game says it is over.
 func TestTeammateHints(t *testing.T) {
 	cat := catalog(t)
-	g := New(Options{Teammates: aiTeammates{testThinking}})
+	g := New(Options{Computers: testThinking})
 	keys := map[string]int{}
 	games := 4
 	if testing.Short() {
@@ -282,10 +265,10 @@ func TestTeammateHints(t *testing.T) {
 // seats, whose computers play legal steps deterministically per seed and
 // seat; without, none.
 func TestTeammateSeats(t *testing.T) {
-	if got := New(Options{}).Levels(); len(got) != 0 {
+	if got := New(Options{NoComputers: true}).Levels(); len(got) != 0 {
 		t.Errorf("without teammates the game offers %v", got)
 	}
-	g := New(Options{Teammates: aiTeammates{testThinking}})
+	g := New(Options{Computers: testThinking})
 	if _, ok := g.Computer("random", 1, 0); ok {
 		t.Error("a random teammate is offered")
 	}

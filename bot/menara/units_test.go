@@ -89,7 +89,7 @@ func hintGame(t *testing.T, players int, d mr.Difficulty, seed uint64, each func
 // characters, each suggestion within 100 characters.
 func TestMenusWithinDiscordLimits(t *testing.T) {
 	cat := catalog(t)
-	g := New(Options{})
+	g := New(Options{NoComputers: true})
 	games := 3
 	if testing.Short() {
 		games = 1
@@ -195,7 +195,7 @@ func checkMessage(t *testing.T, m bot.Message) {
 // TestUndoFrom: within a turn the steps since the reveal may be taken
 // back; a reveal, a floor placed, a turn's end and a shaky roll may not.
 func TestUndoFrom(t *testing.T) {
-	g := New(Options{})
+	g := New(Options{NoComputers: true})
 	o := mr.Options{Players: notation.PlayerNames(1), Difficulty: mr.Easy}
 	game, _ := mr.NewGame(o, 11)
 	s := bot.NewReplay[mr.Position, mr.Step, *mr.Effects](engine{players: o.Players}, game.Start())
@@ -219,7 +219,7 @@ func TestUndoFrom(t *testing.T) {
 
 // TestTyped reads the terminal's forms of every step.
 func TestTyped(t *testing.T) {
-	g := New(Options{})
+	g := New(Options{NoComputers: true})
 	p := catalog(t).Printer(i18n.English)
 	st := bot.NewReplay[mr.Position, mr.Step, *mr.Effects](engine{}, mr.Position{})
 	tests := []struct {
@@ -264,7 +264,7 @@ func TestTyped(t *testing.T) {
 // read in every language.
 func TestHintPlaysLegally(t *testing.T) {
 	cat := catalog(t)
-	g := New(Options{})
+	g := New(Options{NoComputers: true})
 	rng := rand.New(rand.NewPCG(1, 1))
 	for seed := uint64(1); seed <= 4; seed++ {
 		s := hintGame(t, 1+int(seed%4), mr.Difficulty(seed%3), seed, func(s *State) {

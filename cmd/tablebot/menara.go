@@ -137,7 +137,7 @@ func phaseMenara(record string) string {
 // Menara renderer (built at the first image when lazy), with computer
 // teammates (rules/menara/ai) whose thinking o.think caps.
 func hostMenara(cat *i18n.Catalog, o hostOptions) (bot.Game, error) {
-	opts := bmenara.Options{Teammates: menaraTeammates{opts: ai.Options{Think: o.think}}}
+	opts := bmenara.Options{Computers: ai.Options{Think: o.think}}
 	type images struct {
 		board   bot.BoardFunc
 		preview bmenara.PreviewFunc
