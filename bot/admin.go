@@ -7,12 +7,10 @@ import (
 	"github.com/tablebot/tablebot/store"
 )
 
-// Steps of the resign question's components, and the Cancel button of
-// every private menu.
+// Steps of the resign question's components (its Cancel is StepCancel).
 const (
 	stepResign   = "rs"
 	stepHandOver = "rc"
-	stepCancel   = "x"
 )
 
 // undo takes back the asker's last move while nobody has moved after it:
@@ -84,10 +82,10 @@ func (b *Bot) resign(ctx context.Context, req Request) (Reply, error) {
 		question = "bot.resign.confirm"
 		rows = append(rows, Row{Buttons: []Button{
 			{ID: a.With(stepResign).ID(), Label: p.T("bot.button.resign"), Style: Danger},
-			{ID: a.With(stepCancel).ID(), Label: p.T("bot.button.cancel"), Style: Secondary},
+			{ID: a.With(StepCancel).ID(), Label: p.T("bot.button.cancel"), Style: Secondary},
 		}})
 	} else {
-		rows = append(rows, Row{Buttons: []Button{{ID: a.With(stepCancel).ID(), Label: p.T("bot.button.cancel"), Style: Secondary}}})
+		rows = append(rows, Row{Buttons: []Button{{ID: a.With(StepCancel).ID(), Label: p.T("bot.button.cancel"), Style: Secondary}}})
 	}
 	if levels := t.game.Levels(); len(levels) > 0 {
 		var opts []MenuOption

@@ -37,9 +37,9 @@ func (b *Bot) component(ctx context.Context, req Request) (Reply, error) {
 	case stepRules:
 		page, _ := strconv.Atoi(a.Arg(0))
 		return b.rulesGuide(g, req, page, true), nil
-	case stepCancel:
+	case StepCancel:
 		return Reply{Update: true, Message: Message{Content: b.printer(req.User.Locale).T("bot.menu.cancelled")}}, nil
-	case stepHint:
+	case StepHint:
 		return b.hint(ctx, req, &a)
 	}
 	return b.act(ctx, req, &a)
@@ -58,17 +58,14 @@ func (b *Bot) autocomplete(ctx context.Context, req Request) []Choice {
 		return []Choice{}
 	}
 	out := t.game.Choices(t.state, seat, req.Command, req.Focused, req.Options, b.printer(req.User.Locale))
-	if len(out) > maxChoices {
-		out = out[:maxChoices]
+	if len(out) > MaxChoices {
+		out = out[:MaxChoices]
 	}
 	if out == nil {
 		out = []Choice{}
 	}
 	return out
 }
-
-// maxChoices is Discord's limit of autocomplete choices.
-const maxChoices = 25
 
 // Matches reports whether what was typed starts one of the names, ignoring
 // case; everything matches nothing typed. Games filter their choices with

@@ -154,7 +154,7 @@ func (b *Bot) Slow(req Request) bool {
 		return req.Command == cmdHint
 	case ComponentRequest:
 		a, ok := ParseAction(req.CustomID)
-		return ok && a.Step == stepHint
+		return ok && a.Step == StepHint
 	}
 	return false
 }

@@ -16,11 +16,9 @@ const maxContent = 2000
 // maxHistory is the most moves /history shows.
 const maxHistory = 50
 
-// Steps of the components of the rules guide, and the hint button.
-const (
-	stepRules = "rules"
-	stepHint  = "hint"
-)
+// stepRules is the step of the rules guide's components (the hint
+// button's is StepHint).
+const stepRules = "rules"
 
 // board posts the current board again (or the lobby), publicly, for
 // anyone; it names the seats to act but pings nobody, so that nobody can
