@@ -88,82 +88,119 @@ func (c *chain) reply(m bot.Message, update bool) bot.Outcome {
 	return bot.Outcome{Reply: bot.Reply{Private: !update, Update: update, Message: m}}
 }
 
-// step answers one component of a chain.
+// step answers one component of a chain; a step no chain has is a stale
+// component.
 func (c *chain) step(a bot.Action) (bot.Outcome, error) {
-	switch a.Step {
-	case stepExchange:
-		return c.giveMenu()
-	case stepReveal:
-		return c.revealQuestion(a.Arg(0))
-	case stepPlace:
-		return c.colourMenu()
-	case stepFloor:
-		return c.placementList(listNew, mr.NoFloor, 0, false)
-	case stepMove:
-		return c.fromList(0, false)
-	case stepLift:
-		return c.liftMenu()
-	case stepGiveUp:
-		return c.closingQuestion(mr.GiveUp), nil
-	case stepDone:
-		return c.closingQuestion(mr.Done), nil
-	case stepGive:
-		return c.takeMenu()
-	case stepTake:
-		return c.exchanged(a.Arg(0))
-	case stepColour:
-		v, ok := c.value()
-		col, ok2 := mr.ParseColour(v)
-		if !ok || !ok2 {
-			return bot.Outcome{}, bot.BadComponent()
-		}
-		return c.baseList(col, 0)
-	case stepBase:
-		col, ok1 := mr.ParseColour(a.Arg(0))
-		v, ok2 := c.value()
-		b, ok3 := mr.ParseBase(v)
-		if !ok1 || !ok2 || !ok3 {
-			return bot.Outcome{}, bot.BadComponent()
-		}
-		return c.make(mr.ColumnStep(c.seat, col, b), false, true)
-	case stepFrom:
-		v, ok := c.value()
-		from, ok2 := mr.ParseBase(v)
-		if !ok || !ok2 {
-			return bot.Outcome{}, bot.BadComponent()
-		}
-		return c.toList(from, 0)
-	case stepTo:
-		from, ok1 := mr.ParseBase(a.Arg(0))
-		v, ok2 := c.value()
-		to, ok3 := mr.ParseBase(v)
-		if !ok1 || !ok2 || !ok3 {
-			return bot.Outcome{}, bot.BadComponent()
-		}
-		return c.make(mr.MoveStep(c.seat, from, to), false, true)
-	case stepLiftFloor:
-		v, ok := c.value()
-		f, ok2 := mr.ParseFloor(v)
-		if !ok || !ok2 {
-			return bot.Outcome{}, bot.BadComponent()
-		}
-		return c.placementList(listLift, f, 0, true)
-	case stepPlacement:
-		v, ok := c.value()
-		if !ok {
-			return bot.Outcome{}, bot.BadComponent()
-		}
-		return c.preview(a.Arg(0), a.Arg(1), atoi(a.Arg(2)), v)
-	case stepPage:
-		return c.page(a.Arg(0), a.Arg(1), atoi(a.Arg(2)))
-	case stepConfirm:
-		step, err := c.decodeStep(a.Arg(0))
-		if err != nil {
-			return bot.Outcome{}, err
-		}
-		return c.make(step, true, true)
+	answer, ok := chainSteps[a.Step]
+	if !ok {
+		return bot.Outcome{}, bot.BadComponent()
 	}
-	return bot.Outcome{}, bot.BadComponent()
+	return answer(c, a)
+}
+
+// chainSteps answer each step of the chains: the buttons under a board
+// open a menu or a question; the menus and their buttons read what was
+// chosen and go on, or make the step.
+var chainSteps = map[string]func(c *chain, a bot.Action) (bot.Outcome, error){
+	stepExchange: func(c *chain, _ bot.Action) (bot.Outcome, error) { return c.giveMenu() },
+	stepReveal:   func(c *chain, a bot.Action) (bot.Outcome, error) { return c.revealQuestion(a.Arg(0)) },
+	stepPlace:    func(c *chain, _ bot.Action) (bot.Outcome, error) { return c.colourMenu() },
+	stepFloor: func(c *chain, _ bot.Action) (bot.Outcome, error) {
+		return c.placementList(listNew, mr.NoFloor, 0, false)
+	},
+	stepMove:      func(c *chain, _ bot.Action) (bot.Outcome, error) { return c.fromList(0, false) },
+	stepLift:      func(c *chain, _ bot.Action) (bot.Outcome, error) { return c.liftMenu() },
+	stepGiveUp:    func(c *chain, _ bot.Action) (bot.Outcome, error) { return c.closingQuestion(mr.GiveUp), nil },
+	stepDone:      func(c *chain, _ bot.Action) (bot.Outcome, error) { return c.closingQuestion(mr.Done), nil },
+	stepGive:      func(c *chain, _ bot.Action) (bot.Outcome, error) { return c.takeMenu() },
+	stepTake:      func(c *chain, a bot.Action) (bot.Outcome, error) { return c.exchanged(a.Arg(0)) },
+	stepColour:    (*chain).colourChosen,
+	stepBase:      (*chain).baseChosen,
+	stepFrom:      (*chain).fromChosen,
+	stepTo:        (*chain).toChosen,
+	stepLiftFloor: (*chain).liftFloorChosen,
+	stepPlacement: (*chain).placementChosen,
+	stepPage: func(c *chain, a bot.Action) (bot.Outcome, error) {
+		return c.page(a.Arg(0), a.Arg(1), atoi(a.Arg(2)))
+	},
+	stepConfirm: (*chain).confirmed,
+}
+
+// colourChosen lists the bases for the colour of column chosen.
+func (c *chain) colourChosen(bot.Action) (bot.Outcome, error) {
+	v, ok := c.value()
+	col, ok2 := mr.ParseColour(v)
+	if !ok || !ok2 {
+		return bot.Outcome{}, bot.BadComponent()
+	}
+	return c.baseList(col, 0)
+}
+
+// baseChosen places the column of the chain's colour (arg 0) on the base
+// chosen.
+func (c *chain) baseChosen(a bot.Action) (bot.Outcome, error) {
+	col, ok1 := mr.ParseColour(a.Arg(0))
+	b, ok2 := c.chosenBase()
+	if !ok1 || !ok2 {
+		return bot.Outcome{}, bot.BadComponent()
+	}
+	return c.make(mr.ColumnStep(c.seat, col, b), false, true)
+}
+
+// fromChosen lists where the column chosen may move.
+func (c *chain) fromChosen(bot.Action) (bot.Outcome, error) {
+	from, ok := c.chosenBase()
+	if !ok {
+		return bot.Outcome{}, bot.BadComponent()
+	}
+	return c.toList(from, 0)
+}
+
+// toChosen moves the chain's column (arg 0) to the base chosen.
+func (c *chain) toChosen(a bot.Action) (bot.Outcome, error) {
+	from, ok1 := mr.ParseBase(a.Arg(0))
+	to, ok2 := c.chosenBase()
+	if !ok1 || !ok2 {
+		return bot.Outcome{}, bot.BadComponent()
+	}
+	return c.make(mr.MoveStep(c.seat, from, to), false, true)
+}
+
+// liftFloorChosen lists where the floor chosen may move.
+func (c *chain) liftFloorChosen(bot.Action) (bot.Outcome, error) {
+	v, ok := c.value()
+	f, ok2 := mr.ParseFloor(v)
+	if !ok || !ok2 {
+		return bot.Outcome{}, bot.BadComponent()
+	}
+	return c.placementList(listLift, f, 0, true)
+}
+
+// placementChosen previews the place chosen in a list (args: the list,
+// its floor, its page).
+func (c *chain) placementChosen(a bot.Action) (bot.Outcome, error) {
+	v, ok := c.value()
+	if !ok {
+		return bot.Outcome{}, bot.BadComponent()
+	}
+	return c.preview(a.Arg(0), a.Arg(1), atoi(a.Arg(2)), v)
+}
+
+// confirmed makes the step of the code (arg 0) confirmed, even if it
+// brings the temple down: the player was warned.
+func (c *chain) confirmed(a bot.Action) (bot.Outcome, error) {
+	step, err := c.decodeStep(a.Arg(0))
+	if err != nil {
+		return bot.Outcome{}, err
+	}
+	return c.make(step, true, true)
+}
+
+// chosenBase reads the one base chosen in a menu.
+func (c *chain) chosenBase() (mr.Base, bool) {
+	v, ok := c.value()
+	b, ok2 := mr.ParseBase(v)
+	return b, ok && ok2
 }
 
 // value returns the one value chosen in a menu.

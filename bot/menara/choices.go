@@ -13,87 +13,147 @@ import (
 // filled in and by what is typed: the menus offer the same.
 func (g *Game) Choices(st bot.State, seat int, command, focused string, options map[string]string, p *i18n.Printer) []bot.Choice {
 	s := state(st)
-	pos := positionOf(s)
-	typed := strings.TrimSpace(options[focused])
-	fixed := func(name string) string {
-		if name == focused {
-			return ""
-		}
-		return strings.TrimSpace(options[name])
+	suggest, ok := optionChoices[commandOption{command, focused}]
+	if !ok {
+		return nil
 	}
-	switch command + " " + focused {
-	case cmdExchange + " " + optGive:
-		c := &chain{pos: *pos, seat: seat}
-		if c.canExchange() != nil {
-			return nil
-		}
-		return columnChoices(p, pos.Hand(seat), mr.Columns{}, 0, typed)
-	case cmdExchange + " " + optTake:
-		c := &chain{pos: *pos, seat: seat}
-		if c.canExchange() != nil {
-			return nil
-		}
-		give, _ := mr.ParseColumns(fixed(optGive))
-		return columnChoices(p, pos.Camp(), give, give.Total(), typed)
-	case cmdPlace + " " + optColumn:
-		return colourChoices(p, pos, seat, typed)
-	case cmdPlace + " " + optBase:
-		col, hasColour := parseColour(p, fixed(optColumn))
-		var out []bot.Choice
-		for _, step := range legalOf(pos, mr.PlaceColumn) {
-			if hasColour && step.Colour != col || !bot.Matches(typed, step.To.String()) {
-				continue
-			}
-			out = append(out, bot.Choice{Name: baseName(p, pos, step, step.To), Value: step.To.String()})
-		}
-		return out
-	case cmdMove + " " + optFrom:
-		var out []bot.Choice
-		seen := map[mr.Base]bool{}
-		for _, step := range legalOf(pos, mr.MoveColumn) {
-			if seen[step.From] || !bot.Matches(typed, step.From.String()) {
-				continue
-			}
-			seen[step.From] = true
-			col, _ := pos.BaseColour(step.From)
-			out = append(out, bot.Choice{Name: p.T("menara.menu.column", "base", step.From, "colour", col, "level", pos.Level(step.From.Floor)), Value: step.From.String()})
-		}
-		return out
-	case cmdMove + " " + optTo:
-		from, hasFrom := mr.ParseBase(fixed(optFrom))
-		var out []bot.Choice
-		seen := map[mr.Base]bool{}
-		for _, step := range legalOf(pos, mr.MoveColumn) {
-			if hasFrom && step.From != from || seen[step.To] || !bot.Matches(typed, step.To.String()) {
-				continue
-			}
-			seen[step.To] = true
-			out = append(out, bot.Choice{Name: baseName(p, pos, step, step.To), Value: step.To.String()})
-		}
-		return out
-	case cmdFloor + " " + optPlacement:
-		return placementChoices(p, pos, choicePlacements(pos, placeNew, mr.NoFloor), typed)
-	case cmdExtend + " " + optPlacement:
-		return placementChoices(p, pos, choicePlacements(pos, placeExtend, mr.NoFloor), typed)
-	case cmdLift + " " + optFloor:
-		var out []bot.Choice
-		for _, f := range liftableFloors(pos) {
-			if bot.Matches(typed, f.String()) {
-				out = append(out, bot.Choice{Name: p.T("menara.menu.lift-floor", "floor", f, "level", pos.Level(f)), Value: f.String()})
-			}
-		}
-		return out
-	case cmdLift + " " + optPlacement:
-		var pls []mr.Placement
-		f, ok := mr.ParseFloor(fixed(optFloor))
-		for _, lf := range liftableFloors(pos) {
-			if !ok || lf == f {
-				pls = append(pls, choicePlacements(pos, placeLift, lf)...)
-			}
-		}
-		return placementChoices(p, pos, pls, typed)
+	q := &choiceQuery{p: p, pos: positionOf(s), seat: seat, focused: focused, options: options, typed: strings.TrimSpace(options[focused])}
+	return suggest(q)
+}
+
+// commandOption names an option of a subcommand.
+type commandOption struct{ command, option string }
+
+// optionChoices suggest the values of each option of the steps'
+// subcommands; the options not listed have no suggestions.
+var optionChoices = map[commandOption]func(q *choiceQuery) []bot.Choice{
+	{cmdExchange, optGive}: giveChoices,
+	{cmdExchange, optTake}: takeChoices,
+	{cmdPlace, optColumn}: func(q *choiceQuery) []bot.Choice {
+		return colourChoices(q.p, q.pos, q.seat, q.typed)
+	},
+	{cmdPlace, optBase}: baseChoices,
+	{cmdMove, optFrom}:  fromChoices,
+	{cmdMove, optTo}:    toChoices,
+	{cmdFloor, optPlacement}: func(q *choiceQuery) []bot.Choice {
+		return placementChoices(q.p, q.pos, choicePlacements(q.pos, placeNew, mr.NoFloor), q.typed)
+	},
+	{cmdExtend, optPlacement}: func(q *choiceQuery) []bot.Choice {
+		return placementChoices(q.p, q.pos, choicePlacements(q.pos, placeExtend, mr.NoFloor), q.typed)
+	},
+	{cmdLift, optFloor}:     liftFloorChoices,
+	{cmdLift, optPlacement}: liftPlacementChoices,
+}
+
+// choiceQuery is an autocomplete request as the suggestions of an option
+// read it: the asker's language and seat, the position, the option being
+// typed and what is typed in it, and the other options filled in.
+type choiceQuery struct {
+	p       *i18n.Printer
+	pos     *mr.Position
+	seat    int
+	focused string
+	options map[string]string
+	typed   string
+}
+
+// fixed returns what is filled in another option; "" for the option
+// being typed, which narrows nothing.
+func (q *choiceQuery) fixed(name string) string {
+	if name == q.focused {
+		return ""
 	}
-	return nil
+	return strings.TrimSpace(q.options[name])
+}
+
+// giveChoices suggests the columns to give to the camp, if the player may
+// exchange now.
+func giveChoices(q *choiceQuery) []bot.Choice {
+	c := &chain{pos: *q.pos, seat: q.seat}
+	if c.canExchange() != nil {
+		return nil
+	}
+	return columnChoices(q.p, q.pos.Hand(q.seat), mr.Columns{}, 0, q.typed)
+}
+
+// takeChoices suggests the columns to take from the camp: as many as
+// given, of other colours.
+func takeChoices(q *choiceQuery) []bot.Choice {
+	c := &chain{pos: *q.pos, seat: q.seat}
+	if c.canExchange() != nil {
+		return nil
+	}
+	give, _ := mr.ParseColumns(q.fixed(optGive))
+	return columnChoices(q.p, q.pos.Camp(), give, give.Total(), q.typed)
+}
+
+// baseChoices suggests the bases a column may be placed on, of the colour
+// chosen if any.
+func baseChoices(q *choiceQuery) []bot.Choice {
+	col, hasColour := parseColour(q.p, q.fixed(optColumn))
+	var out []bot.Choice
+	for _, step := range legalOf(q.pos, mr.PlaceColumn) {
+		if hasColour && step.Colour != col || !bot.Matches(q.typed, step.To.String()) {
+			continue
+		}
+		out = append(out, bot.Choice{Name: baseName(q.p, q.pos, step, step.To), Value: step.To.String()})
+	}
+	return out
+}
+
+// fromChoices suggests the columns that may move up, each once.
+func fromChoices(q *choiceQuery) []bot.Choice {
+	var out []bot.Choice
+	seen := map[mr.Base]bool{}
+	for _, step := range legalOf(q.pos, mr.MoveColumn) {
+		if seen[step.From] || !bot.Matches(q.typed, step.From.String()) {
+			continue
+		}
+		seen[step.From] = true
+		col, _ := q.pos.BaseColour(step.From)
+		out = append(out, bot.Choice{Name: q.p.T("menara.menu.column", "base", step.From, "colour", col, "level", q.pos.Level(step.From.Floor)), Value: step.From.String()})
+	}
+	return out
+}
+
+// toChoices suggests where a column may move, of the column chosen if
+// any, each base once.
+func toChoices(q *choiceQuery) []bot.Choice {
+	from, hasFrom := mr.ParseBase(q.fixed(optFrom))
+	var out []bot.Choice
+	seen := map[mr.Base]bool{}
+	for _, step := range legalOf(q.pos, mr.MoveColumn) {
+		if hasFrom && step.From != from || seen[step.To] || !bot.Matches(q.typed, step.To.String()) {
+			continue
+		}
+		seen[step.To] = true
+		out = append(out, bot.Choice{Name: baseName(q.p, q.pos, step, step.To), Value: step.To.String()})
+	}
+	return out
+}
+
+// liftFloorChoices suggests the floors that may move.
+func liftFloorChoices(q *choiceQuery) []bot.Choice {
+	var out []bot.Choice
+	for _, f := range liftableFloors(q.pos) {
+		if bot.Matches(q.typed, f.String()) {
+			out = append(out, bot.Choice{Name: q.p.T("menara.menu.lift-floor", "floor", f, "level", q.pos.Level(f)), Value: f.String()})
+		}
+	}
+	return out
+}
+
+// liftPlacementChoices suggests where a floor may move: the floor chosen,
+// or any that may.
+func liftPlacementChoices(q *choiceQuery) []bot.Choice {
+	var pls []mr.Placement
+	f, ok := mr.ParseFloor(q.fixed(optFloor))
+	for _, lf := range liftableFloors(q.pos) {
+		if !ok || lf == f {
+			pls = append(pls, choicePlacements(q.pos, placeLift, lf)...)
+		}
+	}
+	return placementChoices(q.p, q.pos, pls, q.typed)
 }
 
 // legalOf returns the legal steps of kind in pos.

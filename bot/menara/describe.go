@@ -27,88 +27,176 @@ func seatName(p *i18n.Printer, names []string, seat int) string {
 	return p.T("menara.seat-name", "n", seat+1)
 }
 
+// describe says an effect in one line, in the order a player reads what
+// happened: the step, what it did to the columns and the floors, the
+// floors it left shaky, then the card's and the turn's end.
 func describe(p *i18n.Printer, e *mr.Effects, names []string) string {
-	s := e.Step
-	who := seatName(p, names, int(s.Seat))
+	who := seatName(p, names, int(e.Step.Seat))
 	var parts []string
-	add := func(id string, args ...any) { parts = append(parts, p.T(id, args...)) }
-	risk := e.Risk.Percent()
-	switch s.Kind {
-	case mr.Exchange:
-		add("menara.say.exchange", "player", who, "give", s.Give.String(), "take", s.Take.String())
-	case mr.Reveal:
-		add("menara.say.reveal", "player", who, "pile", s.Pile, "card", CardWords(p, e.Card), "rim", p.T("menara.render.rim."+e.Card.Rim.String()))
-	case mr.PlaceColumn:
-		if e.Failed {
-			add("menara.say.failed-column", "player", who, "colour", s.Colour, "base", s.To, "percent", risk)
-		} else {
-			add("menara.say.column", "player", who, "colour", s.Colour, "base", s.To)
-		}
-	case mr.MoveColumn:
-		if e.Failed {
-			add("menara.say.failed-move", "player", who, "from", s.From, "to", s.To, "percent", risk)
-		} else {
-			add("menara.say.move", "player", who, "from", s.From, "to", s.To)
-		}
-	case mr.PlaceFloor:
-		if e.Failed {
-			add("menara.say.failed-floor", "player", who, "floor", s.Floor, "percent", risk)
-		} else {
-			add("menara.say.floor", "player", who, "floor", s.Floor, "level", e.Level, "on", s.On.String())
-		}
-	case mr.Extend:
-		if e.Failed {
-			add("menara.say.failed-floor", "player", who, "floor", s.Floor, "percent", risk)
-		} else {
-			add("menara.say.extend", "player", who, "floor", s.Floor)
-		}
-	case mr.Lift:
-		if e.Failed {
-			add("menara.say.failed-lift", "player", who, "floor", s.Floor, "percent", risk)
-		} else {
-			add("menara.say.lift", "player", who, "floor", s.Floor, "from", e.FromLevel, "to", e.Level, "on", s.On.String())
-		}
-	case mr.GiveUp:
-		add("menara.say.give-up", "player", who)
-	case mr.Done:
-		add("menara.say.done", "player", who)
+	if say, ok := stepSayings[e.Step.Kind]; ok {
+		parts = append(parts, say(p, e, who))
 	}
+	parts = append(parts, columnsSaid(p, e)...)
+	parts = append(parts, floorsSaid(p, e)...)
+	parts = append(parts, shakySaid(p, e)...)
+	parts = append(parts, endSaid(p, e, who)...)
+	return strings.Join(parts, " ")
+}
+
+// stepSayings say what each kind of step did; the steps that can fail
+// (shaky hands) say what they tried instead when they did.
+var stepSayings = map[mr.Kind]func(p *i18n.Printer, e *mr.Effects, who string) string{
+	mr.Exchange:    sayExchange,
+	mr.Reveal:      sayReveal,
+	mr.PlaceColumn: sayColumn,
+	mr.MoveColumn:  sayMove,
+	mr.PlaceFloor:  sayFloor,
+	mr.Extend:      sayExtend,
+	mr.Lift:        sayLift,
+	mr.GiveUp:      sayGiveUp,
+	mr.Done:        sayDone,
+}
+
+// sayExchange says what went to the camp and what came from it.
+func sayExchange(p *i18n.Printer, e *mr.Effects, who string) string {
+	return p.T("menara.say.exchange", "player", who, "give", e.Step.Give.String(), "take", e.Step.Take.String())
+}
+
+// sayReveal says the card turned up, with the side its rim asks for.
+func sayReveal(p *i18n.Printer, e *mr.Effects, who string) string {
+	return p.T("menara.say.reveal", "player", who, "pile", e.Step.Pile, "card", CardWords(p, e.Card), "rim", p.T("menara.render.rim."+e.Card.Rim.String()))
+}
+
+// sayColumn says the column placed, or the risk that made it fall.
+func sayColumn(p *i18n.Printer, e *mr.Effects, who string) string {
+	s := e.Step
+	if e.Failed {
+		return p.T("menara.say.failed-column", "player", who, "colour", s.Colour, "base", s.To, "percent", e.Risk.Percent())
+	}
+	return p.T("menara.say.column", "player", who, "colour", s.Colour, "base", s.To)
+}
+
+// sayMove says the column moved up, or the risk that stopped it.
+func sayMove(p *i18n.Printer, e *mr.Effects, who string) string {
+	s := e.Step
+	if e.Failed {
+		return p.T("menara.say.failed-move", "player", who, "from", s.From, "to", s.To, "percent", e.Risk.Percent())
+	}
+	return p.T("menara.say.move", "player", who, "from", s.From, "to", s.To)
+}
+
+// sayFloor says where the new floor went, or the risk that made it fall.
+func sayFloor(p *i18n.Printer, e *mr.Effects, who string) string {
+	s := e.Step
+	if e.Failed {
+		return sayFailedFloor(p, e, who)
+	}
+	return p.T("menara.say.floor", "player", who, "floor", s.Floor, "level", e.Level, "on", s.On.String())
+}
+
+// sayExtend says the base extended, or the risk that made the floor fall.
+func sayExtend(p *i18n.Printer, e *mr.Effects, who string) string {
+	if e.Failed {
+		return sayFailedFloor(p, e, who)
+	}
+	return p.T("menara.say.extend", "player", who, "floor", e.Step.Floor)
+}
+
+// sayFailedFloor says a new floor did not stay: placed and extended alike.
+func sayFailedFloor(p *i18n.Printer, e *mr.Effects, who string) string {
+	return p.T("menara.say.failed-floor", "player", who, "floor", e.Step.Floor, "percent", e.Risk.Percent())
+}
+
+// sayLift says the floor moved from level to level, or the risk that made
+// it fall.
+func sayLift(p *i18n.Printer, e *mr.Effects, who string) string {
+	s := e.Step
+	if e.Failed {
+		return p.T("menara.say.failed-lift", "player", who, "floor", s.Floor, "percent", e.Risk.Percent())
+	}
+	return p.T("menara.say.lift", "player", who, "floor", s.Floor, "from", e.FromLevel, "to", e.Level, "on", s.On.String())
+}
+
+// sayGiveUp says the card given up.
+func sayGiveUp(p *i18n.Printer, _ *mr.Effects, who string) string {
+	return p.T("menara.say.give-up", "player", who)
+}
+
+// sayDone says the turn ended.
+func sayDone(p *i18n.Printer, _ *mr.Effects, who string) string {
+	return p.T("menara.say.done", "player", who)
+}
+
+// columnsSaid says what a column did to the floors: carrying one it was
+// pushed under, leaving one without a support (not said when the temple
+// fell: the collapse says it all).
+func columnsSaid(p *i18n.Printer, e *mr.Effects) []string {
+	var parts []string
 	if e.PushedUnder != mr.NoFloor {
-		add("menara.say.pushed", "floor", e.PushedUnder)
+		parts = append(parts, p.T("menara.say.pushed", "floor", e.PushedUnder))
 	}
 	if e.Unsupported != mr.NoFloor && !e.Collapse {
-		add("menara.say.unsupported", "floor", e.Unsupported)
+		parts = append(parts, p.T("menara.say.unsupported", "floor", e.Unsupported))
 	}
+	return parts
+}
+
+// floorsSaid says the most that happened to the floors, one sentence: the
+// collapse; else the failure; else the floor filled, with the new one to
+// place if any.
+func floorsSaid(p *i18n.Printer, e *mr.Effects) []string {
 	switch {
 	case e.Collapse:
-		add("menara.say.collapse", "floors", floorList(e.Fallen))
+		return []string{p.T("menara.say.collapse", "floors", floorList(e.Fallen))}
 	case e.Failed:
-		add("menara.say.failed")
+		return []string{p.T("menara.say.failed")}
 	case e.NewFloor != mr.NoFloor:
-		add("menara.say.new-floor", "filled", e.Filled, "floor", e.NewFloor)
+		return []string{p.T("menara.say.new-floor", "filled", e.Filled, "floor", e.NewFloor)}
 	case e.Filled != mr.NoFloor:
-		add("menara.say.filled", "floor", e.Filled)
+		return []string{p.T("menara.say.filled", "floor", e.Filled)}
 	}
-	if !e.Collapse {
-		for _, mc := range e.Margins() {
-			if mc.HasAfter && mc.Holds && mc.After < mr.Safe() && (!mc.HadBefore || mc.Before >= mr.Safe()) {
-				add("menara.say.shaky", "floor", mc.Floor, "mm", Millimetres(p, mc.After))
-			}
+	return nil
+}
+
+// shakySaid warns of the floors the step made shaky, once: a floor that
+// was shaky already is not said again, nor anything after a collapse.
+func shakySaid(p *i18n.Printer, e *mr.Effects) []string {
+	if e.Collapse {
+		return nil
+	}
+	var parts []string
+	for _, mc := range e.Margins() {
+		if newlyShaky(mc) {
+			parts = append(parts, p.T("menara.say.shaky", "floor", mc.Floor, "mm", Millimetres(p, mc.After)))
 		}
 	}
-	if e.CardDone && !e.ToLevelRow && s.Kind != mr.Done {
-		add("menara.say.card-done")
+	return parts
+}
+
+// newlyShaky reports whether a floor that still holds is now within the
+// amber band, and was not before (or had no margin yet).
+func newlyShaky(mc mr.MarginChange) bool {
+	return mc.HasAfter && mc.Holds && mc.After < mr.Safe() && (!mc.HadBefore || mc.Before >= mr.Safe())
+}
+
+// endSaid says how the card and the turn ended: the card done (unless it
+// goes to the level row, or the turn's end already says so), the level
+// row, the camp renewed, the columns drawn.
+func endSaid(p *i18n.Printer, e *mr.Effects, who string) []string {
+	var parts []string
+	if e.CardDone && !e.ToLevelRow && e.Step.Kind != mr.Done {
+		parts = append(parts, p.T("menara.say.card-done"))
 	}
 	if e.ToLevelRow {
-		add("menara.say.level-row")
+		parts = append(parts, p.T("menara.say.level-row"))
 	}
 	if e.Renewed {
-		add("menara.say.renewed", "camp", e.NewCamp.String())
+		parts = append(parts, p.T("menara.say.renewed", "camp", e.NewCamp.String()))
 	}
 	if e.TurnOver && e.Drawn.Total() > 0 {
-		add("menara.say.drawn", "player", who, "columns", e.Drawn.String())
+		parts = append(parts, p.T("menara.say.drawn", "player", who, "columns", e.Drawn.String()))
 	}
-	return strings.Join(parts, " ")
+	return parts
 }
 
 // Result says how the game ended: won together, or lost, and why.

@@ -1,0 +1,142 @@
+package menara
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/tablebot/tablebot/bot"
+	"github.com/tablebot/tablebot/i18n"
+	"github.com/tablebot/tablebot/rules"
+	mr "github.com/tablebot/tablebot/rules/menara"
+	"github.com/tablebot/tablebot/rules/menara/notation"
+)
+
+// hintedTo returns the state of a two-player easy game of seed 1 after
+// its first moves steps, each the engine's hint: fixed positions of every
+// stage for the tests of the menus and autocomplete.
+func hintedTo(t *testing.T, moves int) *State {
+	t.Helper()
+	o := mr.Options{Players: notation.PlayerNames(2), Difficulty: mr.Easy}
+	g, err := mr.NewGame(o, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := bot.NewReplay[mr.Position, mr.Step, *mr.Effects](engine{players: o.Players}, g.Start())
+	for s.Moves() < moves {
+		step, _ := builtinHint(s)
+		if _, err := s.Play(s.Line(step)); err != nil {
+			t.Fatalf("hint %s: %v", step, err)
+		}
+	}
+	return s
+}
+
+// Fixed positions of hintedTo's game, by what the player to act does.
+const (
+	atExchange = 0   // exchange or reveal
+	atColumn   = 1   // place columns
+	atNewFloor = 5   // place the new floor, or extend the base
+	atClose    = 16  // end the turn
+	atMove     = 93  // move columns
+	atLift     = 102 // move a floor
+)
+
+// outcomeSummary says what an answer of Act was, in one line: the error's
+// code and English words; the move made; or the reply, its first line and
+// what its components do.
+func outcomeSummary(p *i18n.Printer, out bot.Outcome, err error) string {
+	if err != nil {
+		text, _ := p.Error(err)
+		return fmt.Sprint(rules.ErrorCode(err), ": ", text)
+	}
+	if out.Move != "" {
+		return "move: " + out.Move
+	}
+	r := out.Reply
+	first, _, _ := strings.Cut(r.Message.Content, "\n")
+	var parts []string
+	for _, row := range r.Message.Rows {
+		if row.Menu != nil {
+			a, _ := bot.ParseAction(row.Menu.ID)
+			parts = append(parts, fmt.Sprintf("menu %s%v×%d", a.Step, a.Args, len(row.Menu.Options)))
+		}
+		for _, b := range row.Buttons {
+			a, _ := bot.ParseAction(b.ID)
+			parts = append(parts, a.Step+fmt.Sprint(a.Args))
+		}
+	}
+	return fmt.Sprintf("private %v update %v: %s | %s", r.Private, r.Update, first, strings.Join(parts, " "))
+}
+
+// TestChainSteps pins the answer to every step of the menu chains, its
+// arguments and chosen values read or refused, at positions where the
+// step can be made and where it cannot.
+func TestChainSteps(t *testing.T) {
+	p := catalog(t).Printer(i18n.English)
+	g := New(Options{})
+	tests := []struct {
+		name   string
+		at     int
+		step   string
+		args   []string
+		values []string
+		want   string
+	}{
+		{"unknown step", atColumn, "zz", nil, nil, "stale: This button no longer does anything."},
+		{"exchange", atExchange, stepExchange, nil, nil, "private true update false: Exchange with the camp: choose the columns you give. You hold YYRRWWBB, the camp holds YYRRKW; you take as many back, of other colours. One exchange a turn, before the reveal. | menu eg[]×8 x[]"},
+		{"reveal", atExchange, stepReveal, []string{"1"}, nil, "private true update false: Reveal the top card of the yellow pile? It cannot be taken back. 12 cards are left in it, in an order nobody knows: Place 3 columns ×4, Place 2 columns on one floor ×4, Place 3 columns on one floor ×2, Place 4 columns ×2. | ok[r1] x[]"},
+		{"place", atColumn, stepPlace, nil, nil, "private true update false: Place a column: which colour? | menu pc[]×2 x[]"},
+		{"floor", atNewFloor, stepFloor, nil, nil, "private true update false: Place floor Q: where? 12 places, the steadiest temple first; the places beside the base (one more level to build) come after those on columns. | menu fp[n - 0]×12 x[]"},
+		{"move", atMove, stepMove, nil, nil, "private true update false: Move a column up: which one? | menu mf[]×25 pg[f - 1] x[]"},
+		{"lift", atLift, stepLift, nil, nil, "private true update false: Move a floor with its columns: which floor? | menu lp[]×2 x[]"},
+		{"give up", atColumn, stepGiveUp, nil, nil, "private true update false: Give up your card? It goes to the level row: the temple must then reach 4 levels. What you built stays, and your turn ends. | ok[g0] ok[g1] x[]"},
+		{"done", atClose, stepDone, nil, nil, "private true update false: End your turn? Your card goes to the level row: the temple must then reach 4 levels. | ok[d0] ok[d1] x[]"},
+		{"give", atExchange, stepGive, nil, []string{"Y0", "W0"}, "private false update true: You give YW: choose the 2 columns you take from the camp (YYRRKW). | menu et[YW]×3 x[]"},
+		{"take", atExchange, stepTake, []string{"W"}, []string{"K0"}, "move: ana exchange W for K"},
+		{"colour", atColumn, stepColour, nil, []string{"Y"}, "private false update true: Place a yellow column: on which base? | menu pb[Y]×5 x[]"},
+		{"colour, none chosen", atColumn, stepColour, nil, nil, "stale: This button no longer does anything."},
+		{"colour, two chosen", atColumn, stepColour, nil, []string{"Y", "R"}, "stale: This button no longer does anything."},
+		{"colour, not a colour", atColumn, stepColour, nil, []string{"Z"}, "stale: This button no longer does anything."},
+		{"base", atColumn, stepBase, []string{"Y"}, []string{"D1"}, "move: ana column Y on D1"},
+		{"base, not legal", atColumn, stepBase, []string{"Y"}, []string{"A1"}, "illegal: Floor A is not in the temple."},
+		{"base, not a colour", atColumn, stepBase, []string{"Z"}, []string{"D1"}, "stale: This button no longer does anything."},
+		{"base, none chosen", atColumn, stepBase, []string{"Y"}, nil, "stale: This button no longer does anything."},
+		{"base, not a base", atColumn, stepBase, []string{"Y"}, []string{"D9"}, "stale: This button no longer does anything."},
+		{"from", atMove, stepFrom, nil, []string{"B1"}, "private false update true: Move the column on B1: to which base? (an empty base of its colour, on a higher level) | menu mt[B1]×1 x[]"},
+		{"from, none chosen", atMove, stepFrom, nil, nil, "stale: This button no longer does anything."},
+		{"from, not a base", atMove, stepFrom, nil, []string{"?"}, "stale: This button no longer does anything."},
+		{"to", atMove, stepTo, []string{"B1"}, []string{"H4"}, "move: bob move B1 to H4"},
+		{"to, not a base", atMove, stepTo, []string{"?"}, []string{"H4"}, "stale: This button no longer does anything."},
+		{"to, none chosen", atMove, stepTo, []string{"B1"}, nil, "stale: This button no longer does anything."},
+		{"to, chosen not a base", atMove, stepTo, []string{"B1"}, []string{"H"}, "stale: This button no longer does anything."},
+		{"lift floor", atLift, stepLiftFloor, nil, []string{"H"}, "private false update true: Move floor H: where to? 12 places, the steadiest temple first. | menu fp[l H 0]×12 x[]"},
+		{"lift floor, none chosen", atLift, stepLiftFloor, nil, nil, "stale: This button no longer does anything."},
+		{"lift floor, not a floor", atLift, stepLiftFloor, nil, []string{"?"}, "stale: This button no longer does anything."},
+		{"placement", atNewFloor, stepPlacement, []string{listNew, "", "0"}, []string{"fQ-2,-3t1L"}, "private false update true: **Floor Q** on D1 D2 D3 · level 1 · turned 60° · light side · margin 6.8 mm, steady | ok[fQ-2,-3t1L] pg[n  0] x[]"},
+		{"placement, none chosen", atNewFloor, stepPlacement, []string{listNew, "", "0"}, nil, "stale: This button no longer does anything."},
+		{"page", atMove, stepPage, []string{listFrom, "", "1"}, nil, "private false update true: Move a column up: which one? | menu mf[]×20 pg[f - 0] x[]"},
+		{"page, not a number", atMove, stepPage, []string{listFrom, "", "x"}, nil, "private false update true: Move a column up: which one? | menu mf[]×25 pg[f - 1] x[]"},
+		{"confirm", atColumn, stepConfirm, []string{"cYD1"}, nil, "move: ana column Y on D1"},
+		{"confirm, no code", atColumn, stepConfirm, nil, nil, "stale: This button no longer does anything."},
+		{"confirm, a placement gone", atNewFloor, stepConfirm, []string{"fQ9,9t1L"}, nil, "illegal: That place is not among the floor's places now: choose again from the list."},
+	}
+	states := map[int]*State{}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s, ok := states[tt.at]
+			if !ok {
+				s = hintedTo(t, tt.at)
+				states[tt.at] = s
+			}
+			board := bot.Action{Kind: Kind, Game: "abc123", Position: uint64(s.Moves())}
+			a := board
+			a.Step, a.Args = tt.step, tt.args
+			req := &bot.Request{Kind: bot.ComponentRequest, Values: tt.values}
+			out, err := g.Act(t.Context(), &bot.Act{Request: req, Action: &a, Board: board, State: s, Seat: positionOf(s).Turn(), Printer: p, Names: playersOf(s)})
+			if got := outcomeSummary(p, out, err); got != tt.want {
+				t.Errorf("got  %q\nwant %q", got, tt.want)
+			}
+		})
+	}
+}
