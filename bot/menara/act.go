@@ -13,15 +13,14 @@ import (
 // Steps of the buttons under a board; each opens a private menu chain or
 // question.
 const (
-	stepExchange = "ex"   // exchange: what to give
-	stepReveal   = "rv"   // reveal (arg: pile): are you sure, and what the pile holds
-	stepPlace    = "pl"   // place a column: which colour
-	stepFloor    = "fl"   // place the new floor: where
-	stepMove     = "mv"   // move a column: which
-	stepLift     = "lf"   // move a floor: which
-	stepGiveUp   = "gu"   // give up the card: renewing the camp or not
-	stepDone     = "dn"   // end the turn: renewing the camp or not
-	stepHint     = "hint" // the host's hint
+	stepExchange = "ex" // exchange: what to give
+	stepReveal   = "rv" // reveal (arg: pile): are you sure, and what the pile holds
+	stepPlace    = "pl" // place a column: which colour
+	stepFloor    = "fl" // place the new floor: where
+	stepMove     = "mv" // move a column: which
+	stepLift     = "lf" // move a floor: which
+	stepGiveUp   = "gu" // give up the card: renewing the camp or not
+	stepDone     = "dn" // end the turn: renewing the camp or not
 )
 
 // Steps of the menu chains.
@@ -36,7 +35,6 @@ const (
 	stepPlacement = "fp" // a place chosen (args: list, floor, page; value: code): the preview
 	stepPage      = "pg" // a list's page (args: list, floor or colour or base, page)
 	stepConfirm   = "ok" // a step confirmed (arg: its step code): made
-	stepCancel    = "x"  // the host's Cancel of every menu
 )
 
 // Act makes the step of a slash command, or answers a step of a menu

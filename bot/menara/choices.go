@@ -174,7 +174,7 @@ func baseName(p *i18n.Printer, pos *mr.Position, step mr.Step, b mr.Base) string
 	if fx := effectWords(p, pos, step); fx != "" {
 		name += " · " + fx
 	}
-	return clipRunes(name, 100)
+	return bot.Clip(name, bot.MaxLabel)
 }
 
 // colourChoices suggests the colours of column the player can place now.
@@ -234,7 +234,7 @@ func columnChoices(p *i18n.Printer, from, skip mr.Columns, n int, typed string) 
 			for _, c := range g.List() {
 				names = append(names, ColourName(p, c))
 			}
-			out = append(out, bot.Choice{Name: clipRunes(g.String()+" · "+strings.Join(names, ", "), 100), Value: g.String()})
+			out = append(out, bot.Choice{Name: bot.Clip(g.String()+" · "+strings.Join(names, ", "), bot.MaxLabel), Value: g.String()})
 		}
 	}
 	return out
@@ -259,7 +259,7 @@ func placementChoices(p *i18n.Printer, pos *mr.Position, pls []mr.Placement, typ
 		if keep {
 			out = append(out, bot.Choice{Name: name, Value: code})
 		}
-		if len(out) == 25 {
+		if len(out) == bot.MaxChoices {
 			break
 		}
 	}

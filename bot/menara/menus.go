@@ -11,10 +11,6 @@ import (
 	mr "github.com/tablebot/tablebot/rules/menara"
 )
 
-// pageSize is the most options a menu shows at once: Discord's limit.
-// Longer lists have pages, turned by buttons under the menu.
-const pageSize = 25
-
 // Lists whose pages a menu turns (the first argument of stepPage).
 const (
 	listBases = "b" // the bases of a colour (arg: its letter)
@@ -38,14 +34,14 @@ func none() error { return illegal("menara.err.nothing") }
 // page buttons.
 func (c *chain) list(prompt string, choose bot.Action, opts []bot.MenuOption, list, arg string, page int) bot.Message {
 	p := c.p
-	pages := (len(opts) + pageSize - 1) / pageSize
+	pages := (len(opts) + bot.MaxChoices - 1) / bot.MaxChoices
 	page = min(max(page, 0), pages-1)
-	lo, hi := page*pageSize, min(len(opts), (page+1)*pageSize)
+	lo, hi := page*bot.MaxChoices, min(len(opts), (page+1)*bot.MaxChoices)
 	content := prompt
 	if pages > 1 {
 		content += "\n" + p.T("menara.menu.page", "page", page+1, "pages", pages, "count", len(opts))
 	}
-	menu := &bot.Menu{ID: choose.ID(), Placeholder: clipRunes(p.T("menara.menu.choose"), 150), Options: opts[lo:hi], Min: 1, Max: 1}
+	menu := &bot.Menu{ID: choose.ID(), Placeholder: bot.Clip(p.T("menara.menu.choose"), bot.MaxPlaceholder), Options: opts[lo:hi], Min: 1, Max: 1}
 	var buttons []bot.Button
 	if page > 0 {
 		buttons = append(buttons, bot.Button{ID: c.board.With(stepPage, list, arg, strconv.Itoa(page-1)).ID(), Label: p.T("menara.button.previous"), Emoji: "◀️", Style: bot.Secondary})
@@ -59,7 +55,7 @@ func (c *chain) list(prompt string, choose bot.Action, opts []bot.MenuOption, li
 
 // cancel is the Cancel button of every menu.
 func (c *chain) cancel() bot.Button {
-	return bot.Button{ID: c.board.With(stepCancel).ID(), Label: c.p.T("bot.button.cancel"), Style: bot.Secondary}
+	return bot.Button{ID: c.board.With(bot.StepCancel).ID(), Label: c.p.T("bot.button.cancel"), Style: bot.Secondary}
 }
 
 // page turns a list to one of its pages.
@@ -306,7 +302,7 @@ func (c *chain) baseList(col mr.Colour, page int) (bot.Outcome, error) {
 		opts = append(opts, bot.MenuOption{
 			Label:       c.p.T("menara.menu.base", "base", s.To, "level", c.pos.Level(s.To.Floor)),
 			Value:       s.To.String(),
-			Description: clipRunes(effectWords(c.p, &c.pos, s), 100),
+			Description: bot.Clip(effectWords(c.p, &c.pos, s), bot.MaxLabel),
 			Emoji:       colourEmoji[col],
 		})
 	}
@@ -353,7 +349,7 @@ func (c *chain) toList(from mr.Base, page int) (bot.Outcome, error) {
 		opts = append(opts, bot.MenuOption{
 			Label:       c.p.T("menara.menu.base", "base", s.To, "level", c.pos.Level(s.To.Floor)),
 			Value:       s.To.String(),
-			Description: clipRunes(effectWords(c.p, &c.pos, s), 100),
+			Description: bot.Clip(effectWords(c.p, &c.pos, s), bot.MaxLabel),
 		})
 	}
 	if len(opts) == 0 {
@@ -395,9 +391,9 @@ func (c *chain) placementList(list string, floor mr.FloorID, page int, update bo
 	opts := make([]bot.MenuOption, len(pls))
 	for i, pl := range pls {
 		label, desc := placeWords(c.p, &c.pos, pl)
-		opts[i] = bot.MenuOption{Label: clipRunes(label, 100), Value: placementCode(pl.Step), Description: clipRunes(desc, 100)}
+		opts[i] = bot.MenuOption{Label: bot.Clip(label, bot.MaxLabel), Value: placementCode(pl.Step), Description: bot.Clip(desc, bot.MaxLabel)}
 	}
-	page = min(max(page, 0), (len(opts)-1)/pageSize)
+	page = min(max(page, 0), (len(opts)-1)/bot.MaxChoices)
 	m := c.list(c.p.N(prompt, len(pls), "floor", floor), c.board.With(stepPlacement, list, arg, strconv.Itoa(page)), opts, list, arg, page)
 	return c.reply(m, update), nil
 }

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/tablebot/tablebot/bot"
 	"github.com/tablebot/tablebot/i18n"
 	mr "github.com/tablebot/tablebot/rules/menara"
 )
@@ -232,7 +233,7 @@ func placeWords(p *i18n.Printer, pos *mr.Position, pl mr.Placement) (label, desc
 // (at most 100 characters).
 func placeName(p *i18n.Printer, pos *mr.Position, pl mr.Placement) string {
 	label, desc := placeWords(p, pos, pl)
-	return clipRunes(label+" · "+desc, 100)
+	return bot.Clip(label+" · "+desc, bot.MaxLabel)
 }
 
 // stabilityWords says how a placed floor would stand: its margin and
@@ -255,12 +256,4 @@ func sideName(p *i18n.Printer, s mr.Side) string {
 		return p.T("menara.render.dark")
 	}
 	return p.T("menara.render.light")
-}
-
-// clipRunes cuts s to at most n runes, with an ellipsis.
-func clipRunes(s string, n int) string {
-	if r := []rune(s); len(r) > n {
-		return string(r[:n-1]) + "…"
-	}
-	return s
 }

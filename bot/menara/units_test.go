@@ -125,7 +125,7 @@ func TestMenusWithinDiscordLimits(t *testing.T) {
 				for _, row := range g.Buttons(p, s, board) {
 					for _, b := range row.Buttons {
 						a, _ := bot.ParseAction(b.ID)
-						if b.Disabled || a.Step == stepHint {
+						if b.Disabled || a.Step == bot.StepHint {
 							continue
 						}
 						out, err := act(a)

@@ -49,7 +49,7 @@ func (g *Game) Buttons(p *i18n.Printer, st bot.State, board bot.Action) []bot.Ro
 	button := func(step, label, emoji string, style bot.ButtonStyle, disabled bool, args ...string) bot.Button {
 		return bot.Button{ID: board.With(step, args...).ID(), Label: p.T(label), Emoji: emoji, Style: style, Disabled: disabled}
 	}
-	hint := button(stepHint, "menara.button.hint", "💡", bot.Secondary, false)
+	hint := button(bot.StepHint, "menara.button.hint", "💡", bot.Secondary, false)
 	giveUp := button(stepGiveUp, "menara.button.give-up", "🏳️", bot.Danger, false)
 	var row []bot.Button
 	switch pos.Stage() {

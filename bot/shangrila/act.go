@@ -24,7 +24,6 @@ const (
 	stepRecruitTwo     = "r2" // recruit: two students; the move
 	stepJourneyFrom    = "jv" // journey: source chosen; where to
 	stepJourneyTo      = "jd" // journey: destination chosen; the move
-	stepCancel         = "x"  // the host's Cancel of every menu
 )
 
 // Act makes a move of a slash command, or answers a step of a menu chain.
@@ -236,7 +235,7 @@ func (s *menuState) recruitChosen(a bot.Action) (bot.Outcome, error) {
 		Rows: []bot.Row{{Buttons: []bot.Button{
 			{ID: one.ID(), Label: p.T("bot.button.recruit-one"), Style: bot.Success},
 			{ID: a.With(stepRecruitAnother, letter(first.Discipline)).ID(), Label: p.T("bot.button.recruit-more"), Style: bot.Primary},
-			{ID: a.With(stepCancel).ID(), Label: p.T("bot.button.cancel"), Style: bot.Secondary},
+			{ID: a.With(bot.StepCancel).ID(), Label: p.T("bot.button.cancel"), Style: bot.Secondary},
 		}}},
 	}}}, nil
 }
@@ -361,7 +360,7 @@ func (s *menuState) menuMessage(a bot.Action, prompt string, opts []bot.MenuOpti
 		Content: s.p.T(prompt),
 		Rows: []bot.Row{
 			{Menu: menu},
-			{Buttons: []bot.Button{{ID: a.With(stepCancel).ID(), Label: s.p.T("bot.button.cancel"), Style: bot.Secondary}}},
+			{Buttons: []bot.Button{{ID: a.With(bot.StepCancel).ID(), Label: s.p.T("bot.button.cancel"), Style: bot.Secondary}}},
 		},
 	}
 }

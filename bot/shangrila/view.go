@@ -15,7 +15,6 @@ const (
 	stepPlace   = "place"
 	stepRecruit = "recruit"
 	stepJourney = "journey"
-	stepHint    = "hint"
 )
 
 // Title is the game's name in the printer's language.
@@ -96,7 +95,7 @@ func (g *Game) Buttons(p *i18n.Printer, st bot.State, board bot.Action) []bot.Ro
 	if pos.Phase() == sl.SetupPhase {
 		return []bot.Row{{Buttons: []bot.Button{
 			{ID: board.With(stepPlace).ID(), Label: p.T("bot.button.setup"), Emoji: "🏠", Style: bot.Primary},
-			{ID: board.With(stepHint).ID(), Label: p.T("bot.button.hint"), Emoji: "💡", Style: bot.Secondary},
+			{ID: board.With(bot.StepHint).ID(), Label: p.T("bot.button.hint"), Emoji: "💡", Style: bot.Secondary},
 		}}}
 	}
 	has := map[sl.Kind]bool{}
@@ -107,7 +106,7 @@ func (g *Game) Buttons(p *i18n.Printer, st bot.State, board bot.Action) []bot.Ro
 		{ID: board.With(stepPlace).ID(), Label: p.T("bot.button.place"), Emoji: "🏠", Style: bot.Primary, Disabled: !has[sl.Place]},
 		{ID: board.With(stepRecruit).ID(), Label: p.T("bot.button.recruit"), Emoji: "🎓", Style: bot.Primary, Disabled: !has[sl.Recruit]},
 		{ID: board.With(stepJourney).ID(), Label: p.T("bot.button.journey"), Emoji: "🌉", Style: bot.Primary, Disabled: !has[sl.Journey]},
-		{ID: board.With(stepHint).ID(), Label: p.T("bot.button.hint"), Emoji: "💡", Style: bot.Secondary},
+		{ID: board.With(bot.StepHint).ID(), Label: p.T("bot.button.hint"), Emoji: "💡", Style: bot.Secondary},
 	}}}
 }
 
