@@ -61,11 +61,11 @@ func TestTurns(t *testing.T) {
 		t.Errorf("bob opens ann's menu: %q", r.Message.Content)
 	}
 	menu := h.click("ann", button(t, board, "take"))
-	if !menu.Private || menu.Failed || len(menu.Message.Rows) != 1 || len(menu.Message.Rows[0].Menu.Options) != 3 {
+	if !menu.Private || menu.Failed || len(menu.Message.Rows) != 2 || len(menu.Message.Rows[0].Menu.Options) != 3 || menu.Message.Rows[1].Buttons[0].Label != "Cancel" {
 		t.Fatalf("the menu: %+v", menu)
 	}
 	before := len(h.posts.all())
-	done := h.click("ann", button(t, menu.Message, "amount"), "3")
+	done := h.click("ann", button(t, menu.Message, "take"), "3")
 	if !done.Update || !strings.Contains(h.lastPost().Content, "ann takes 3 stones: 1 left") {
 		t.Fatalf("the menu's move: %+v", done)
 	}
@@ -76,7 +76,7 @@ func TestTurns(t *testing.T) {
 		t.Errorf("the menu's board post: mentions %v, notify %v, nonce %q", p.Mentions, p.Notify, p.Nonce)
 	}
 	// The menu again: the board it came from moved on.
-	if r := h.click("ann", button(t, menu.Message, "amount"), "1"); !r.Failed || !strings.Contains(r.Message.Content, "out of date") {
+	if r := h.click("ann", button(t, menu.Message, "take"), "1"); !r.Failed || !strings.Contains(r.Message.Content, "out of date") {
 		t.Errorf("a second choice in the same menu: %q", r.Message.Content)
 	}
 	if r := h.click("ann", "takeaway:zzz:1:nonsense"); !r.Failed {

@@ -19,14 +19,12 @@ var locales embed.FS
 // Source is the game's part of the message catalogue.
 func Source() i18n.Source { return i18n.Source{Files: locales} }
 
-// Names of the game's commands, options, settings and component steps.
+// Names of the game's move, its option, and its settings.
 const (
-	cmdTake    = "take"
-	optStones  = "stones"
-	optMode    = "mode"
-	optSkip    = "skip"
-	stepTake   = "take"   // the board's button: opens the menu
-	stepAmount = "amount" // the menu's choice: the move
+	cmdTake   = "take"
+	optStones = "stones"
+	optMode   = "mode"
+	optSkip   = "skip"
 )
 
 // Options configure the game for a test.
@@ -44,11 +42,51 @@ type Options struct {
 	Sealed int
 }
 
-// Game is the take-away game for the host.
-type Game struct{ opts Options }
+// Game is the take-away game for the host. Its one move is a form: the
+// host derives the take subcommand, its autocomplete, the Take button's
+// menu, the terminal's "take N" and the list of moves from it.
+type Game struct {
+	bot.Forms
+	opts Options
+}
 
 // New returns the game.
-func New(opts Options) *Game { return &Game{opts: opts} }
+func New(opts Options) *Game {
+	take := bot.Form{
+		Name:   cmdTake,
+		Button: "takeaway.button.take",
+		Params: []bot.Param{{Name: optStones, Type: bot.IntegerOption, Ask: "takeaway.menu.take", Legal: legalTakes, Label: takeLabel}},
+		Make:   makeTake,
+	}
+	return &Game{Forms: bot.Forms{List: []bot.Form{take}}, opts: opts}
+}
+
+// legalTakes are the numbers of stones seat may take.
+func legalTakes(st bot.State, seat int, _ bot.Values) []string {
+	pos := state(st).Position()
+	var out []string
+	for n := 1; n <= min(MaxTake, pos.Left); n++ {
+		if pos.Check(Move{Seat: seat, Take: n}) == nil {
+			out = append(out, strconv.Itoa(n))
+		}
+	}
+	return out
+}
+
+// takeLabel says a number of stones: "2 stones".
+func takeLabel(p *i18n.Printer, _ bot.State, value string) string {
+	n, _ := strconv.Atoi(value)
+	return p.N("takeaway.choice", n)
+}
+
+// makeTake is seat's take of the number of stones in v.
+func makeTake(st bot.State, seat int, v bot.Values) (string, error) {
+	n, err := strconv.Atoi(v[optStones])
+	if err != nil {
+		return "", rules.Errorf(rules.Invalid, "takeaway.err.count", nil, "a number")
+	}
+	return state(st).Line(Move{Seat: seat, Take: n}), nil
+}
 
 var _ bot.Game = (*Game)(nil)
 
@@ -57,11 +95,6 @@ func (g *Game) Kind() string { return Kind }
 
 // Seats: 1 to 4 (a race needs 2: Setup refuses one).
 func (g *Game) Seats() bot.Seats { return bot.Seats{Min: 1, Max: 4, Default: 2} }
-
-// Commands: take.
-func (g *Game) Commands() []bot.CommandSpec {
-	return []bot.CommandSpec{{Name: cmdTake, Options: []bot.OptionSpec{{Name: optStones, Type: bot.IntegerOption, Required: true, Autocomplete: true}}}}
-}
 
 // NewOptions: players, stones, mode.
 func (g *Game) NewOptions() []bot.OptionSpec {
@@ -175,60 +208,6 @@ func (engine) Auto(pos Position) (Move, bool) {
 
 // state reads a state of this game; a state of another game panics.
 func state(st bot.State) *State { return bot.ReplayOf[Position, Move, Effect](st) }
-
-// Act makes a take from a command, opens the menu from the board's button,
-// or makes the take chosen in it.
-func (g *Game) Act(ctx context.Context, a *bot.Act) (bot.Outcome, error) {
-	s := state(a.State)
-	if a.Action == nil {
-		n, err := strconv.Atoi(strings.TrimSpace(a.Request.Option(optStones)))
-		if err != nil {
-			return bot.Outcome{}, rules.Errorf(rules.Invalid, "takeaway.err.count", nil, "a number")
-		}
-		return bot.Outcome{Move: s.Line(Move{Seat: a.Seat, Take: n})}, nil
-	}
-	switch a.Action.Step {
-	case stepTake:
-		var opts []bot.MenuOption
-		for _, c := range g.Choices(s, a.Seat, cmdTake, optStones, nil, a.Printer) {
-			opts = append(opts, bot.MenuOption{Label: c.Name, Value: c.Value})
-		}
-		return bot.Outcome{Reply: bot.Reply{Private: true, Message: bot.Message{
-			Content: a.Printer.T("takeaway.menu.take"),
-			Rows:    []bot.Row{{Menu: &bot.Menu{ID: a.Action.With(stepAmount).ID(), Options: opts}}},
-		}}}, nil
-	case stepAmount:
-		if len(a.Request.Values) != 1 {
-			return bot.Outcome{}, bot.BadComponent()
-		}
-		n, err := strconv.Atoi(a.Request.Values[0])
-		if err != nil {
-			return bot.Outcome{}, bot.BadComponent()
-		}
-		return bot.Outcome{Move: s.Line(Move{Seat: a.Seat, Take: n})}, nil
-	}
-	return bot.Outcome{}, bot.BadComponent()
-}
-
-// Choices are the numbers of stones seat may take; the menu uses them too.
-func (g *Game) Choices(st bot.State, seat int, command, focused string, options map[string]string, p *i18n.Printer) []bot.Choice {
-	pos := state(st).Position()
-	var out []bot.Choice
-	for n := 1; n <= min(MaxTake, pos.Left); n++ {
-		if pos.Check(Move{Seat: seat, Take: n}) == nil && bot.Matches(options[focused], strconv.Itoa(n)) {
-			out = append(out, bot.Choice{Name: p.N("takeaway.choice", n), Value: strconv.Itoa(n)})
-		}
-	}
-	return out
-}
-
-// Typed reads "take N".
-func (g *Game) Typed(st bot.State, seat int, words []string, p *i18n.Printer) (bot.Typed, bool, error) {
-	if len(words) == 2 && words[0] == cmdTake {
-		return bot.Typed{Command: cmdTake, Options: map[string]string{optStones: words[1]}}, true, nil
-	}
-	return bot.Typed{}, false, nil
-}
 
 // Levels: easy and hard, and broken when asked for.
 func (g *Game) Levels() []string {

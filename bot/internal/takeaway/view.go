@@ -56,10 +56,8 @@ func (g *Game) Result(p *i18n.Printer, st bot.State, names []string) string {
 
 // Buttons: Take and Hint.
 func (g *Game) Buttons(p *i18n.Printer, st bot.State, board bot.Action) []bot.Row {
-	return []bot.Row{{Buttons: []bot.Button{
-		{ID: board.With(stepTake).ID(), Label: p.T("takeaway.button.take"), Style: bot.Primary},
-		{ID: board.With("hint").ID(), Label: p.T("bot.button.hint"), Style: bot.Secondary},
-	}}}
+	hint := bot.Button{ID: board.With(bot.StepHint).ID(), Label: p.T("bot.button.hint"), Style: bot.Secondary}
+	return []bot.Row{{Buttons: append(g.FormButtons(p, board), hint)}}
 }
 
 // Progress says how many moves were made.
@@ -75,19 +73,6 @@ func (g *Game) Status(p *i18n.Printer, st bot.State, names []string, seat int) s
 // Text is the pile as text.
 func (g *Game) Text(p *i18n.Printer, st bot.State, names []string) string {
 	return "  " + p.T("takeaway.status", "left", state(st).Position().Left) + "\n"
-}
-
-// Moves lists the legal takes of the seats to act.
-func (g *Game) Moves(st bot.State) []string {
-	s := state(st)
-	pos := s.Position()
-	var out []string
-	for _, seat := range s.ToAct() {
-		for n := 1; n <= min(MaxTake, pos.Left); n++ {
-			out = append(out, s.Line(Move{Seat: seat, Take: n}))
-		}
-	}
-	return out
 }
 
 // Guide is the rules in two sections.

@@ -1,0 +1,186 @@
+package bot
+
+import (
+	"slices"
+
+	"github.com/tablebot/tablebot/i18n"
+)
+
+// Form is one kind of move as a game declares it, once: its name, its
+// parameters in the order they are asked, and how a filled form becomes
+// the move. From its forms the host derives the game's subcommands and
+// their autocomplete, the menu chains its buttons open, the terminal's
+// short forms and the list of legal moves (see Forms).
+type Form struct {
+	// Name is the subcommand, the terminal's first word and the step of
+	// the form's menu chain ("take").
+	Name string
+	// Button is the message id of the board's button that opens the
+	// form's menu chain; "" for a form made by command only.
+	Button string
+	// Params are the form's parameters, in the order they are asked.
+	Params []Param
+	// Make turns a filled form into the record line of seat's move in
+	// st. A move the rules forbid is a *rules.Error; Make need not check
+	// the values against Param.Choices, since the rules do.
+	Make func(st State, seat int, v Values) (string, error)
+}
+
+// Param is one parameter of a form.
+type Param struct {
+	// Name is the option's name ("stones"); its words are found by the
+	// host as a subcommand option's are.
+	Name string
+	Type OptionType
+	// Ask is the message id of the menu's question when a chain asks for
+	// this parameter ("takeaway.menu.take").
+	Ask string
+	// Legal lists the legal values of the parameter for seat in st, given
+	// the values of the parameters before it in v; nil for a free value
+	// (autocomplete then offers nothing). Values are short words without
+	// a colon: they travel in custom ids.
+	Legal func(st State, seat int, v Values) []string
+	// Label says a value in p's language ("2 stones"); nil shows the
+	// value as it is.
+	Label func(p *i18n.Printer, st State, value string) string
+}
+
+// Values are a form's values by parameter name, as typed or chosen.
+type Values map[string]string
+
+// Forms gives a game what the host derives from its forms: Commands,
+// Act, Choices, Typed, FormButtons and Moves. A game embeds it and sets
+// List; a game with a flow forms cannot express writes that method
+// itself and calls the embedded one for the rest. List is never changed
+// after the game is made.
+type Forms struct {
+	List []Form
+}
+
+// form returns the form named name.
+func (f Forms) form(name string) (Form, bool) {
+	i := slices.IndexFunc(f.List, func(x Form) bool { return x.Name == name })
+	if i < 0 {
+		return Form{}, false
+	}
+	return f.List[i], true
+}
+
+// Commands lists a subcommand a form, its parameters as required
+// options, those with choices autocompleted.
+func (f Forms) Commands() []CommandSpec {
+	out := make([]CommandSpec, 0, len(f.List))
+	for _, x := range f.List {
+		spec := CommandSpec{Name: x.Name}
+		for _, p := range x.Params {
+			spec.Options = append(spec.Options, OptionSpec{Name: p.Name, Type: p.Type, Required: true, Autocomplete: p.Legal != nil})
+		}
+		out = append(out, spec)
+	}
+	return out
+}
+
+// Choices lists the legal values of the focused option of a command for
+// autocomplete, given the options filled before it and narrowed by what
+// was typed in it; at most MaxChoices, each name clipped to MaxLabel.
+func (f Forms) Choices(st State, seat int, command, focused string, options map[string]string, p *i18n.Printer) []Choice {
+	x, ok := f.form(command)
+	if !ok {
+		return nil
+	}
+	i := slices.IndexFunc(x.Params, func(q Param) bool { return q.Name == focused })
+	if i < 0 || x.Params[i].Legal == nil {
+		return nil
+	}
+	before := Values{}
+	for _, q := range x.Params[:i] {
+		before[q.Name] = options[q.Name]
+	}
+	var out []Choice
+	for _, c := range x.Params[i].choices(st, seat, before, p) {
+		if Matches(options[focused], c.Value, c.Name) && len(out) < MaxChoices {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// choices returns the legal values of the parameter with their labels,
+// clipped to MaxLabel.
+func (q Param) choices(st State, seat int, v Values, p *i18n.Printer) []Choice {
+	legal := q.Legal(st, seat, v)
+	out := make([]Choice, len(legal))
+	for i, val := range legal {
+		name := val
+		if q.Label != nil {
+			name = q.Label(p, st, val)
+		}
+		out[i] = Choice{Name: Clip(name, MaxLabel), Value: val}
+	}
+	return out
+}
+
+// Typed reads a form in the terminal's short form: its name, then its
+// values in order ("take 2"); ok is false when the words are no form.
+func (f Forms) Typed(st State, seat int, words []string, p *i18n.Printer) (Typed, bool, error) {
+	if len(words) == 0 {
+		return Typed{}, false, nil
+	}
+	x, ok := f.form(words[0])
+	if !ok || len(words) != 1+len(x.Params) {
+		return Typed{}, false, nil
+	}
+	opts := map[string]string{}
+	for i, q := range x.Params {
+		opts[q.Name] = words[1+i]
+	}
+	return Typed{Command: x.Name, Options: opts}, true, nil
+}
+
+// FormButtons are the buttons under a board that open the forms' menu
+// chains, in the forms' order.
+func (f Forms) FormButtons(p *i18n.Printer, board Action) []Button {
+	var out []Button
+	for _, x := range f.List {
+		if x.Button != "" {
+			out = append(out, Button{ID: board.With(x.Name).ID(), Label: p.T(x.Button), Style: Primary})
+		}
+	}
+	return out
+}
+
+// Moves lists the legal moves of the seats to act as record lines: every
+// way of filling every form, in the forms' and the choices' order.
+func (f Forms) Moves(st State) []string {
+	var out []string
+	for _, seat := range st.ToAct() {
+		for _, x := range f.List {
+			out = x.fill(st, seat, Values{}, out)
+		}
+	}
+	return out
+}
+
+// fill adds to out the moves of seat made by filling the form's
+// parameters after those in v in every legal way.
+func (x Form) fill(st State, seat int, v Values, out []string) []string {
+	i := len(v)
+	if i == len(x.Params) {
+		if line, err := x.Make(st, seat, v); err == nil {
+			out = append(out, line)
+		}
+		return out
+	}
+	q := x.Params[i]
+	if q.Legal == nil {
+		return out // a free value: no list of its moves
+	}
+	for _, val := range q.Legal(st, seat, v) {
+		next := Values{q.Name: val}
+		for k, val := range v {
+			next[k] = val
+		}
+		out = x.fill(st, seat, next, out)
+	}
+	return out
+}

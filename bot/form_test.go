@@ -1,0 +1,227 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/tablebot/tablebot/i18n"
+	"github.com/tablebot/tablebot/rules"
+)
+
+// addForms are the forms of a game on the sums engine (see replay_test):
+// "add" asks tens (0 to 2), then ones: 0 to 29 after tens 0 (two pages of
+// a menu), 0 to 4 otherwise; "bump" adds 1 and has no button.
+func addForms() Forms {
+	tens := Param{Name: "tens", Type: IntegerOption, Ask: "bot.button.hint",
+		Legal: func(State, int, Values) []string { return []string{"0", "1", "2"} },
+		Label: func(p *i18n.Printer, _ State, v string) string { return v + "0" }}
+	ones := Param{Name: "ones", Type: IntegerOption, Ask: "bot.button.hint",
+		Legal: func(_ State, _ int, v Values) []string {
+			n := 5
+			if v["tens"] == "0" {
+				n = 30
+			}
+			out := make([]string, n)
+			for i := range out {
+				out[i] = strconv.Itoa(i)
+			}
+			return out
+		}}
+	add := Form{Name: "add", Button: "bot.button.hint", Params: []Param{tens, ones},
+		Make: func(_ State, _ int, v Values) (string, error) {
+			t, err1 := strconv.Atoi(v["tens"])
+			o, err2 := strconv.Atoi(v["ones"])
+			if err := errors.Join(err1, err2); err != nil {
+				return "", rules.Errorf(rules.Invalid, "bot.err.no-such-move", nil, "not a number")
+			}
+			return strconv.Itoa(10*t + o), nil
+		}}
+	bump := Form{Name: "bump", Make: func(State, int, Values) (string, error) { return "1", nil }}
+	return Forms{List: []Form{add, bump}}
+}
+
+// formAct is an Act on a fresh sums game for seat 0, in English.
+func formAct(t *testing.T) *Act {
+	t.Helper()
+	cat, err := i18n.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &Act{Request: &Request{}, State: NewReplay[int, int, int](sums{}, 0), Printer: cat.Printer(i18n.English)}
+}
+
+func TestFormsCommands(t *testing.T) {
+	got := addForms().Commands()
+	want := []CommandSpec{
+		{Name: "add", Options: []OptionSpec{{Name: "tens", Type: IntegerOption, Required: true, Autocomplete: true}, {Name: "ones", Type: IntegerOption, Required: true, Autocomplete: true}}},
+		{Name: "bump"},
+	}
+	if len(got) != len(want) {
+		t.Fatalf("Commands = %+v, want %+v", got, want)
+	}
+	for i := range want {
+		if got[i].Name != want[i].Name || !reflect.DeepEqual(got[i].Options, want[i].Options) {
+			t.Errorf("command %d = %+v, want %+v", i, got[i], want[i])
+		}
+	}
+}
+
+func TestFormsChoices(t *testing.T) {
+	a := formAct(t)
+	tests := []struct {
+		name, command, focused string
+		options                map[string]string
+		want                   []string
+	}{
+		{"first parameter, labelled", "add", "tens", nil, []string{"00:0", "10:1", "20:2"}},
+		{"narrowed by what was typed", "add", "tens", map[string]string{"tens": "2"}, []string{"20:2"}},
+		{"by the values before it", "add", "ones", map[string]string{"tens": "1"}, []string{"0:0", "1:1", "2:2", "3:3", "4:4"}},
+		{"at most MaxChoices", "add", "ones", map[string]string{"tens": "0"}, nil},
+		{"no such option", "add", "hundreds", nil, nil},
+		{"no such command", "sub", "tens", nil, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := addForms().Choices(a.State, 0, tt.command, tt.focused, tt.options, a.Printer)
+			if tt.name == "at most MaxChoices" {
+				if len(got) != MaxChoices {
+					t.Errorf("%d choices, want %d", len(got), MaxChoices)
+				}
+				return
+			}
+			var names []string
+			for _, c := range got {
+				names = append(names, c.Name+":"+c.Value)
+			}
+			if !slices.Equal(names, tt.want) {
+				t.Errorf("Choices = %v, want %v", names, tt.want)
+			}
+		})
+	}
+}
+
+func TestFormsTyped(t *testing.T) {
+	tests := []struct {
+		words []string
+		ok    bool
+		want  map[string]string
+	}{
+		{[]string{"add", "1", "2"}, true, map[string]string{"tens": "1", "ones": "2"}},
+		{[]string{"bump"}, true, map[string]string{}},
+		{[]string{"add", "1"}, false, nil},
+		{[]string{"sub", "1", "2"}, false, nil},
+		{nil, false, nil},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.words, " "), func(t *testing.T) {
+			got, ok, err := addForms().Typed(nil, 0, tt.words, nil)
+			if err != nil || ok != tt.ok {
+				t.Fatalf("Typed = %+v, %v, %v; want ok %v", got, ok, err, tt.ok)
+			}
+			if ok && (got.Command != tt.words[0] || len(got.Options) != len(tt.want)) {
+				t.Errorf("Typed = %+v, want %s %v", got, tt.words[0], tt.want)
+			}
+			for k, v := range tt.want {
+				if got.Options[k] != v {
+					t.Errorf("option %s = %q, want %q", k, got.Options[k], v)
+				}
+			}
+		})
+	}
+}
+
+func TestFormsMoves(t *testing.T) {
+	got := addForms().Moves(NewReplay[int, int, int](sums{}, 0))
+	if want := 30 + 5 + 5 + 1; len(got) != want {
+		t.Fatalf("%d moves, want %d: %v", len(got), want, got)
+	}
+	if got[0] != "0" || got[29] != "29" || got[30] != "10" || got[39] != "24" || got[40] != "1" {
+		t.Errorf("moves = %v", got)
+	}
+}
+
+// TestFormsChain follows the menu chain of add from the board's button:
+// a private menu of tens, then ones in the same message (two pages after
+// tens 0), then the move.
+func TestFormsChain(t *testing.T) {
+	f := addForms()
+	board := Action{Kind: "sums", Game: "g", Position: 3}
+	step := func(a *Act, action Action, values ...string) Outcome {
+		t.Helper()
+		a.Action, a.Request.Values = &action, values
+		out, err := f.Act(context.Background(), a)
+		if err != nil {
+			t.Fatalf("%s %v: %v", action.ID(), values, err)
+		}
+		return out
+	}
+	a := formAct(t)
+	open := step(a, board.With("add"))
+	if !open.Reply.Private || open.Reply.Update || open.Move != "" {
+		t.Fatalf("the button: %+v, want a new private menu", open.Reply)
+	}
+	menu := open.Reply.Message.Rows[0].Menu
+	if menu.ID != "sums:g:v3:add" || len(menu.Options) != 3 || open.Reply.Message.Rows[1].Buttons[0].ID != "sums:g:v3:x" {
+		t.Fatalf("the tens' menu: %+v, %+v", menu, open.Reply.Message.Rows[1])
+	}
+	ones := step(a, board.With("add"), "0")
+	if !ones.Reply.Update || ones.Reply.Message.Rows[0].Menu.ID != "sums:g:v3:add:0" || len(ones.Reply.Message.Rows[0].Menu.Options) != MaxChoices {
+		t.Fatalf("the ones' menu: %+v", ones.Reply)
+	}
+	pager := ones.Reply.Message.Rows[1].Buttons
+	if len(pager) != 3 || !pager[0].Disabled || pager[1].ID != "sums:g:v3:add+1:0" {
+		t.Fatalf("the pages' buttons: %+v", pager)
+	}
+	next := step(a, board.With("add+1", "0"))
+	if !next.Reply.Update || len(next.Reply.Message.Rows[0].Menu.Options) != 5 || next.Reply.Message.Rows[0].Menu.Options[0].Value != "25" {
+		t.Fatalf("the second page: %+v", next.Reply)
+	}
+	if done := step(a, board.With("add", "0"), "27"); done.Move != "27" {
+		t.Errorf("the move: %+v, want 27", done)
+	}
+	if done := step(a, board.With("add", "2"), "4"); done.Move != "24" {
+		t.Errorf("the move: %+v, want 24", done)
+	}
+}
+
+func TestFormsBadComponents(t *testing.T) {
+	board := Action{Kind: "sums", Game: "g", Position: 3}
+	tests := []struct {
+		name   string
+		action Action
+		values []string
+	}{
+		{"no such form", board.With("sub"), nil},
+		{"a page that is no number", board.With("add+x"), nil},
+		{"too many values", board.With("add", "1", "2"), []string{"3"}},
+		{"two values at once", board.With("add"), []string{"1", "2"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			a := formAct(t)
+			a.Action, a.Request.Values = &tt.action, tt.values
+			_, err := addForms().Act(context.Background(), a)
+			var re *rules.Error
+			if !errors.As(err, &re) || re.Code != Stale {
+				t.Errorf("Act = %v, want a stale component", err)
+			}
+		})
+	}
+}
+
+func TestFormsCommand(t *testing.T) {
+	a := formAct(t)
+	a.Command, a.Request.Options = "add", map[string]string{"tens": "2", "ones": " 3 "}
+	if out, err := addForms().Act(context.Background(), a); err != nil || out.Move != "23" {
+		t.Errorf("add tens:2 ones:3 = %+v, %v; want the move 23", out, err)
+	}
+	a.Request.Options["ones"] = "x"
+	if _, err := addForms().Act(context.Background(), a); err == nil {
+		t.Error("add ones:x was made")
+	}
+}
