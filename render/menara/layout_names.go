@@ -134,16 +134,7 @@ func layoutBadges(pr projection, v *View, t *Temple, occ *occlusion, lb *Labels)
 	for _, r := range t.Rings {
 		pl.hard = append(pl.hard, boxAt(r.Centre, int(2*r.RX), int(2*r.RY)))
 	}
-	for _, layer := range t.Layers {
-		for _, s := range layer.Slabs {
-			for _, d := range s.Discs {
-				pl.soft = append(pl.soft, boxAt(d.Centre, int(2*d.RX), int(2*d.RY)))
-			}
-		}
-		for _, c := range layer.Columns {
-			pl.soft = append(pl.soft, c.Letter.Rect)
-		}
-	}
+	avoidMarks(pl, t.Layers)
 	changed := map[menara.FloorID]bool{}
 	if v.Change != nil {
 		for _, m := range v.Change.Margins {
@@ -221,7 +212,23 @@ func layoutTags(t *Temple, occ *occlusion) []Tag {
 	for _, b := range t.Badges {
 		pl.hard = append(pl.hard, b.Rect)
 	}
-	for _, layer := range t.Layers {
+	avoidMarks(pl, t.Layers)
+	tg := tagger{pl: pl, occ: occ, named: map[menara.Base]bool{}}
+	for l := range t.Layers {
+		tg.stepColumns(l, &t.Layers[l])
+	}
+	for l := len(t.Layers) - 1; l >= 0; l-- {
+		tg.discs(l, &t.Layers[l])
+		tg.columns(l, &t.Layers[l])
+	}
+	return tg.out
+}
+
+// avoidMarks adds to pl the marks of the temple view a name should not
+// cover when it can go elsewhere: the empty bases and the columns'
+// letters.
+func avoidMarks(pl *placer, layers []Layer) {
+	for _, layer := range layers {
 		for _, s := range layer.Slabs {
 			for _, d := range s.Discs {
 				pl.soft = append(pl.soft, boxAt(d.Centre, int(2*d.RX), int(2*d.RY)))
@@ -231,62 +238,84 @@ func layoutTags(t *Temple, occ *occlusion) []Tag {
 			pl.soft = append(pl.soft, c.Letter.Rect)
 		}
 	}
-	var out []Tag
-	named := map[menara.Base]bool{}
-	for l, layer := range t.Layers {
-		for i := range layer.Columns {
-			c := &layer.Columns[i]
-			if c.Style != Last && c.Style != Proposed {
-				continue
-			}
-			at := c.Foot.Lerp(c.Head, 0.5)
-			for _, k := range []float32{0.2, 0.45, 0.7, 0.9} {
-				if p := c.Foot.Lerp(c.Head, k); !occ.hidden(l, i, p) {
-					at = p
-					break
-				}
-			}
-			if tg, ok := placeTag(pl, c.Base, true, at, c.Radius+8, 0); ok {
-				out = append(out, tg)
-				named[c.Base] = true
+}
+
+// tagger names the bases and columns of the temple view. out holds the
+// tags placed, in order; named the step's columns among them, which the
+// pass over the free and movable columns leaves out.
+type tagger struct {
+	pl    *placer
+	occ   *occlusion
+	named map[menara.Base]bool
+	out   []Tag
+}
+
+// add adds the tag when it was placed.
+func (tg *tagger) add(t Tag, ok bool) bool {
+	if ok {
+		tg.out = append(tg.out, t)
+	}
+	return ok
+}
+
+// stepColumns names the columns of layer l the step placed or moved: at
+// the lowest point of the shaft that can be seen, or its middle when
+// hidden, a little further out than the others (the ring is around it).
+func (tg *tagger) stepColumns(l int, layer *Layer) {
+	for i := range layer.Columns {
+		c := &layer.Columns[i]
+		if c.Style != Last && c.Style != Proposed {
+			continue
+		}
+		at, ok := visibleShaft(tg.occ, l, i, c)
+		if !ok {
+			at = c.Foot.Lerp(c.Head, 0.5)
+		}
+		if tg.add(placeTag(tg.pl, c.Base, true, at, c.Radius+8, 0)) {
+			tg.named[c.Base] = true
+		}
+	}
+}
+
+// discs names the empty bases of layer l that can be seen, but not on
+// the floors that fell.
+func (tg *tagger) discs(l int, layer *Layer) {
+	for _, s := range layer.Slabs {
+		if s.Style == Fell {
+			continue
+		}
+		for _, d := range s.Discs {
+			if !tg.occ.hidden(l, -1, d.Centre) {
+				tg.add(placeTag(tg.pl, d.Base, false, d.Centre, d.RX, d.RY))
 			}
 		}
 	}
-	for l := len(t.Layers) - 1; l >= 0; l-- {
-		layer := &t.Layers[l]
-		for _, s := range layer.Slabs {
-			if s.Style == Fell {
-				continue
-			}
-			for _, d := range s.Discs {
-				if occ.hidden(l, -1, d.Centre) {
-					continue
-				}
-				if tg, ok := placeTag(pl, d.Base, false, d.Centre, d.RX, d.RY); ok {
-					out = append(out, tg)
-				}
-			}
+}
+
+// columns names the free and movable columns of layer l not yet named,
+// where they can be seen; not those that fell.
+func (tg *tagger) columns(l int, layer *Layer) {
+	for i := range layer.Columns {
+		c := &layer.Columns[i]
+		if c.Style == Fell || !c.Free && !c.Movable || tg.named[c.Base] {
+			continue
 		}
-		for i := range layer.Columns {
-			c := &layer.Columns[i]
-			if c.Style == Fell || !c.Free && !c.Movable || named[c.Base] {
-				continue
-			}
-			// The lowest point of the shaft that can be seen, from the foot
-			// up: a tag there reads as the column's.
-			for _, k := range []float32{0.2, 0.45, 0.7, 0.9} {
-				p := c.Foot.Lerp(c.Head, k)
-				if occ.hidden(l, i, p) {
-					continue
-				}
-				if tg, ok := placeTag(pl, c.Base, true, p, c.Radius, 0); ok {
-					out = append(out, tg)
-				}
-				break
-			}
+		if at, ok := visibleShaft(tg.occ, l, i, c); ok {
+			tg.add(placeTag(tg.pl, c.Base, true, at, c.Radius, 0))
 		}
 	}
-	return out
+}
+
+// visibleShaft returns the lowest point of column i of level l's shaft
+// that can be seen, from the foot up: a tag there reads as the
+// column's. It is false when none of the points tried shows.
+func visibleShaft(occ *occlusion, l, i int, c *Column) (render.Pt, bool) {
+	for _, k := range []float32{0.2, 0.45, 0.7, 0.9} {
+		if p := c.Foot.Lerp(c.Head, k); !occ.hidden(l, i, p) {
+			return p, true
+		}
+	}
+	return render.Pt{}, false
 }
 
 // placeTag places the name of base b beside point at, outside a mark of

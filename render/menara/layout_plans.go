@@ -3,7 +3,6 @@ package menara
 import (
 	"image"
 	"math"
-	"slices"
 
 	"github.com/tablebot/tablebot/render"
 	"github.com/tablebot/tablebot/rules/menara"
@@ -59,107 +58,154 @@ func layoutPlans(v *View, lb *Labels, r image.Rectangle) ([]Plan, int) {
 // layoutPlan lays out the plan of level l in box.
 func layoutPlan(v *View, lb *Labels, l int, box image.Rectangle, pitch float32, ext extent) Plan {
 	p := Plan{Level: l, Rect: box, Pitch: pitch, tagSize: min(planTagSize, max(13, int(pitch*0.68)))}
+	p.Caption = planCaptionText(lb, l, box)
+	m := planMaker{plan: &p, view: planViewOf(box, pitch, ext), change: v.Change, lb: lb, pl: &placer{bounds: box.Inset(2)}}
+	for _, f := range v.Floors {
+		if f.Level == l-1 && !f.Fallen {
+			p.Below = append(p.Below, m.view.loops(f.Cells)...)
+		}
+	}
+	for i := range v.Floors {
+		if v.Floors[i].Level == l {
+			m.addFloor(&v.Floors[i])
+		}
+	}
+	nameBases(&p, m.pl)
+	return p
+}
+
+// planCaptionText returns the caption of the plan of level l in box.
+func planCaptionText(lb *Labels, l int, box image.Rectangle) render.Text {
 	caption := lb.Base
 	if l > 0 {
 		caption = call1(lb.Level, l)
 	}
-	p.Caption = render.Text{S: caption, Rect: image.Rect(box.Min.X+planPad, box.Min.Y+4, box.Max.X-planPad, box.Min.Y+planCaption),
+	return render.Text{S: caption, Rect: image.Rect(box.Min.X+planPad, box.Min.Y+4, box.Max.X-planPad, box.Min.Y+planCaption),
 		Size: 22, MinSize: 14, Bold: true, Colour: colInk.Colour()}
+}
+
+// planView maps the plane to a plan, seen from straight above: point p
+// lands at origin + pitch·p.
+type planView struct {
+	origin render.Pt
+	pitch  float32
+}
+
+// planViewOf returns the view that centres the extent ext, at pitch, in
+// the plan's box under its caption.
+func planViewOf(box image.Rectangle, pitch float32, ext extent) planView {
 	size := ext.size()
-	origin := render.Pt{
+	return planView{pitch: pitch, origin: render.Pt{
 		X: float32(box.Min.X) + (float32(box.Dx())-size.X*pitch)/2 - ext.min.X*pitch,
 		Y: float32(box.Min.Y+planCaption+planPad) - ext.min.Y*pitch,
-	}
-	at := func(q plane) render.Pt { return render.Pt{X: origin.X + pitch*q.X, Y: origin.Y + pitch*q.Y} }
-	loops := func(cells []menara.Hex) []render.Poly {
-		var out []render.Poly
-		for _, loop := range outline(cells) {
-			poly := make(render.Poly, len(loop))
-			for i, q := range loop {
-				poly[i] = at(q)
-			}
-			out = append(out, poly)
+	}}
+}
+
+// at returns where point q of the plane lands.
+func (pv planView) at(q plane) render.Pt {
+	return render.Pt{X: pv.origin.X + pv.pitch*q.X, Y: pv.origin.Y + pv.pitch*q.Y}
+}
+
+// loops returns the outline of the cells.
+func (pv planView) loops(cells []menara.Hex) []render.Poly {
+	var out []render.Poly
+	for _, loop := range outline(cells) {
+		poly := make(render.Poly, len(loop))
+		for i, q := range loop {
+			poly[i] = pv.at(q)
 		}
-		return out
+		out = append(out, poly)
 	}
-	change := v.Change
-	pl := &placer{bounds: box.Inset(2)}
-	for _, f := range v.Floors {
-		if f.Level == l-1 && !f.Fallen {
-			p.Below = append(p.Below, loops(f.Cells)...)
-		}
+	return out
+}
+
+// planMaker lays out the floors and bases of one plan. Each name it
+// places is kept in pl, as is each mark a name should not cover, so
+// that the bases' names (placed last) leave them clear.
+type planMaker struct {
+	plan   *Plan
+	view   planView
+	change *Change // the step shown; nil for none
+	lb     *Labels
+	pl     *placer
+}
+
+// addFloor adds floor f and its bases to the plan.
+func (m *planMaker) addFloor(f *Floor) {
+	pf := PlanFloor{Floor: f.ID, Side: f.Side, Style: planFloorStyle(f, m.change), Loops: m.view.loops(f.Cells)}
+	pf.Circle = m.view.at(letterSpot(f))
+	size := int(m.view.pitch * 0.62)
+	pf.Letter = render.Text{S: f.ID.String(), Rect: boxAt(pf.Circle, 2*size, size), Size: size, MinSize: 10, Bold: true,
+		Colour: colHeaderText.Colour(), Align: render.AlignCentre}
+	m.pl.hard = append(m.pl.hard, boxAt(pf.Circle, size+6, size+6))
+	m.plan.Floors = append(m.plan.Floors, pf)
+	for i := range f.Bases {
+		pb := m.base(&f.Bases[i])
+		m.plan.Bases = append(m.plan.Bases, pb)
+		m.pl.soft = append(m.pl.soft, boxAt(pb.Centre, int(2*pb.Radius), int(2*pb.Radius)))
 	}
-	for _, f := range v.Floors {
-		if f.Level != l {
+}
+
+// base returns base b on the plan, with the column on it if any.
+func (m *planMaker) base(b *Base) PlanBase {
+	c := m.view.at(centre(b.Cell))
+	rad := m.view.pitch * 0.34
+	pb := PlanBase{Base: b.Name, Colour: b.Colour, Centre: c, Radius: rad, Column: b.Column,
+		Free: b.Column && b.Carries == menara.NoFloor, Fallen: b.Fallen,
+		Support: proposedSupport(m.change, b.Name), Style: columnStyle(b, m.change)}
+	pb.Letter = letterText(m.lb, b.Colour, c, int(rad*1.15))
+	return pb
+}
+
+// planFloorStyle returns the style of floor f on a plan under step c
+// (nil for none).
+func planFloorStyle(f *Floor, c *Change) Style {
+	switch {
+	case f.Fallen:
+		return Fell
+	case c != nil && c.Floor == f.ID && c.Proposed:
+		return Proposed
+	case c != nil && c.Floor == f.ID:
+		return Last
+	}
+	return Plain
+}
+
+// letterSpot returns where floor f's letter goes: the centre of the cell
+// nearest the floor's middle that holds no base, or the middle itself
+// when every cell holds one.
+func letterSpot(f *Floor) plane {
+	bases := map[menara.Hex]bool{}
+	for _, b := range f.Bases {
+		bases[b.Cell] = true
+	}
+	mid := mean(f.Cells)
+	spot, best := mid, float32(-1)
+	for _, c := range f.Cells {
+		if bases[c] {
 			continue
 		}
-		style := Plain
-		switch {
-		case f.Fallen:
-			style = Fell
-		case change != nil && change.Floor == f.ID && change.Proposed:
-			style = Proposed
-		case change != nil && change.Floor == f.ID:
-			style = Last
-		}
-		pf := PlanFloor{Floor: f.ID, Side: f.Side, Style: style, Loops: loops(f.Cells)}
-		// The letter goes on the cell nearest the floor's middle that holds
-		// no base.
-		bases := map[menara.Hex]bool{}
-		for _, b := range f.Bases {
-			bases[b.Cell] = true
-		}
-		mid := mean(f.Cells)
-		best := float32(-1)
-		for _, c := range f.Cells {
-			if bases[c] {
-				continue
-			}
-			q := centre(c)
-			if d := (q.X-mid.X)*(q.X-mid.X) + (q.Y-mid.Y)*(q.Y-mid.Y); best < 0 || d < best {
-				pf.Circle, best = at(q), d
-			}
-		}
-		if best < 0 {
-			pf.Circle = at(mid)
-		}
-		size := int(pitch * 0.62)
-		pf.Letter = render.Text{S: f.ID.String(), Rect: boxAt(pf.Circle, 2*size, size), Size: size, MinSize: 10, Bold: true,
-			Colour: colHeaderText.Colour(), Align: render.AlignCentre}
-		pl.hard = append(pl.hard, boxAt(pf.Circle, size+6, size+6))
-		p.Floors = append(p.Floors, pf)
-		for _, b := range f.Bases {
-			c := at(centre(b.Cell))
-			rad := pitch * 0.34
-			pb := PlanBase{Base: b.Name, Colour: b.Colour, Centre: c, Radius: rad, Column: b.Column,
-				Free: b.Column && b.Carries == menara.NoFloor, Fallen: b.Fallen,
-				Support: change != nil && change.Proposed && change.Floor.Valid() && slices.Contains(change.Supports, b.Name)}
-			if change != nil && slices.Contains(change.Columns, b.Name) {
-				pb.Style = Last
-				if change.Proposed {
-					pb.Style = Proposed
-				}
-			}
-			if b.Fallen {
-				pb.Style = Fell
-			}
-			pb.Letter = letterText(lb, b.Colour, c, int(rad*1.15))
-			p.Bases = append(p.Bases, pb)
-			pl.soft = append(pl.soft, boxAt(c, int(2*rad), int(2*rad)))
+		q := centre(c)
+		if d := (q.X-mid.X)*(q.X-mid.X) + (q.Y-mid.Y)*(q.Y-mid.Y); best < 0 || d < best {
+			spot, best = q, d
 		}
 	}
+	return spot
+}
+
+// nameBases names the bases of plan p that did not fall, where pl finds
+// room. Where a crowded plan leaves no room at the usual size, a smaller
+// name beside the base is better than none.
+func nameBases(p *Plan, pl *placer) {
 	for i := range p.Bases {
 		b := &p.Bases[i]
 		if b.Fallen {
 			continue
 		}
-		// Where a crowded plan leaves no room at the usual size, a smaller
-		// name beside the base is better than none.
 		for size := p.tagSize; size >= planMinTag && b.Tag.Text.S == ""; size -= 2 {
 			b.Tag = planTag(pl, b.Base, b.Centre, b.Radius, size)
 		}
 	}
-	return p
 }
 
 // planTag places the name of a base on a plan beside its mark: right,

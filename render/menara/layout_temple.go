@@ -3,7 +3,6 @@ package menara
 import (
 	"image"
 	"math"
-	"slices"
 
 	"github.com/tablebot/tablebot/render"
 	"github.com/tablebot/tablebot/rules/menara"
@@ -30,45 +29,79 @@ const (
 // view may take; the view's Rect is the box, shortened to what the
 // drawing takes, but not below minHeight (the drawing is then centred).
 func layoutTemple(v *View, lb *Labels, area image.Rectangle, minHeight int) Temple {
-	proposedFloor := menara.NoFloor
-	if v.Change != nil && v.Change.Proposed {
-		proposedFloor = v.Change.Floor
+	lo, hi := templeExtent(v)
+	rect, pr := placeTemple(lo, hi, area, minHeight)
+	t := Temple{Rect: rect, Pitch: pr.pitch}
+	t.Ground = groundShadow(pr, v.Floors)
+	t.Layers = newLayerMaker(pr, v, lb).layers(v.Floors)
+	if v.Change != nil {
+		t.Ghosts = changeGhosts(pr, v, v.Change)
+		t.Rings, t.Arrows = changeMarks(pr, v, v.Change)
 	}
-	// The extent of the drawing at a pitch of 1: every slab, every column
-	// head, and where a lifted floor was.
+	// The names come last: they go where the drawing leaves room.
+	occ := newOcclusion(&t)
+	t.Xray = xrayColumns(&t, occ)
+	t.Badges = layoutBadges(pr, v, &t, occ, lb)
+	t.Tags = layoutTags(&t, occ)
+	return t
+}
+
+// ptBox is the smallest box holding the points it was grown by; until
+// the first (set false) it is the zero box.
+type ptBox struct {
+	lo, hi render.Pt
+	set    bool
+}
+
+// grow grows the box to hold p.
+func (b *ptBox) grow(p render.Pt) {
+	if !b.set {
+		b.lo, b.hi, b.set = p, p, true
+		return
+	}
+	b.lo = render.Pt{X: min(b.lo.X, p.X), Y: min(b.lo.Y, p.Y)}
+	b.hi = render.Pt{X: max(b.hi.X, p.X), Y: max(b.hi.Y, p.Y)}
+}
+
+// growFloor grows the box to hold floor f as pr draws it: its slab, top
+// and bottom, and the heads of its columns.
+func (b *ptBox) growFloor(pr projection, f *Floor) {
+	for _, loop := range outline(f.Cells) {
+		for _, p := range loop {
+			b.grow(pr.at(p, levelTop(f.Level)))
+			b.grow(pr.at(p, levelTop(f.Level)-slabHeight))
+		}
+	}
+	for _, base := range f.Bases {
+		if base.Column {
+			b.grow(pr.at(centre(base.Cell), levelTop(f.Level)+columnHeight+columnRadius))
+		}
+	}
+}
+
+// templeExtent returns the corners of the drawing at a pitch of 1, its
+// origin at 0: every slab, every column head, and where a lifted floor
+// was. Fallen floors count where they stood, not as drawn falling.
+func templeExtent(v *View) (lo, hi render.Pt) {
 	unit := projection{pitch: 1}
-	var lo, hi render.Pt
-	first := true
-	growPt := func(p render.Pt) {
-		if first {
-			lo, hi, first = p, p, false
-			return
-		}
-		lo = render.Pt{X: min(lo.X, p.X), Y: min(lo.Y, p.Y)}
-		hi = render.Pt{X: max(hi.X, p.X), Y: max(hi.Y, p.Y)}
-	}
-	for _, f := range v.Floors {
-		for _, loop := range outline(f.Cells) {
-			for _, p := range loop {
-				growPt(unit.at(p, levelTop(f.Level)))
-				growPt(unit.at(p, levelTop(f.Level)-slabHeight))
-			}
-		}
-		for _, b := range f.Bases {
-			if b.Column {
-				growPt(unit.at(centre(b.Cell), levelTop(f.Level)+columnHeight+columnRadius))
-			}
-		}
+	var box ptBox
+	for i := range v.Floors {
+		box.growFloor(unit, &v.Floors[i])
 	}
 	if v.Change != nil {
 		for _, loop := range outline(v.Change.FromCells) {
 			for _, p := range loop {
-				growPt(unit.at(p, levelTop(v.Change.FromLevel)))
+				box.grow(unit.at(p, levelTop(v.Change.FromLevel)))
 			}
 		}
 	}
-	t := Temple{}
-	size := hi.Sub(lo)
+	return box.lo, box.hi
+}
+
+// templePitch returns the largest whole pitch, up to maxPitch, at which
+// a drawing of the size given (at a pitch of 1) fits area with the
+// padding around it.
+func templePitch(size render.Pt, area image.Rectangle) float32 {
 	pitch := float32(maxPitch)
 	if size.X > 0 {
 		pitch = min(pitch, float32(area.Dx()-2*templePadX)/size.X)
@@ -76,173 +109,45 @@ func layoutTemple(v *View, lb *Labels, area image.Rectangle, minHeight int) Temp
 	if size.Y > 0 {
 		pitch = min(pitch, float32(area.Dy()-templePadTop-templePadBot)/size.Y)
 	}
-	pitch = float32(math.Floor(float64(pitch)))
+	return float32(math.Floor(float64(pitch)))
+}
+
+// placeTemple fits the drawing whose corners at a pitch of 1 are lo and
+// hi in area. It returns the view's box (area cut to the height the
+// drawing needs, but not below minHeight) and the projection that
+// centres the drawing in it, its origin on a whole pixel.
+func placeTemple(lo, hi render.Pt, area image.Rectangle, minHeight int) (image.Rectangle, projection) {
+	size := hi.Sub(lo)
+	pitch := templePitch(size, area)
 	need := int(math.Ceil(float64(size.Y*pitch))) + templePadTop + templePadBot
 	height := min(area.Dy(), max(need, minHeight))
-	t.Rect = image.Rect(area.Min.X, area.Min.Y, area.Max.X, area.Min.Y+height)
-	t.Pitch = pitch
+	rect := image.Rect(area.Min.X, area.Min.Y, area.Max.X, area.Min.Y+height)
 	pr := projection{pitch: pitch}
 	pr.origin = render.Pt{
 		X: float32(math.Round(float64(float32(area.Min.X) + (float32(area.Dx())-size.X*pitch)/2 - lo.X*pitch))),
 		Y: float32(math.Round(float64(float32(area.Min.Y+templePadTop+max(0, height-need)/2) - lo.Y*pitch))),
 	}
+	return rect, pr
+}
 
-	// Which cells each level's floors cover, for the shade they cast.
-	maxLevel := 0
-	for _, f := range v.Floors {
-		maxLevel = max(maxLevel, f.Level)
-	}
-	above := make([]cellSet, maxLevel+2) // above[l]: cells of floors of level > l
-	for l := range above {
-		above[l] = cellSet{}
-	}
-	for _, f := range v.Floors {
-		if f.Fallen {
-			continue
-		}
-		for l := 0; l < f.Level; l++ {
-			for _, c := range f.Cells {
-				above[l][c] = true
-			}
-		}
-	}
-
-	// The ground under the base.
+// groundShadow returns the temple's shadow on the ground: the outline of
+// the floors of level 0, cast a little to the right and back.
+func groundShadow(pr projection, floors []Floor) []render.Poly {
 	var base []menara.Hex
-	for _, f := range v.Floors {
+	for _, f := range floors {
 		if f.Level == 0 {
 			base = append(base, f.Cells...)
 		}
 	}
+	var ground []render.Poly
 	for _, loop := range outline(base) {
 		sh := make([]plane, len(loop))
 		for i, p := range loop {
 			sh[i] = plane{p.X + 0.18, p.Y + 0.3}
 		}
-		t.Ground = append(t.Ground, pr.loop(sh, 0))
+		ground = append(ground, pr.loop(sh, 0))
 	}
-
-	change := v.Change
-	isNew := func(f menara.FloorID) bool { return change != nil && !change.Proposed && change.Floor == f }
-	newColumn := func(b menara.Base) bool {
-		return change != nil && !change.Proposed && slices.Contains(change.Columns, b)
-	}
-	support := func(b menara.Base) bool {
-		return change != nil && change.Proposed && change.Floor.Valid() && slices.Contains(change.Supports, b)
-	}
-
-	// The columns the card in play can move: up to an empty base of their
-	// colour on a higher level, once a turn.
-	moving := v.HasCard && v.Card.Type == menara.MoveCard && !v.Over
-	var emptyAbove [menara.NumColours]int // the highest level with an empty base of each colour
-	for c := range emptyAbove {
-		emptyAbove[c] = -1
-	}
-	for _, f := range v.Floors {
-		if f.Fallen {
-			continue
-		}
-		for _, b := range f.Bases {
-			if !b.Column {
-				emptyAbove[b.Colour] = max(emptyAbove[b.Colour], f.Level)
-			}
-		}
-	}
-
-	t.Layers = make([]Layer, maxLevel+1)
-	for l := range t.Layers {
-		t.Layers[l].Level = l
-	}
-	for _, f := range v.Floors {
-		style := Plain
-		switch {
-		case f.Fallen:
-			style = Fell
-		case f.ID == proposedFloor:
-			style = Proposed
-		case isNew(f.ID):
-			style = Last
-		}
-		fp := pr
-		if f.Fallen {
-			fp = pr.falling(&f)
-		}
-		s := slabOf(fp, &f, style, above[f.Level], lb)
-		t.Layers[f.Level].Slabs = append(t.Layers[f.Level].Slabs, s)
-		for _, b := range f.Bases {
-			if !b.Column {
-				continue
-			}
-			cs := Plain
-			switch {
-			case b.Fallen:
-				cs = Fell
-			case change != nil && change.Proposed && slices.Contains(change.Columns, b.Name):
-				cs = Proposed
-			case newColumn(b.Name):
-				cs = Last
-			}
-			col := columnOf(fp, &f, &b, cs, support(b.Name), lb)
-			col.Movable = moving && !b.Moved && !b.Fallen && emptyAbove[b.Colour] > f.Level
-			t.Layers[f.Level].Columns = append(t.Layers[f.Level].Columns, col)
-		}
-	}
-	for l := range t.Layers {
-		layer := &t.Layers[l]
-		slices.SortStableFunc(layer.Slabs, func(a, b Slab) int { return cmpF(a.Bottom, b.Bottom) })
-		slices.SortStableFunc(layer.Columns, func(a, b Column) int {
-			if c := cmpF(a.Foot.Y, b.Foot.Y); c != 0 {
-				return c
-			}
-			return cmpF(a.Foot.X, b.Foot.X)
-		})
-	}
-
-	if change != nil {
-		if len(change.FromCells) > 0 {
-			var g Ghost
-			for _, loop := range outline(change.FromCells) {
-				g.Loops = append(g.Loops, pr.loop(loop, levelTop(change.FromLevel)))
-			}
-			t.Ghosts = append(t.Ghosts, g)
-		}
-		t.Rings, t.Arrows = changeMarks(pr, v, change)
-		if change.Proposed && change.Floor.Valid() {
-			for _, f := range v.Floors {
-				if f.ID != change.Floor {
-					continue
-				}
-				var g Ghost
-				for _, loop := range outline(f.Cells) {
-					g.Loops = append(g.Loops, pr.loop(loop, levelTop(f.Level)))
-				}
-				g.Proposal = true
-				t.Ghosts = append(t.Ghosts, g)
-			}
-		}
-	}
-
-	occ := newOcclusion(&t)
-	for l, layer := range t.Layers {
-		for i, c := range layer.Columns {
-			if (c.Style == Last || c.Style == Proposed) && occ.hidden(l, i, c.Foot.Lerp(c.Head, 0.5)) {
-				t.Xray = append(t.Xray, c)
-			}
-		}
-	}
-	t.Badges = layoutBadges(pr, v, &t, occ, lb)
-	t.Tags = layoutTags(&t, occ)
-	return t
-}
-
-func cmpF(a, b float32) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
+	return ground
 }
 
 // slabOf lays out floor f as a slab; covered are the cells that floors
@@ -321,62 +226,4 @@ func (c *Column) outlinePoly() render.Poly {
 	ry := c.Radius * c.Squash
 	p := halfEllipse(nil, c.Head, c.Radius, ry, false)
 	return halfEllipse(p, c.Foot, c.Radius, ry, true)
-}
-
-// changeMarks returns the rings and arrows of the last (or proposed)
-// step: new columns ringed; a moved column's old base ringed dashed, with
-// an arrow to its new one; the columns a lifted floor left, ringed dashed.
-func changeMarks(pr projection, v *View, c *Change) ([]Ring, []Arrow) {
-	var rings []Ring
-	var arrows []Arrow
-	// where returns the foot and head of the column on base b, as it
-	// stands in the view.
-	where := func(b menara.Base) (foot, head render.Pt, ok bool) {
-		for _, f := range v.Floors {
-			if f.ID != b.Floor || int(b.N) > len(f.Bases) {
-				continue
-			}
-			p := centre(f.Bases[b.N-1].Cell)
-			z := levelTop(f.Level)
-			fp := pr
-			if f.Fallen {
-				fp = pr.falling(&f)
-			}
-			return fp.at(p, z), fp.at(p, z+columnHeight), true
-		}
-		return render.Pt{}, render.Pt{}, false
-	}
-	r := (columnRadius + 0.12) * pr.pitch
-	for _, b := range c.Columns {
-		foot, head, ok := where(b)
-		if !ok {
-			continue
-		}
-		rings = append(rings, Ring{Centre: head.Lerp(foot, 0.5), RX: r, RY: (foot.Y-head.Y)/2 + r*squash})
-	}
-	if c.Step.Kind == menara.MoveColumn && c.From.Valid() {
-		from, _, ok1 := where(c.From)
-		to, toHead, ok2 := where(c.Columns[0])
-		if ok1 && ok2 {
-			rings = append(rings, Ring{Centre: from, RX: r, RY: r * squash, Dashed: true})
-			to = toHead.Lerp(to, 0.5)
-			via := from.Lerp(to, 0.5)
-			via.Y -= 0.35*from.Sub(to).Len() + pr.pitch*0.4
-			arrows = append(arrows, Arrow{From: from, Via: via, To: to})
-		}
-	}
-	for _, b := range c.Freed {
-		_, head, ok := where(b)
-		if ok {
-			rings = append(rings, Ring{Centre: head, RX: r, RY: r * squash, Dashed: true})
-		}
-	}
-	if c.Proposed {
-		for _, b := range c.Supports {
-			if _, head, ok := where(b); ok {
-				rings = append(rings, Ring{Centre: head, RX: r, RY: r * squash, Support: true})
-			}
-		}
-	}
-	return rings, arrows
 }
