@@ -5,10 +5,11 @@
 // wins when the pile is empty within its number of moves.
 //
 // It is a whole game as the host sees one (bot.Game): a record of header
-// lines and moves, a state replayed from it, moves by slash command and by
-// menu, choices for autocomplete, computer players, hints and a resign
-// move, and its words in its own catalogue (English only: the tests need
-// no more).
+// lines and moves, its rules as a bot.Engine (the host's bot.Replay is its
+// state), its one move as a bot.Form (the host derives the slash command,
+// autocomplete, the Take button's menu, the terminal's "take N" and the
+// list of moves from it), computer players, hints and a resign move, a
+// small board image (Draw), and its words in English and Italian.
 //
 // A record:
 //

@@ -29,8 +29,10 @@ const (
 
 // Options configure the game for a test.
 type Options struct {
-	// Board draws a tiny PNG when set.
-	Board bot.BoardFunc
+	// Board, when set, draws the boards instead of Draw (a test counts or
+	// holds the draws); NoImages draws none (posts carry text only).
+	Board    bot.BoardFunc
+	NoImages bool
 	// Before, when set, is called before a computer chooses its move (a
 	// test holds a computer there to make requests meet).
 	Before func(seat int)

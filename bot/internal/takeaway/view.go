@@ -78,5 +78,14 @@ func (g *Game) Text(p *i18n.Printer, st bot.State, names []string) string {
 // Guide is the rules in two sections.
 func (g *Game) Guide(p *i18n.Printer) []string { return p.Sections("takeaway.guide") }
 
-// Board is the test's drawing, if any.
-func (g *Game) Board() bot.BoardFunc { return g.opts.Board }
+// Board draws the pile (Draw), or with Options.Board when a test sets it;
+// none with Options.NoImages.
+func (g *Game) Board() bot.BoardFunc {
+	switch {
+	case g.opts.Board != nil:
+		return g.opts.Board
+	case g.opts.NoImages:
+		return nil
+	}
+	return Draw
+}
