@@ -5,12 +5,12 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"math"
 	"math/rand/v2"
 	"runtime"
 	"strings"
 	"time"
 
+	"github.com/tablebot/tablebot/bot/cli"
 	"github.com/tablebot/tablebot/rules/shangrila"
 	"github.com/tablebot/tablebot/rules/shangrila/ai"
 )
@@ -31,7 +31,7 @@ type arenaGame struct {
 	winners []int      // winning seats
 	moves   int
 	// hard is the time the hard seats took over their moves.
-	hard thinking
+	hard cli.Thinking
 }
 
 // arenaTally is one level's pooled result.
@@ -45,19 +45,19 @@ type arenaTally struct {
 // rotated and prints each level's win rate with a 95% confidence interval.
 // Game i's seeds derive from --seed and i alone, so the results do not
 // depend on the number of workers or on scheduling.
-func runArena(ctx context.Context, e env, args []string) error {
+func runArena(ctx context.Context, e cli.Env, args []string) error {
 	g, err := pickGame(gameFlag(args))
 	if err != nil {
 		return err
 	}
 	if g.arena == nil {
-		return usagef("%s has no computer players yet", g.name)
+		return cli.Usagef("%s has no computer players yet", g.name)
 	}
 	return g.arena(ctx, e, args)
 }
 
 // arenaShangrila is the arena of The Bridges of Shangri-La.
-func arenaShangrila(ctx context.Context, e env, args []string) error {
+func arenaShangrila(ctx context.Context, e cli.Env, args []string) error {
 	fs := flag.NewFlagSet("arena", flag.ContinueOnError)
 	fs.String("game", defaultGame, "the game: "+gameNames())
 	players := fs.Int("players", 4, "number of players, 3 or 4")
@@ -74,23 +74,23 @@ func arenaShangrila(ctx context.Context, e env, args []string) error {
 		fmt.Fprint(fs.Output(), "Games (each with its own flags; see tablebot arena --game NAME -h):\n"+gameList())
 		fs.PrintDefaults()
 	}
-	if err := parseNoArgs(fs, e, args); err != nil {
+	if err := cli.ParseNoArgs(fs, e, args); err != nil {
 		return err
 	}
 	if *players != 3 && *players != 4 {
-		return usagef("--players must be 3 or 4")
+		return cli.Usagef("--players must be 3 or 4")
 	}
 	if *games == 0 {
 		*games = *players
 	}
 	if *games < 1 {
-		return usagef("--games must be at least 1")
+		return cli.Usagef("--games must be at least 1")
 	}
 	if *think < 0 || *iterations < 0 {
-		return usagef("--think and --iterations must not be negative")
+		return cli.Usagef("--think and --iterations must not be negative")
 	}
 	if *workers < 1 {
-		return usagef("--workers must be at least 1")
+		return cli.Usagef("--workers must be at least 1")
 	}
 	cfg := arenaConfig{games: *games, seed: *seed, workers: *workers,
 		opts: ai.Options{Think: *think, Iterations: *iterations}}
@@ -99,7 +99,7 @@ func arenaShangrila(ctx context.Context, e env, args []string) error {
 	case "suggested":
 		cfg.start = shangrila.StartSuggested
 	default:
-		return usagef("--start must be setup or suggested")
+		return cli.Usagef("--start must be setup or suggested")
 	}
 	spec := *seats
 	if spec == "" {
@@ -108,16 +108,16 @@ func arenaShangrila(ctx context.Context, e env, args []string) error {
 	for _, w := range strings.Split(spec, ",") {
 		l, ok := ai.ParseLevel(w)
 		if !ok {
-			return usagef("unknown level %q in --seats: use random, easy, medium or hard", w)
+			return cli.Usagef("unknown level %q in --seats: use random, easy, medium or hard", w)
 		}
 		cfg.seats = append(cfg.seats, l)
 	}
 	if len(cfg.seats) != *players {
-		return usagef("--seats names %d levels for %d players", len(cfg.seats), *players)
+		return cli.Usagef("--seats names %d levels for %d players", len(cfg.seats), *players)
 	}
 	began := time.Now()
-	prog := newProgress(e.stderr, isTerminal(e.stderr), "arena", "games", cfg.games)
-	results, err := playGames(ctx, cfg.workers, cfg.games, func(ctx context.Context, i int) (arenaGame, error) {
+	prog := cli.NewProgress(e.Stderr, cli.IsTerminal(e.Stderr), "arena", "games", cfg.games)
+	results, err := cli.PlayGames(ctx, cfg.workers, cfg.games, func(ctx context.Context, i int) (arenaGame, error) {
 		return playArenaGame(ctx, cfg, i)
 	}, func(arenaGame) { prog.Done() })
 	prog.Finish()
@@ -137,7 +137,7 @@ func arenaShangrila(ctx context.Context, e env, args []string) error {
 		if err != nil {
 			return err
 		}
-		_, err = fmt.Fprintf(e.stdout, "%s\n", data)
+		_, err = fmt.Fprintf(e.Stdout, "%s\n", data)
 		return err
 	}
 	return writeArena(e, cfg, spec, results, tallies, time.Since(began))
@@ -184,7 +184,7 @@ func (t timed) Move(ctx context.Context, p *shangrila.Position) shangrila.Move {
 	}
 	began := time.Now()
 	m := t.Player.Move(ctx, p)
-	t.res.hard.add(time.Since(began))
+	t.res.hard.Add(time.Since(began))
 	return m
 }
 
@@ -211,9 +211,9 @@ func tallyArena(seats []ai.Level, results []arenaGame) map[ai.Level]*arenaTally 
 }
 
 // writeArena prints the results as a table.
-func writeArena(e env, cfg arenaConfig, spec string, results []arenaGame, tallies map[ai.Level]*arenaTally, took time.Duration) error {
+func writeArena(e cli.Env, cfg arenaConfig, spec string, results []arenaGame, tallies map[ai.Level]*arenaTally, took time.Duration) error {
 	n := len(cfg.seats)
-	w := e.stdout
+	w := e.Stdout
 	think := "default"
 	if cfg.opts.Think > 0 {
 		think = cfg.opts.Think.String()
@@ -227,35 +227,21 @@ func writeArena(e env, cfg arenaConfig, spec string, results []arenaGame, tallie
 			continue
 		}
 		trials := t.Seats * cfg.games
-		lo, hi := wilson(t.Wins, trials)
+		lo, hi := cli.Wilson(t.Wins, trials)
 		fmt.Fprintf(w, "%-7s %5d %6d %6d %6d %8.1f%%  %.1f%%-%.1f%%\n",
 			l, t.Seats, trials, t.Wins, t.Shared, 100*float64(t.Wins)/float64(trials), 100*lo, 100*hi)
 	}
 	fmt.Fprintf(w, "chance: %.1f%% a seat; a shared win is not a win; trials are games times seats\n", 100/float64(n))
 	moves := 0
-	var hard thinking
+	var hard cli.Thinking
 	for _, r := range results {
 		moves += r.moves
-		hard.merge(r.hard)
+		hard.Merge(r.hard)
 	}
 	fmt.Fprintf(w, "%.1f moves a game; took %s with %d workers\n", float64(moves)/float64(len(results)), took.Round(time.Millisecond), cfg.workers)
-	if hard.n > 0 {
+	if hard.N > 0 {
 		fmt.Fprintf(w, "hard: %d moves, %s a move on average, slowest %s\n",
-			hard.n, hard.mean().Round(time.Microsecond), hard.slowest.Round(time.Microsecond))
+			hard.N, hard.Mean().Round(time.Microsecond), hard.Slowest.Round(time.Microsecond))
 	}
 	return nil
-}
-
-// wilson returns the 95% Wilson score interval of a proportion of k
-// successes in n trials.
-func wilson(k, n int) (lo, hi float64) {
-	if n == 0 {
-		return 0, 1
-	}
-	const z = 1.959964
-	p := float64(k) / float64(n)
-	d := 1 + z*z/float64(n)
-	mid := (p + z*z/(2*float64(n))) / d
-	half := z * math.Sqrt(p*(1-p)/float64(n)+z*z/(4*float64(n)*float64(n))) / d
-	return max(0, mid-half), min(1, mid+half)
 }

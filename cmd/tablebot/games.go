@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/tablebot/tablebot/bot"
+	"github.com/tablebot/tablebot/bot/cli"
 	"github.com/tablebot/tablebot/i18n"
 	"github.com/tablebot/tablebot/rules"
 )
@@ -36,8 +37,8 @@ type cliGame struct {
 	render func(ctx context.Context, w *bufio.Writer, text, path, from, names string) error
 	// selfplay and arena are the game's own subcommands, with their own
 	// flags (and --game); arena is nil for a game without computers yet.
-	selfplay func(ctx context.Context, e env, args []string) error
-	arena    func(ctx context.Context, e env, args []string) error
+	selfplay func(ctx context.Context, e cli.Env, args []string) error
+	arena    func(ctx context.Context, e cli.Env, args []string) error
 	// phase says where a stored record stands, for tablebot games.
 	phase func(record string) string
 }
@@ -93,7 +94,7 @@ func pickGame(name string) (cliGame, error) {
 	}
 	g, ok := findGame(name)
 	if !ok {
-		return cliGame{}, usagef("--game: no game %q; the games are %s", name, gameNames())
+		return cliGame{}, cli.Usagef("--game: no game %q; the games are %s", name, gameNames())
 	}
 	return g, nil
 }
@@ -123,7 +124,7 @@ func gameOfRecord(flagGame, text string) (cliGame, error) {
 	case named == "":
 		return pickGame(flagGame)
 	case flagGame != "" && flagGame != named:
-		return cliGame{}, usagef("the record is a game of %s, not %s", named, flagGame)
+		return cliGame{}, cli.Usagef("the record is a game of %s, not %s", named, flagGame)
 	}
 	g, ok := findGame(named)
 	if !ok {
@@ -134,8 +135,8 @@ func gameOfRecord(flagGame, text string) (cliGame, error) {
 
 // readRecordText reads a record file, or standard input for "-", with
 // the name to use in messages.
-func readRecordText(e env, path string) (text, name string, err error) {
-	var r io.Reader = e.stdin
+func readRecordText(e cli.Env, path string) (text, name string, err error) {
+	var r io.Reader = e.Stdin
 	name = "stdin"
 	if path != "-" {
 		f, err := os.Open(path)

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/tablebot/tablebot/bot"
+	"github.com/tablebot/tablebot/bot/cli"
 	"github.com/tablebot/tablebot/bot/local"
 	"github.com/tablebot/tablebot/i18n"
 	"github.com/tablebot/tablebot/store"
@@ -41,7 +42,7 @@ type localGame struct {
 
 // runLocal plays in the terminal: the same command layer as on Discord,
 // with the game kept in the database under a channel name.
-func runLocal(ctx context.Context, e env, args []string) error {
+func runLocal(ctx context.Context, e cli.Env, args []string) error {
 	fs := flag.NewFlagSet("local", flag.ContinueOnError)
 	game := fs.String("game", defaultGame, "the game: "+gameNames())
 	var f localFlags
@@ -66,7 +67,7 @@ func runLocal(ctx context.Context, e env, args []string) error {
 		fmt.Fprintln(fs.Output(), "Commands are read from standard input, one a line; type help for the list.")
 		fs.PrintDefaults()
 	}
-	if err := parseNoArgs(fs, e, args); err != nil {
+	if err := cli.ParseNoArgs(fs, e, args); err != nil {
 		return err
 	}
 	f.given = map[string]bool{}
@@ -77,14 +78,14 @@ func runLocal(ctx context.Context, e env, args []string) error {
 	}
 	lg, ok := localGames()[g.name]
 	if !ok || g.host == nil {
-		return usagef("--game %s: tablebot local does not play %s yet", g.name, g.name)
+		return cli.Usagef("--game %s: tablebot local does not play %s yet", g.name, g.name)
 	}
 	if !f.given["players"] {
 		f.players = lg.defaultPlayers
 	}
 	l, ok := i18n.ParseLang(*lang)
 	if !ok {
-		return usagef("--lang must be en, es or it")
+		return cli.Usagef("--lang must be en, es or it")
 	}
 	settings, err := lg.settings(f)
 	if err != nil {
@@ -109,7 +110,7 @@ func runLocal(ctx context.Context, e env, args []string) error {
 	}
 	rule := played.Seats()
 	if f.players < rule.Min || f.players > rule.Max {
-		return usagef("--players must be %d to %d for %s", rule.Min, rule.Max, g.name)
+		return cli.Usagef("--players must be %d to %d for %s", rule.Min, rule.Max, g.name)
 	}
 	seats := lg.seats(f.players)
 	if f.names != "" {
@@ -137,15 +138,15 @@ func runLocal(ctx context.Context, e env, args []string) error {
 	}
 	s, err := local.New(cfg, local.Options{
 		Game: g.name, Channel: *channel, Players: seats, Computers: levels, Settings: settings,
-		Given: given, New: *fresh, Lang: l, Out: *out, Echo: !isTerminal(e.stdin), Prompt: isTerminal(e.stdin),
-	}, e.stdout)
+		Given: given, New: *fresh, Lang: l, Out: *out, Echo: !cli.IsTerminal(e.Stdin), Prompt: cli.IsTerminal(e.Stdin),
+	}, e.Stdout)
 	if err != nil {
 		return err
 	}
-	err = s.Run(ctx, e.stdin)
+	err = s.Run(ctx, e.Stdin)
 	var differs *local.Differs
 	if errors.As(err, &differs) {
-		return usagef("%s", differsHelp(differs))
+		return cli.Usagef("%s", differsHelp(differs))
 	}
 	return err
 }
@@ -178,20 +179,20 @@ func localComputers(list string, seats []string, g bot.Game) ([]string, error) {
 		case lv == "" || lv == "human":
 			levels = append(levels, "")
 		case i == 0 && !alone:
-			return nil, usagef("--ai: the first seat is the person who opens the table (or every seat is a computer, a game of computers alone to watch)")
+			return nil, cli.Usagef("--ai: the first seat is the person who opens the table (or every seat is a computer, a game of computers alone to watch)")
 		case len(offered) == 0:
-			return nil, usagef("--ai: %s has no computer players yet: every seat is human (--ai human%s)", g.Kind(), strings.Repeat(",human", len(seats)-1))
+			return nil, cli.Usagef("--ai: %s has no computer players yet: every seat is human (--ai human%s)", g.Kind(), strings.Repeat(",human", len(seats)-1))
 		case slices.Contains(offered, lv):
 			levels = append(levels, lv)
 			if i < len(seats) {
 				seats[i] = "computer" + fmt.Sprint(i+1)
 			}
 		default:
-			return nil, usagef("--ai: %q is not human or one of %s's levels: %s", lv, g.Kind(), strings.Join(offered, ", "))
+			return nil, cli.Usagef("--ai: %q is not human or one of %s's levels: %s", lv, g.Kind(), strings.Join(offered, ", "))
 		}
 	}
 	if len(parts) != len(seats) {
-		return nil, usagef("--ai names %d seats for %d players: give a level for every seat, such as --ai human%s", len(parts), len(seats), strings.Repeat(",human", len(seats)-1))
+		return nil, cli.Usagef("--ai names %d seats for %d players: give a level for every seat, such as --ai human%s", len(parts), len(seats), strings.Repeat(",human", len(seats)-1))
 	}
 	return levels, nil
 }
@@ -203,7 +204,7 @@ func localComputers(list string, seats []string, g bot.Game) ([]string, error) {
 func localNames(seats []string, list string, check func(names []string, i int) error) error {
 	names := strings.Split(list, ",")
 	if len(names) != len(seats) {
-		return usagef("--names needs %d names, one a seat", len(seats))
+		return cli.Usagef("--names needs %d names, one a seat", len(seats))
 	}
 	for i := range names {
 		names[i] = strings.TrimSpace(names[i])
@@ -211,14 +212,14 @@ func localNames(seats []string, list string, check func(names []string, i int) e
 	taken := map[string]int{}
 	for i, n := range names {
 		if n == "" || strings.ContainsAny(n, " \t#:/") {
-			return usagef("--names: %q: names are single words without '#', ':' or '/'", n)
+			return cli.Usagef("--names: %q: names are single words without '#', ':' or '/'", n)
 		}
 		key := strings.ToLower(n)
 		if j, ok := taken[key]; ok {
-			return usagef("--names: seats %d and %d are both called %q: every player needs a name of their own", j+1, i+1, n)
+			return cli.Usagef("--names: seats %d and %d are both called %q: every player needs a name of their own", j+1, i+1, n)
 		}
 		if localWord(key) {
-			return usagef("--names: %q is a command of tablebot local: choose another name", n)
+			return cli.Usagef("--names: %q is a command of tablebot local: choose another name", n)
 		}
 		if err := check(names, i); err != nil {
 			return err

@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/tablebot/tablebot/bot"
+	"github.com/tablebot/tablebot/bot/cli"
 	bmenara "github.com/tablebot/tablebot/bot/menara"
 	"github.com/tablebot/tablebot/i18n"
 	rmenara "github.com/tablebot/tablebot/render/menara"
@@ -57,7 +58,7 @@ func readMenara(text, path string) (*menara.Game, error) {
 // the JSON state.
 func replayMenara(w io.Writer, text, path, from string, asJSON bool) error {
 	if from != "" {
-		return usagef("--from: a Menara game is its record (options, seed and steps); a state cannot be continued")
+		return cli.Usagef("--from: a Menara game is its record (options, seed and steps); a state cannot be continued")
 	}
 	g, err := readMenara(text, path)
 	if err != nil {
@@ -73,7 +74,7 @@ func replayMenara(w io.Writer, text, path, from string, asJSON bool) error {
 
 // selfplayMenara plays games of uniformly random legal steps and writes
 // their records: game i of seed S always plays the same.
-func selfplayMenara(ctx context.Context, e env, args []string) error {
+func selfplayMenara(ctx context.Context, e cli.Env, args []string) error {
 	fs := flag.NewFlagSet("selfplay", flag.ContinueOnError)
 	fs.String("game", "menara", "the game: "+gameNames())
 	players := fs.Int("players", 2, "number of players, 1 to 4")
@@ -86,27 +87,27 @@ func selfplayMenara(ctx context.Context, e env, args []string) error {
 		fmt.Fprintln(fs.Output(), "Usage: tablebot selfplay --game menara --players N --difficulty D [--hands steady|shaky] --seed S [--games G --out DIR]")
 		fs.PrintDefaults()
 	}
-	if err := parseNoArgs(fs, e, args); err != nil {
+	if err := cli.ParseNoArgs(fs, e, args); err != nil {
 		return err
 	}
 	o := menara.Options{Players: notation.PlayerNames(*players)}
 	if o.Players == nil {
-		return usagef("--players must be 1 to 4")
+		return cli.Usagef("--players must be 1 to 4")
 	}
 	var ok bool
 	if o.Difficulty, ok = menara.ParseDifficulty(*difficulty); !ok {
-		return usagef("--difficulty must be easy, medium or hard")
+		return cli.Usagef("--difficulty must be easy, medium or hard")
 	}
 	if o.Hands, ok = menara.ParseHands(*hands); !ok {
-		return usagef("--hands must be steady or shaky")
+		return cli.Usagef("--hands must be steady or shaky")
 	}
 	if *games < 1 {
-		return usagef("--games must be at least 1")
+		return cli.Usagef("--games must be at least 1")
 	}
 	if *games > 1 && *out == "" {
-		return usagef("more than one game needs --out DIR")
+		return cli.Usagef("more than one game needs --out DIR")
 	}
-	return writeRecords(ctx, e, *out, *games, func(i int) (string, error) {
+	return cli.WriteRecords(ctx, e, *out, *games, func(i int) (string, error) {
 		rec, err := notation.RandomGame(o, *seed, uint64(i))
 		if err != nil {
 			return "", err
@@ -185,22 +186,22 @@ func menaraLocal() localGame {
 		seats:          notation.PlayerNames,
 		name: func(names []string, i int) error {
 			if got := bmenara.SeatNames(names)[i]; got != names[i] {
-				return usagef("--names: %q cannot name a seat in a Menara record (it would be %s): use one word of letters, digits and - _ . ', not a word records or commands start with", names[i], got)
+				return cli.Usagef("--names: %q cannot name a seat in a Menara record (it would be %s): use one word of letters, digits and - _ . ', not a word records or commands start with", names[i], got)
 			}
 			return nil
 		},
 		settings: func(f localFlags) (map[string]string, error) {
 			if f.given["start"] {
-				return nil, usagef("--start is a flag of shangrila: a Menara game starts from its seed")
+				return nil, cli.Usagef("--start is a flag of shangrila: a Menara game starts from its seed")
 			}
 			if _, ok := menara.ParseDifficulty(f.difficulty); !ok {
-				return nil, usagef("--difficulty must be easy, medium or hard")
+				return nil, cli.Usagef("--difficulty must be easy, medium or hard")
 			}
 			if _, ok := menara.ParseHands(f.hands); !ok {
-				return nil, usagef("--hands must be steady or shaky")
+				return nil, cli.Usagef("--hands must be steady or shaky")
 			}
 			if s, ok := menara.ParseSide(f.side); !ok || s == menara.NoSide {
-				return nil, usagef("--side must be light or dark")
+				return nil, cli.Usagef("--side must be light or dark")
 			}
 			return map[string]string{"difficulty": strings.ToLower(f.difficulty), "hands": strings.ToLower(f.hands), "side": strings.ToLower(f.side)}, nil
 		},

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tablebot/tablebot/bot/cli"
 	"github.com/tablebot/tablebot/rules/menara"
 	"github.com/tablebot/tablebot/rules/menara/ai"
 	"github.com/tablebot/tablebot/rules/menara/notation"
@@ -34,7 +35,7 @@ type menaraArenaGame struct {
 	height, required int
 	steps            int
 	// thought is the time the computers took over their steps.
-	thought thinking
+	thought cli.Thinking
 }
 
 // arenaMenara is the arena of Menara: a team of computer teammates of one
@@ -42,7 +43,7 @@ type menaraArenaGame struct {
 // with its 95% Wilson interval, the mean height reached and why the games
 // ended. Game i's seeds derive from --seed and i alone, so the results do
 // not depend on the number of workers or on scheduling.
-func arenaMenara(ctx context.Context, e env, args []string) error {
+func arenaMenara(ctx context.Context, e cli.Env, args []string) error {
 	fs := flag.NewFlagSet("arena", flag.ContinueOnError)
 	fs.String("game", "menara", "the game: "+gameNames())
 	players := fs.Int("players", 2, "number of players, 1 to 4")
@@ -59,36 +60,36 @@ func arenaMenara(ctx context.Context, e env, args []string) error {
 		fmt.Fprintln(fs.Output(), "Usage: tablebot arena --game menara --players N --difficulty D --team LEVEL --games G --seed S [--hands H] [--workers W] [--json]")
 		fs.PrintDefaults()
 	}
-	if err := parseNoArgs(fs, e, args); err != nil {
+	if err := cli.ParseNoArgs(fs, e, args); err != nil {
 		return err
 	}
 	cfg := menaraArenaConfig{games: *games, seed: *seed, workers: *workers, ai: ai.Options{Think: *think, Nodes: *nodes}}
 	cfg.opts.Players = notation.PlayerNames(*players)
 	if cfg.opts.Players == nil {
-		return usagef("--players must be 1 to 4")
+		return cli.Usagef("--players must be 1 to 4")
 	}
 	var ok bool
 	if cfg.opts.Difficulty, ok = menara.ParseDifficulty(*difficulty); !ok {
-		return usagef("--difficulty must be easy, medium or hard")
+		return cli.Usagef("--difficulty must be easy, medium or hard")
 	}
 	if cfg.opts.Hands, ok = menara.ParseHands(*hands); !ok {
-		return usagef("--hands must be steady or shaky")
+		return cli.Usagef("--hands must be steady or shaky")
 	}
 	if cfg.team, ok = ai.ParseLevel(*team); !ok {
-		return usagef("--team must be random, easy, medium or hard")
+		return cli.Usagef("--team must be random, easy, medium or hard")
 	}
 	switch {
 	case *games < 1:
-		return usagef("--games must be at least 1")
+		return cli.Usagef("--games must be at least 1")
 	case *workers < 1:
-		return usagef("--workers must be at least 1")
+		return cli.Usagef("--workers must be at least 1")
 	case *think < 0 || *nodes < 0:
-		return usagef("--think and --nodes must not be negative")
+		return cli.Usagef("--think and --nodes must not be negative")
 	}
 	began := time.Now()
-	prog := newProgress(e.stderr, isTerminal(e.stderr), "arena", "games", cfg.games)
+	prog := cli.NewProgress(e.Stderr, cli.IsTerminal(e.Stderr), "arena", "games", cfg.games)
 	played, won := 0, 0
-	results, err := playGames(ctx, cfg.workers, cfg.games, func(ctx context.Context, i int) (menaraArenaGame, error) {
+	results, err := cli.PlayGames(ctx, cfg.workers, cfg.games, func(ctx context.Context, i int) (menaraArenaGame, error) {
 		return playMenaraArenaGame(ctx, cfg, i)
 	}, func(g menaraArenaGame) {
 		played++
@@ -107,10 +108,10 @@ func arenaMenara(ctx context.Context, e env, args []string) error {
 		if err != nil {
 			return err
 		}
-		_, err = fmt.Fprintf(e.stdout, "%s\n", data)
+		_, err = fmt.Fprintf(e.Stdout, "%s\n", data)
 		return err
 	}
-	return writeMenaraArena(e.stdout, cfg, sum, time.Since(began))
+	return writeMenaraArena(e.Stdout, cfg, sum, time.Since(began))
 }
 
 // playMenaraArenaGame plays game i: its seed and every teammate's seed
@@ -149,7 +150,7 @@ type timedTeammate struct {
 func (t timedTeammate) Step(ctx context.Context, p *menara.Position) menara.Step {
 	began := time.Now()
 	s := t.Player.Step(ctx, p)
-	t.res.thought.add(time.Since(began))
+	t.res.thought.Add(time.Since(began))
 	return s
 }
 
@@ -185,7 +186,7 @@ func summarizeMenaraArena(cfg menaraArenaConfig, results []menaraArenaGame) mena
 		s.WonBy[r.String()] = 0
 	}
 	var heights, required, steps int
-	var thought thinking
+	var thought cli.Thinking
 	for _, r := range results {
 		if r.won {
 			s.Wins++
@@ -195,23 +196,23 @@ func summarizeMenaraArena(cfg menaraArenaConfig, results []menaraArenaGame) mena
 		heights += r.height
 		required += r.required
 		steps += r.steps
-		thought.merge(r.thought)
+		thought.Merge(r.thought)
 	}
 	n := float64(len(results))
 	s.WinRate = float64(s.Wins) / n
-	lo, hi := wilson(s.Wins, len(results))
+	lo, hi := cli.Wilson(s.Wins, len(results))
 	s.Wilson95 = [2]float64{lo, hi}
 	s.MeanHeight, s.MeanRequired = float64(heights)/n, float64(required)/n
 	s.StepsPerGame = float64(steps) / n
-	s.StepMeanMS = float64(thought.mean()) / float64(time.Millisecond)
-	s.StepMaxMS = float64(thought.slowest) / float64(time.Millisecond)
+	s.StepMeanMS = float64(thought.Mean()) / float64(time.Millisecond)
+	s.StepMaxMS = float64(thought.Slowest) / float64(time.Millisecond)
 	return s
 }
 
 // writeMenaraArena prints the results for people.
 func writeMenaraArena(w io.Writer, cfg menaraArenaConfig, s menaraArenaSummary, took time.Duration) error {
 	fmt.Fprintf(w, "arena: menara, %d %s, %s, %s hands, team %s, %d games, seed %d\n",
-		s.Players, plural(s.Players, "player", "players"), s.Difficulty, s.Hands, s.Team, s.Games, s.Seed)
+		s.Players, cli.Plural(s.Players, "player", "players"), s.Difficulty, s.Hands, s.Team, s.Games, s.Seed)
 	fmt.Fprintf(w, "won %d of %d: %.1f%% (95%% interval %.1f%%-%.1f%%)\n",
 		s.Wins, s.Games, 100*s.WinRate, 100*s.Wilson95[0], 100*s.Wilson95[1])
 	fmt.Fprintf(w, "mean height reached %.2f; mean levels required at the end %.2f\n", s.MeanHeight, s.MeanRequired)
@@ -222,7 +223,7 @@ func writeMenaraArena(w io.Writer, cfg menaraArenaConfig, s menaraArenaSummary, 
 	fmt.Fprintf(w, "ended: %s\n", strings.Join(ended, ", "))
 	fmt.Fprintf(w, "%.1f steps a game; %s a step on average, slowest %s; took %s with %d %s\n",
 		s.StepsPerGame, msDuration(s.StepMeanMS), msDuration(s.StepMaxMS), took.Round(time.Millisecond),
-		cfg.workers, plural(cfg.workers, "worker", "workers"))
+		cfg.workers, cli.Plural(cfg.workers, "worker", "workers"))
 	return nil
 }
 

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/tablebot/tablebot/bot/cli"
 )
 
 // menaraArenaJSON is the shape of arena --game menara --json, the keys a
@@ -74,7 +76,7 @@ func TestMenaraArenaJSON(t *testing.T) {
 			if ended != got.Games || won != got.Wins || got.WonBy["collapse"] != 0 {
 				t.Errorf("ended %v (won %v) over %d games and %d wins", got.Ended, got.WonBy, got.Games, got.Wins)
 			}
-			lo, hi := wilson(got.Wins, got.Games)
+			lo, hi := cli.Wilson(got.Wins, got.Games)
 			if got.WinRate != float64(got.Wins)/float64(got.Games) || got.Wilson95 != [2]float64{lo, hi} {
 				t.Errorf("win rate %v, interval %v", got.WinRate, got.Wilson95)
 			}

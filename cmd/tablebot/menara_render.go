@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/tablebot/tablebot/bot/cli"
 	bmenara "github.com/tablebot/tablebot/bot/menara"
 	"github.com/tablebot/tablebot/i18n"
 	rmenara "github.com/tablebot/tablebot/render/menara"
@@ -23,7 +24,7 @@ func renderMenara(ctx context.Context, w *bufio.Writer, text, path, from, names 
 	var v rmenara.View
 	if from != "" {
 		if hasSteps(text) {
-			return usagef("--from draws a Menara state as it stands, which steps cannot continue: give an empty record (-) or one without steps")
+			return cli.Usagef("--from draws a Menara state as it stands, which steps cannot continue: give an empty record (-) or one without steps")
 		}
 		data, err := os.ReadFile(from)
 		if err != nil {
@@ -105,7 +106,7 @@ func parseMenaraNames(s string, players []string) ([]string, error) {
 			seat = n - 1
 		}
 		if !ok || seat < 0 {
-			return nil, usagef("--names: %q is not player=name (the players are %s)", pair, strings.Join(players, ", "))
+			return nil, cli.Usagef("--names: %q is not player=name (the players are %s)", pair, strings.Join(players, ", "))
 		}
 		out[seat] = name
 	}

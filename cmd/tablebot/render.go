@@ -6,11 +6,13 @@ import (
 	"flag"
 	"fmt"
 	"os"
+
+	"github.com/tablebot/tablebot/bot/cli"
 )
 
 // runRender draws the board after a game record as a PNG image, with the
 // record's last move highlighted.
-func runRender(ctx context.Context, e env, args []string) error {
+func runRender(ctx context.Context, e cli.Env, args []string) error {
 	fs := flag.NewFlagSet("render", flag.ContinueOnError)
 	game := fs.String("game", "", "the game of a record without a game line: "+gameNames()+" (default "+defaultGame+")")
 	from := fs.String("from", "", "start from the state in this JSON file instead of the record's start")
@@ -21,15 +23,15 @@ func runRender(ctx context.Context, e env, args []string) error {
 		fmt.Fprint(fs.Output(), "Games:\n"+gameList())
 		fs.PrintDefaults()
 	}
-	pos, err := parseFlags(fs, e, args)
+	pos, err := cli.ParseFlags(fs, e, args)
 	if err != nil {
 		return err
 	}
 	if len(pos) != 1 {
-		return usagef("give one record file, or - for standard input")
+		return cli.Usagef("give one record file, or - for standard input")
 	}
 	if *out == "" {
-		return usagef("-o BOARD.png is required")
+		return cli.Usagef("-o BOARD.png is required")
 	}
 	text, name, err := readRecordText(e, pos[0])
 	if err != nil {
@@ -44,7 +46,7 @@ func runRender(ctx context.Context, e env, args []string) error {
 	}
 	draw := func(w *bufio.Writer) error { return g.render(ctx, w, text, name, *from, *names) }
 	if *out == "-" {
-		w := bufio.NewWriter(e.stdout)
+		w := bufio.NewWriter(e.Stdout)
 		if err := draw(w); err != nil {
 			return err
 		}

@@ -4,12 +4,14 @@ import (
 	"context"
 	"flag"
 	"fmt"
+
+	"github.com/tablebot/tablebot/bot/cli"
 )
 
 // runReplay applies a game record and prints the final state. The game is
 // the record's game line, else --game. Nothing reaches stdout unless the
 // whole record replays.
-func runReplay(ctx context.Context, e env, args []string) error {
+func runReplay(ctx context.Context, e cli.Env, args []string) error {
 	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
 	game := fs.String("game", "", "the game of a record without a game line: "+gameNames()+" (default "+defaultGame+")")
 	from := fs.String("from", "", "start from the state in this JSON file instead of the record's start")
@@ -19,12 +21,12 @@ func runReplay(ctx context.Context, e env, args []string) error {
 		fmt.Fprint(fs.Output(), "Games:\n"+gameList())
 		fs.PrintDefaults()
 	}
-	pos, err := parseFlags(fs, e, args)
+	pos, err := cli.ParseFlags(fs, e, args)
 	if err != nil {
 		return err
 	}
 	if len(pos) != 1 {
-		return usagef("give one record file, or - for standard input")
+		return cli.Usagef("give one record file, or - for standard input")
 	}
 	text, name, err := readRecordText(e, pos[0])
 	if err != nil {
@@ -34,5 +36,5 @@ func runReplay(ctx context.Context, e env, args []string) error {
 	if err != nil {
 		return err
 	}
-	return g.replay(e.stdout, text, name, *from, *asJSON)
+	return g.replay(e.Stdout, text, name, *from, *asJSON)
 }

@@ -5,17 +5,15 @@ import (
 	"flag"
 	"fmt"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
-	"strings"
 
+	"github.com/tablebot/tablebot/bot/cli"
 	"github.com/tablebot/tablebot/rules/shangrila"
 	"github.com/tablebot/tablebot/rules/shangrila/notation"
 )
 
 // runSelfplay plays games of uniformly random legal moves of the game of
 // --game and writes their records: game i of seed S always plays the same.
-func runSelfplay(ctx context.Context, e env, args []string) error {
+func runSelfplay(ctx context.Context, e cli.Env, args []string) error {
 	g, err := pickGame(gameFlag(args))
 	if err != nil {
 		return err
@@ -24,7 +22,7 @@ func runSelfplay(ctx context.Context, e env, args []string) error {
 }
 
 // selfplayShangrila is selfplay for The Bridges of Shangri-La.
-func selfplayShangrila(ctx context.Context, e env, args []string) error {
+func selfplayShangrila(ctx context.Context, e cli.Env, args []string) error {
 	fs := flag.NewFlagSet("selfplay", flag.ContinueOnError)
 	fs.String("game", defaultGame, "the game: "+gameNames())
 	players := fs.Int("players", 4, "number of players, 3 or 4")
@@ -37,17 +35,17 @@ func selfplayShangrila(ctx context.Context, e env, args []string) error {
 		fmt.Fprint(fs.Output(), "Games (each with its own flags; see tablebot selfplay --game NAME -h):\n"+gameList())
 		fs.PrintDefaults()
 	}
-	if err := parseNoArgs(fs, e, args); err != nil {
+	if err := cli.ParseNoArgs(fs, e, args); err != nil {
 		return err
 	}
 	if *players != 3 && *players != 4 {
-		return usagef("--players must be 3 or 4")
+		return cli.Usagef("--players must be 3 or 4")
 	}
 	if *games < 1 {
-		return usagef("--games must be at least 1")
+		return cli.Usagef("--games must be at least 1")
 	}
 	if *games > 1 && *out == "" {
-		return usagef("more than one game needs --out DIR")
+		return cli.Usagef("more than one game needs --out DIR")
 	}
 	var st shangrila.Start
 	switch *start {
@@ -55,10 +53,10 @@ func selfplayShangrila(ctx context.Context, e env, args []string) error {
 	case "suggested":
 		st = shangrila.StartSuggested
 	default:
-		return usagef("--start must be setup or suggested")
+		return cli.Usagef("--start must be setup or suggested")
 	}
 	seats := shangrila.Colours[:*players]
-	return writeRecords(ctx, e, *out, *games, func(i int) (string, error) {
+	return cli.WriteRecords(ctx, e, *out, *games, func(i int) (string, error) {
 		moves, err := randomGame(seats, st, *seed, uint64(i))
 		if err != nil {
 			return "", err
@@ -66,42 +64,6 @@ func selfplayShangrila(ctx context.Context, e env, args []string) error {
 		return fmt.Sprintf("# selfplay --players %d --seed %d, game %d\n", *players, *seed, i+1) +
 			notation.FormatRecord(seats, st, moves), nil
 	})
-}
-
-// writeRecords writes the records of games played by selfplay: one game
-// without out goes to stdout; otherwise game i goes to out/game-NNNN.txt
-// (i from 0, NNNN from 1), with progress on stderr. record plays game i
-// and returns its record.
-func writeRecords(ctx context.Context, e env, out string, games int, record func(i int) (string, error)) error {
-	if out == "" {
-		text, err := record(0)
-		if err != nil {
-			return err
-		}
-		_, err = fmt.Fprint(e.stdout, text)
-		return err
-	}
-	if err := os.MkdirAll(out, 0o755); err != nil {
-		return err
-	}
-	prog := newProgress(e.stderr, isTerminal(e.stderr), "selfplay", "games", games)
-	defer prog.Finish()
-	for i := 0; i < games; i++ {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		text, err := record(i)
-		if err != nil {
-			return err
-		}
-		path := filepath.Join(out, fmt.Sprintf("game-%04d.txt", i+1))
-		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-			return err
-		}
-		prog.Done()
-	}
-	fmt.Fprintf(e.stdout, "wrote %d %s to %s\n", games, plural(games, "record", "records"), out)
-	return nil
 }
 
 // randomGame plays one game of uniformly random legal moves; game i of a
@@ -123,11 +85,4 @@ func randomGame(seats []shangrila.Colour, st shangrila.Start, seed, i uint64) ([
 		moves = append(moves, m)
 	}
 	return moves, nil
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return strings.TrimSpace(many)
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/tablebot/tablebot/bot"
+	"github.com/tablebot/tablebot/bot/cli"
 	"github.com/tablebot/tablebot/bot/discord"
 	"github.com/tablebot/tablebot/metrics"
 	"github.com/tablebot/tablebot/store"
@@ -160,23 +161,23 @@ func (m *Main) Close() error {
 }
 
 // runServe runs the bot until it is interrupted (SIGINT or SIGTERM).
-func runServe(ctx context.Context, e env, args []string) error {
+func runServe(ctx context.Context, e cli.Env, args []string) error {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	path := fs.String("config", defaultConfigPath, "configuration file (see config.example.toml)")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "Usage: tablebot [serve] [--config FILE]")
 		fs.PrintDefaults()
 	}
-	if err := parseNoArgs(fs, e, args); err != nil {
+	if err := cli.ParseNoArgs(fs, e, args); err != nil {
 		return err
 	}
 	explicit := false
 	fs.Visit(func(f *flag.Flag) { explicit = explicit || f.Name == "config" })
-	cfg, err := loadConfig(*path, explicit, e.getenv)
+	cfg, err := loadConfig(*path, explicit, e.Getenv)
 	if err != nil {
 		return err
 	}
-	m := &Main{Config: cfg, Log: newLogger(cfg, e.stderr)}
+	m := &Main{Config: cfg, Log: newLogger(cfg, e.Stderr)}
 	if err := m.Run(ctx); err != nil {
 		return err
 	}

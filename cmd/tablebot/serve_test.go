@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tablebot/tablebot/bot/cli"
 	"github.com/tablebot/tablebot/internal/discordfake"
 	"github.com/tablebot/tablebot/store"
 )
@@ -42,7 +43,7 @@ func TestServeWithoutToken(t *testing.T) {
 	cfg := filepath.Join(dir, "config.toml")
 	os.WriteFile(cfg, []byte("[storage]\npath = \""+filepath.Join(dir, "db")+"\"\n"), 0o644)
 	var out, errOut bytes.Buffer
-	e := env{stdin: strings.NewReader(""), stdout: &out, stderr: &errOut, getenv: func(string) string { return "" }}
+	e := cli.Env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errOut, Getenv: func(string) string { return "" }}
 	err := runServe(context.Background(), e, []string{"--config", cfg})
 	if err == nil {
 		t.Fatal("serve without a token must fail")

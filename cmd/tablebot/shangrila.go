@@ -11,6 +11,7 @@ import (
 	"sync"
 
 	"github.com/tablebot/tablebot/bot"
+	"github.com/tablebot/tablebot/bot/cli"
 	bshangrila "github.com/tablebot/tablebot/bot/shangrila"
 	"github.com/tablebot/tablebot/i18n"
 	srender "github.com/tablebot/tablebot/render/shangrila"
@@ -78,7 +79,7 @@ func shangrilaLocal() localGame {
 		name: func(names []string, i int) error {
 			for j, c := range shangrila.Colours[:len(names)] {
 				if j != i && strings.EqualFold(c.String(), names[i]) {
-					return usagef("--names: %q is the colour of seat %d: call seat %d something else", names[i], j+1, i+1)
+					return cli.Usagef("--names: %q is the colour of seat %d: call seat %d something else", names[i], j+1, i+1)
 				}
 			}
 			return nil
@@ -86,11 +87,11 @@ func shangrilaLocal() localGame {
 		settings: func(f localFlags) (map[string]string, error) {
 			for _, other := range []string{"difficulty", "hands", "side"} {
 				if f.given[other] {
-					return nil, usagef("--%s is a flag of menara: The Bridges of Shangri-La has none", other)
+					return nil, cli.Usagef("--%s is a flag of menara: The Bridges of Shangri-La has none", other)
 				}
 			}
 			if f.start != "setup" && f.start != "suggested" {
-				return nil, usagef("--start must be setup or suggested")
+				return nil, cli.Usagef("--start must be setup or suggested")
 			}
 			return map[string]string{"start": f.start}, nil
 		},
@@ -197,7 +198,7 @@ func parseRenderNames(s string) (map[shangrila.Colour]string, error) {
 		key, name, ok := strings.Cut(pair, "=")
 		c, valid := shangrila.ParseColour(strings.TrimSpace(key))
 		if !ok || !valid {
-			return nil, usagef("--names: %q is not colour=name", pair)
+			return nil, cli.Usagef("--names: %q is not colour=name", pair)
 		}
 		names[c] = name
 	}
