@@ -7,12 +7,17 @@ import (
 	"io"
 )
 
-// Env is what a subcommand may touch: its standard streams and the
-// environment. Tests run subcommands in-process with their own Env.
+// Env is what a subcommand may touch: its standard streams, the
+// environment and the binary's games. Tests run subcommands in-process
+// with their own Env.
 type Env struct {
 	Stdin          io.Reader
 	Stdout, Stderr io.Writer
 	Getenv         func(string) string
+	// Games are the binary's games, the first the default of --game, for
+	// the subcommands that pick one and the help texts that list them
+	// (GameNames, GameList).
+	Games []Game
 }
 
 // ErrUsage marks an error whose message is a usage problem; the command

@@ -50,7 +50,7 @@ func runImport(ctx context.Context, e cli.Env, args []string) error {
 		return err
 	}
 	defer db.Close()
-	im, err := newImporter(ctx, db, *channel)
+	im, err := newImporter(ctx, db, *channel, e.Games)
 	if err != nil {
 		return err
 	}
@@ -77,6 +77,7 @@ type importer struct {
 	ctx     context.Context
 	db      *store.DB
 	games   map[string]bot.Game
+	kinds   string // the games' names, for messages: "shangrila, menara"
 	channel string
 	prog    *cli.Progress
 
@@ -94,16 +95,16 @@ type importer struct {
 const importBatch = 2000
 
 // newImporter prepares the games that read the records.
-func newImporter(ctx context.Context, db *store.DB, channel string) (*importer, error) {
-	cat, err := newCatalog()
+func newImporter(ctx context.Context, db *store.DB, channel string, games []cli.Game) (*importer, error) {
+	cat, err := newCatalog(games)
 	if err != nil {
 		return nil, err
 	}
-	hosted, err := hostGames(cat, hostOptions{})
+	hosted, err := hostGames(games, cat, cli.HostOptions{})
 	if err != nil {
 		return nil, err
 	}
-	im := &importer{ctx: ctx, db: db, channel: channel, games: map[string]bot.Game{}}
+	im := &importer{ctx: ctx, db: db, channel: channel, games: map[string]bot.Game{}, kinds: cli.GameNames(games)}
 	for _, g := range hosted {
 		im.games[g.Kind()] = g
 	}
@@ -263,7 +264,7 @@ func (im *importer) game(text string) (*store.Game, error) {
 	kind := recordGame(text)
 	game, ok := im.games[kind]
 	if !ok {
-		return nil, fmt.Errorf("no game line naming one of tablebot's games (%s)", gameNames())
+		return nil, fmt.Errorf("no game line naming one of tablebot's games (%s)", im.kinds)
 	}
 	host, err := rules.ReadRecordHost(strings.NewReader(text))
 	if err != nil {

@@ -16,7 +16,7 @@ import (
 // language, and checks that each answer (errors, moves, status, help) is
 // the catalogue's text in that language and not the English one.
 func TestLocalLanguages(t *testing.T) {
-	cat, err := newCatalog()
+	cat, err := newCatalog(games())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -68,7 +68,7 @@ func TestLocalFlagsDisagree(t *testing.T) {
 // mean", a continued game's count of moves, history counts, and the
 // answer once the game is over.
 func TestLocalTerminalWords(t *testing.T) {
-	cat, err := newCatalog()
+	cat, err := newCatalog(games())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -171,7 +171,7 @@ func TestLocalFlagErrors(t *testing.T) {
 // Discord shows them in that language are understood, the terminal's own
 // words too, and computers are named in the language.
 func TestLocalLocalisedWords(t *testing.T) {
-	cat, err := newCatalog()
+	cat, err := newCatalog(games())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -36,23 +36,28 @@ func subcommands() map[string]subcommand {
 	}
 }
 
-// Run runs tablebot with the given arguments (without the program name)
-// and returns the process exit status.
+// Run runs tablebot with its games (games) and the given arguments
+// (without the program name), and returns the process exit status.
 func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	e := cli.Env{Stdin: stdin, Stdout: stdout, Stderr: stderr, Getenv: os.Getenv}
+	return runWith(ctx, games(), args, stdin, stdout, stderr)
+}
+
+// runWith is Run with the given games, the first the default of --game.
+func runWith(ctx context.Context, games []cli.Game, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	e := cli.Env{Stdin: stdin, Stdout: stdout, Stderr: stderr, Getenv: os.Getenv, Games: games}
 	name := "serve"
 	if len(args) > 0 {
 		name, args = args[0], args[1:]
 	}
 	if name == "help" || name == "-h" || name == "--help" {
-		usage(stdout)
+		usage(stdout, games)
 		return 0
 	}
 	cmds := subcommands()
 	cmd, ok := cmds[name]
 	if !ok {
 		fmt.Fprintf(stderr, "tablebot: unknown command %q\n\n", name)
-		usage(stderr)
+		usage(stderr, games)
 		return 2
 	}
 	err := cmd.run(ctx, e, args)
@@ -69,7 +74,7 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	return 1
 }
 
-func usage(w io.Writer) {
+func usage(w io.Writer, games []cli.Game) {
 	fmt.Fprintln(w, "Usage: tablebot <command> [flags] [arguments]")
 	fmt.Fprintln(w, "\nCommands:")
 	cmds := subcommands()
@@ -82,6 +87,6 @@ func usage(w io.Writer) {
 		fmt.Fprintf(w, "  %-10s %s\n", n, cmds[n].summary)
 	}
 	fmt.Fprintln(w, "\nGames (--game NAME for local, replay, render, selfplay and arena):")
-	fmt.Fprint(w, gameList())
+	fmt.Fprint(w, cli.GameList(games))
 	fmt.Fprintln(w, "\nRun tablebot <command> -h for a command's flags.")
 }

@@ -34,8 +34,8 @@ func TestUnknownCommand(t *testing.T) {
 func TestHelpListsGames(t *testing.T) {
 	_, stdout, _ := run(t, "", "help")
 	for _, g := range games() {
-		if !strings.Contains(stdout, g.name) {
-			t.Errorf("help does not list %s", g.name)
+		if !strings.Contains(stdout, g.Name()) {
+			t.Errorf("help does not list %s", g.Name())
 		}
 	}
 	for _, cmd := range []string{"replay", "render", "selfplay", "arena", "local"} {

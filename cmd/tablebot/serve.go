@@ -29,6 +29,8 @@ To play without Discord, run: tablebot local`)
 type Main struct {
 	Config Config
 	Log    *slog.Logger
+	// Games are the games the bot hosts.
+	Games []cli.Game
 
 	db      *store.DB
 	discord *discord.Adapter
@@ -75,7 +77,7 @@ func (m *Main) Run(ctx context.Context) (err error) {
 			m.Log.Error("serving hot copies", "err", err)
 		}
 	}()
-	cat, err := newCatalog()
+	cat, err := newCatalog(m.Games)
 	if err != nil {
 		return err
 	}
@@ -102,7 +104,7 @@ func (m *Main) Run(ctx context.Context) (err error) {
 	if err != nil {
 		return err
 	}
-	hosted, err := hostGames(cat, hostOptions{images: true})
+	hosted, err := hostGames(m.Games, cat, cli.HostOptions{Images: true})
 	if err != nil {
 		return err
 	}
@@ -177,7 +179,7 @@ func runServe(ctx context.Context, e cli.Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	m := &Main{Config: cfg, Log: newLogger(cfg, e.Stderr)}
+	m := &Main{Config: cfg, Log: newLogger(cfg, e.Stderr), Games: e.Games}
 	if err := m.Run(ctx); err != nil {
 		return err
 	}

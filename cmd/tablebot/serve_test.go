@@ -199,7 +199,7 @@ func TestServeNamesAPIURL(t *testing.T) {
 	cfg.Discord.Token = "t0ken"
 	cfg.Discord.APIURL = closed
 	cfg.Storage.Path = filepath.Join(t.TempDir(), "t.db")
-	m := &Main{Config: cfg, Log: slog.New(slog.DiscardHandler)}
+	m := &Main{Config: cfg, Log: slog.New(slog.DiscardHandler), Games: games()}
 	err = m.Run(context.Background())
 	if err == nil {
 		m.Close()
@@ -233,8 +233,8 @@ func TestServe(t *testing.T) {
 		code <- Run(ctx, []string{"serve", "--config", cfgPath}, strings.NewReader(""), io.Discard, &logs)
 	}()
 	fake.WaitSessions(ctx, 1)
-	fake.WaitUntil(ctx, func(v *discordfake.View) bool { return fake.Command(w.Guild.ID, defaultGame) != nil })
-	r := fake.SlashCommand(w.Users[0].ID, w.Channel.ID, defaultGame, "rules").Wait(ctx)
+	fake.WaitUntil(ctx, func(v *discordfake.View) bool { return fake.Command(w.Guild.ID, defaultGame(games())) != nil })
+	r := fake.SlashCommand(w.Users[0].ID, w.Channel.ID, defaultGame(games()), "rules").Wait(ctx)
 	if !r.Ephemeral() || r.Content() == "" {
 		t.Errorf("rules: %s", r)
 	}

@@ -36,7 +36,7 @@ func runGames(ctx context.Context, e cli.Env, args []string) error {
 		n++
 		g := s.Game
 		_, err := fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%d\t%s\t%s\n", g.Channel, g.ID, g.Kind, g.Status,
-			phase(g), s.Moves, players(g), s.LastActivity.UTC().Format(time.RFC3339))
+			phase(e.Games, g), s.Moves, players(g), s.LastActivity.UTC().Format(time.RFC3339))
 		return err
 	})
 	if err != nil {
@@ -52,15 +52,15 @@ func runGames(ctx context.Context, e cli.Env, args []string) error {
 // phase says where a game stands by its rules, for the kinds tablebot
 // knows, and "-" for the others; an ended game's status says it, without
 // replaying it.
-func phase(g *store.Game) string {
+func phase(games []cli.Game, g *store.Game) string {
 	if !g.Status.Live() {
 		return string(g.Status)
 	}
-	cg, ok := findGame(g.Kind)
+	cg, ok := findGame(games, g.Kind)
 	if !ok {
 		return "-"
 	}
-	return cg.phase(g.Record())
+	return cg.Phase(g.Record())
 }
 
 // players lists a game's seats: "Alice (red), Ada (violet, computer easy)".
@@ -126,7 +126,7 @@ func runExport(ctx context.Context, e cli.Env, args []string) error {
 	if g.Status == store.Lobby {
 		return lobbyError(ctx, db, g)
 	}
-	status, err := exportStatus(g)
+	status, err := exportStatus(e.Games, g)
 	if err != nil {
 		return err
 	}
@@ -138,18 +138,18 @@ func runExport(ctx context.Context, e cli.Env, args []string) error {
 // exportStatus is the status line of an exported game: "cancelled" for a
 // cancelled one, "ended" for one ended that its rules do not say is over
 // (imported so), none for a game on or over by its rules.
-func exportStatus(g *store.Game) (string, error) {
+func exportStatus(games []cli.Game, g *store.Game) (string, error) {
 	switch {
 	case g.Status == store.Cancelled:
 		return "cancelled", nil
 	case g.Status != store.Over:
 		return "", nil
 	}
-	cat, err := newCatalog()
+	cat, err := newCatalog(games)
 	if err != nil {
 		return "", err
 	}
-	hosted, err := hostGames(cat, hostOptions{})
+	hosted, err := hostGames(games, cat, cli.HostOptions{})
 	if err != nil {
 		return "", err
 	}

@@ -1,4 +1,4 @@
-package main
+package tools
 
 import (
 	"context"
@@ -17,9 +17,9 @@ import (
 	"github.com/tablebot/tablebot/rules/menara/notation"
 )
 
-// menaraArenaConfig is what one Menara arena run plays: games of a whole
+// arenaConfig is what one Menara arena run plays: games of a whole
 // team of computer teammates of one level.
-type menaraArenaConfig struct {
+type arenaConfig struct {
 	opts    menara.Options
 	team    ai.Level
 	games   int
@@ -28,8 +28,8 @@ type menaraArenaConfig struct {
 	workers int
 }
 
-// menaraArenaGame is the outcome of one arena game.
-type menaraArenaGame struct {
+// arenaGame is the outcome of one arena game.
+type arenaGame struct {
 	won              bool
 	reason           menara.EndReason
 	height, required int
@@ -38,14 +38,14 @@ type menaraArenaGame struct {
 	thought cli.Thinking
 }
 
-// arenaMenara is the arena of Menara: a team of computer teammates of one
+// Arena is the arena of Menara: a team of computer teammates of one
 // level plays --games games and the command prints the team's win rate
 // with its 95% Wilson interval, the mean height reached and why the games
 // ended. Game i's seeds derive from --seed and i alone, so the results do
 // not depend on the number of workers or on scheduling.
-func arenaMenara(ctx context.Context, e cli.Env, args []string) error {
+func (game) Arena(ctx context.Context, e cli.Env, args []string) error {
 	fs := flag.NewFlagSet("arena", flag.ContinueOnError)
-	fs.String("game", "menara", "the game: "+gameNames())
+	fs.String("game", gameName, "the game: "+cli.GameNames(e.Games))
 	players := fs.Int("players", 2, "number of players, 1 to 4")
 	difficulty := fs.String("difficulty", "medium", "the game's difficulty: easy, medium or hard")
 	team := fs.String("team", "hard", "the computer teammates' level: random, easy, medium or hard")
@@ -63,7 +63,7 @@ func arenaMenara(ctx context.Context, e cli.Env, args []string) error {
 	if err := cli.ParseNoArgs(fs, e, args); err != nil {
 		return err
 	}
-	cfg := menaraArenaConfig{games: *games, seed: *seed, workers: *workers, ai: ai.Options{Think: *think, Nodes: *nodes}}
+	cfg := arenaConfig{games: *games, seed: *seed, workers: *workers, ai: ai.Options{Think: *think, Nodes: *nodes}}
 	cfg.opts.Players = notation.PlayerNames(*players)
 	if cfg.opts.Players == nil {
 		return cli.Usagef("--players must be 1 to 4")
@@ -89,9 +89,9 @@ func arenaMenara(ctx context.Context, e cli.Env, args []string) error {
 	began := time.Now()
 	prog := cli.NewProgress(e.Stderr, cli.IsTerminal(e.Stderr), "arena", "games", cfg.games)
 	played, won := 0, 0
-	results, err := cli.PlayGames(ctx, cfg.workers, cfg.games, func(ctx context.Context, i int) (menaraArenaGame, error) {
-		return playMenaraArenaGame(ctx, cfg, i)
-	}, func(g menaraArenaGame) {
+	results, err := cli.PlayGames(ctx, cfg.workers, cfg.games, func(ctx context.Context, i int) (arenaGame, error) {
+		return playArenaGame(ctx, cfg, i)
+	}, func(g arenaGame) {
 		played++
 		if g.won {
 			won++
@@ -102,7 +102,7 @@ func arenaMenara(ctx context.Context, e cli.Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	sum := summarizeMenaraArena(cfg, results)
+	sum := summarizeArena(cfg, results)
 	if *asJSON {
 		data, err := json.Marshal(sum)
 		if err != nil {
@@ -111,19 +111,19 @@ func arenaMenara(ctx context.Context, e cli.Env, args []string) error {
 		_, err = fmt.Fprintf(e.Stdout, "%s\n", data)
 		return err
 	}
-	return writeMenaraArena(e.Stdout, cfg, sum, time.Since(began))
+	return writeArena(e.Stdout, cfg, sum, time.Since(began))
 }
 
-// playMenaraArenaGame plays game i: its seed and every teammate's seed
+// playArenaGame plays game i: its seed and every teammate's seed
 // drawn from the arena's seed and i.
-func playMenaraArenaGame(ctx context.Context, cfg menaraArenaConfig, i int) (menaraArenaGame, error) {
+func playArenaGame(ctx context.Context, cfg arenaConfig, i int) (arenaGame, error) {
 	rng := rand.New(rand.NewPCG(cfg.seed, uint64(i)))
 	// 53 bits, like selfplay, so that the seed survives JSON readers.
 	start, err := menara.NewPosition(cfg.opts, rng.Uint64()>>11)
 	if err != nil {
-		return menaraArenaGame{}, err
+		return arenaGame{}, err
 	}
-	var res menaraArenaGame
+	var res arenaGame
 	team := make([]ai.Player, len(cfg.opts.Players))
 	for s := range team {
 		team[s] = timedTeammate{ai.New(cfg.team, rng.Uint64(), cfg.ai), &res}
@@ -144,7 +144,7 @@ func playMenaraArenaGame(ctx context.Context, cfg menaraArenaConfig, i int) (men
 // One game runs on one goroutine, so the counters need no lock.
 type timedTeammate struct {
 	ai.Player
-	res *menaraArenaGame
+	res *arenaGame
 }
 
 func (t timedTeammate) Step(ctx context.Context, p *menara.Position) menara.Step {
@@ -154,8 +154,8 @@ func (t timedTeammate) Step(ctx context.Context, p *menara.Position) menara.Step
 	return s
 }
 
-// menaraArenaSummary is the arena's result, as printed by --json.
-type menaraArenaSummary struct {
+// arenaSummary is the arena's result, as printed by --json.
+type arenaSummary struct {
 	Game         string         `json:"game"`
 	Players      int            `json:"players"`
 	Difficulty   string         `json:"difficulty"`
@@ -175,9 +175,9 @@ type menaraArenaSummary struct {
 	StepMaxMS    float64        `json:"step_max_ms"`
 }
 
-func summarizeMenaraArena(cfg menaraArenaConfig, results []menaraArenaGame) menaraArenaSummary {
-	s := menaraArenaSummary{
-		Game: "menara", Players: len(cfg.opts.Players), Difficulty: cfg.opts.Difficulty.String(),
+func summarizeArena(cfg arenaConfig, results []arenaGame) arenaSummary {
+	s := arenaSummary{
+		Game: gameName, Players: len(cfg.opts.Players), Difficulty: cfg.opts.Difficulty.String(),
 		Hands: cfg.opts.Hands.String(), Team: cfg.team.String(), Seed: cfg.seed, Games: len(results),
 		Ended: map[string]int{}, WonBy: map[string]int{},
 	}
@@ -209,8 +209,8 @@ func summarizeMenaraArena(cfg menaraArenaConfig, results []menaraArenaGame) mena
 	return s
 }
 
-// writeMenaraArena prints the results for people.
-func writeMenaraArena(w io.Writer, cfg menaraArenaConfig, s menaraArenaSummary, took time.Duration) error {
+// writeArena prints the results for people.
+func writeArena(w io.Writer, cfg arenaConfig, s arenaSummary, took time.Duration) error {
 	fmt.Fprintf(w, "arena: menara, %d %s, %s, %s hands, team %s, %d games, seed %d\n",
 		s.Players, cli.Plural(s.Players, "player", "players"), s.Difficulty, s.Hands, s.Team, s.Games, s.Seed)
 	fmt.Fprintf(w, "won %d of %d: %.1f%% (95%% interval %.1f%%-%.1f%%)\n",
@@ -218,7 +218,7 @@ func writeMenaraArena(w io.Writer, cfg menaraArenaConfig, s menaraArenaSummary, 
 	fmt.Fprintf(w, "mean height reached %.2f; mean levels required at the end %.2f\n", s.MeanHeight, s.MeanRequired)
 	var ended []string
 	for r := menara.Collapse; r <= menara.FloorsUsed; r++ {
-		ended = append(ended, fmt.Sprintf("%s %d (won %d)", menaraEndWords[r], s.Ended[r.String()], s.WonBy[r.String()]))
+		ended = append(ended, fmt.Sprintf("%s %d (won %d)", endWords[r], s.Ended[r.String()], s.WonBy[r.String()]))
 	}
 	fmt.Fprintf(w, "ended: %s\n", strings.Join(ended, ", "))
 	fmt.Fprintf(w, "%.1f steps a game; %s a step on average, slowest %s; took %s with %d %s\n",
@@ -227,8 +227,8 @@ func writeMenaraArena(w io.Writer, cfg menaraArenaConfig, s menaraArenaSummary, 
 	return nil
 }
 
-// menaraEndWords names the end reasons in the arena's report.
-var menaraEndWords = map[menara.EndReason]string{
+// endWords names the end reasons in the arena's report.
+var endWords = map[menara.EndReason]string{
 	menara.Collapse:   "collapse",
 	menara.Refill:     "bag empty",
 	menara.CardsUsed:  "cards used",

@@ -1,4 +1,4 @@
-package main
+package tools
 
 import (
 	"context"
@@ -11,20 +11,11 @@ import (
 	"github.com/tablebot/tablebot/rules/shangrila/notation"
 )
 
-// runSelfplay plays games of uniformly random legal moves of the game of
-// --game and writes their records: game i of seed S always plays the same.
-func runSelfplay(ctx context.Context, e cli.Env, args []string) error {
-	g, err := pickGame(gameFlag(args))
-	if err != nil {
-		return err
-	}
-	return g.selfplay(ctx, e, args)
-}
-
-// selfplayShangrila is selfplay for The Bridges of Shangri-La.
-func selfplayShangrila(ctx context.Context, e cli.Env, args []string) error {
+// Selfplay plays games of uniformly random legal moves and writes their
+// records: game i of seed S always plays the same.
+func (game) Selfplay(ctx context.Context, e cli.Env, args []string) error {
 	fs := flag.NewFlagSet("selfplay", flag.ContinueOnError)
-	fs.String("game", defaultGame, "the game: "+gameNames())
+	fs.String("game", notation.GameName, "the game: "+cli.GameNames(e.Games))
 	players := fs.Int("players", 4, "number of players, 3 or 4")
 	seed := fs.Uint64("seed", 1, "random seed: the same seed plays the same games")
 	games := fs.Int("games", 1, "number of games")
@@ -32,7 +23,7 @@ func selfplayShangrila(ctx context.Context, e cli.Env, args []string) error {
 	start := fs.String("start", "setup", "how games start: setup or suggested")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "Usage: tablebot selfplay [--game shangrila] --players N --seed S [--games G --out DIR] [--start setup|suggested]")
-		fmt.Fprint(fs.Output(), "Games (each with its own flags; see tablebot selfplay --game NAME -h):\n"+gameList())
+		fmt.Fprint(fs.Output(), "Games (each with its own flags; see tablebot selfplay --game NAME -h):\n"+cli.GameList(e.Games))
 		fs.PrintDefaults()
 	}
 	if err := cli.ParseNoArgs(fs, e, args); err != nil {

@@ -1,4 +1,4 @@
-package main
+package tools
 
 import (
 	"context"
@@ -13,6 +13,7 @@ import (
 	"github.com/tablebot/tablebot/bot/cli"
 	"github.com/tablebot/tablebot/rules/shangrila"
 	"github.com/tablebot/tablebot/rules/shangrila/ai"
+	"github.com/tablebot/tablebot/rules/shangrila/notation"
 )
 
 // arenaConfig is what one arena run plays.
@@ -41,25 +42,13 @@ type arenaTally struct {
 	Shared int `json:"shared"`
 }
 
-// runArena plays computer players against each other with the seats
-// rotated and prints each level's win rate with a 95% confidence interval.
-// Game i's seeds derive from --seed and i alone, so the results do not
-// depend on the number of workers or on scheduling.
-func runArena(ctx context.Context, e cli.Env, args []string) error {
-	g, err := pickGame(gameFlag(args))
-	if err != nil {
-		return err
-	}
-	if g.arena == nil {
-		return cli.Usagef("%s has no computer players yet", g.name)
-	}
-	return g.arena(ctx, e, args)
-}
-
-// arenaShangrila is the arena of The Bridges of Shangri-La.
-func arenaShangrila(ctx context.Context, e cli.Env, args []string) error {
+// Arena plays computer players against each other with the seats rotated
+// and prints each level's win rate with a 95% confidence interval. Game
+// i's seeds derive from --seed and i alone, so the results do not depend
+// on the number of workers or on scheduling.
+func (game) Arena(ctx context.Context, e cli.Env, args []string) error {
 	fs := flag.NewFlagSet("arena", flag.ContinueOnError)
-	fs.String("game", defaultGame, "the game: "+gameNames())
+	fs.String("game", notation.GameName, "the game: "+cli.GameNames(e.Games))
 	players := fs.Int("players", 4, "number of players, 3 or 4")
 	games := fs.Int("games", 0, "number of games (default: as many as players, so that each level sits in each seat once)")
 	seats := fs.String("seats", "", "comma-separated level of each seat: random, easy, medium or hard (default hard then easy)")
@@ -71,7 +60,7 @@ func arenaShangrila(ctx context.Context, e cli.Env, args []string) error {
 	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "games played at once")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "Usage: tablebot arena [--game shangrila] --players N --games G --seats hard,easy,easy,easy [--seed S] [--think DURATION] [--json]")
-		fmt.Fprint(fs.Output(), "Games (each with its own flags; see tablebot arena --game NAME -h):\n"+gameList())
+		fmt.Fprint(fs.Output(), "Games (each with its own flags; see tablebot arena --game NAME -h):\n"+cli.GameList(e.Games))
 		fs.PrintDefaults()
 	}
 	if err := cli.ParseNoArgs(fs, e, args); err != nil {
