@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -142,28 +141,4 @@ func hostGames(games []cli.Game, cat *i18n.Catalog, o cli.HostOptions) ([]bot.Ga
 		out = append(out, h)
 	}
 	return out, nil
-}
-
-// runSelfplay plays games of uniformly random legal moves of the game of
-// --game and writes their records: game i of seed S always plays the same.
-func runSelfplay(ctx context.Context, e cli.Env, args []string) error {
-	g, err := pickGame(e.Games, gameFlag(args))
-	if err != nil {
-		return err
-	}
-	return g.Selfplay(ctx, e, args)
-}
-
-// runArena plays computer players of the game of --game against each
-// other and prints their results: the game's own flags and report.
-func runArena(ctx context.Context, e cli.Env, args []string) error {
-	g, err := pickGame(e.Games, gameFlag(args))
-	if err != nil {
-		return err
-	}
-	err = g.Arena(ctx, e, args)
-	if errors.Is(err, cli.ErrUnsupported) {
-		return cli.Usagef("%s has no computer players yet", g.Name())
-	}
-	return err
 }
