@@ -4,7 +4,7 @@ package cli
 // names and their check, and its own flags. The flags are declared as
 // data: the binary registers them beside its own (each game's help
 // prefixed with its name), refuses one of another game, and hands their
-// values to Settings.
+// values to Settings. clitest.CheckLocal checks that it fits the game.
 type Local struct {
 	// Players is --players when it is not given.
 	Players int
@@ -31,7 +31,8 @@ type Local struct {
 	// nil for a game without flags. Its errors are usage errors (Usagef).
 	Settings func(values map[string]string) (map[string]string, error)
 	// Lacks says why a flag of another game is none of this one's, after
-	// "--NAME is a flag of GAME: "; nil says "NAME has none" of the game.
+	// "--FLAG is a flag of OTHER: " ("a Menara game starts from its
+	// seed"); nil says "GAME has none", GAME this game's name.
 	Lacks func(flag string) string
 }
 

@@ -60,6 +60,18 @@ func CheckLocal(l *cli.Local, seats bot.Seats) []string {
 		fail("PlayersHelp, NamesHelp and Seats are needed")
 		return problems
 	}
+	checkSeats(l, seats, fail)
+	for _, w := range l.Words {
+		if w == "" || strings.ToLower(w) != w || strings.ContainsAny(w, " \t") {
+			fail("word %q: words are single lower-case words", w)
+		}
+	}
+	checkFlags(l, fail)
+	return problems
+}
+
+// checkSeats checks the seats' default names for every number of seats.
+func checkSeats(l *cli.Local, seats bot.Seats, fail func(string, ...any)) {
 	for n := seats.Min; n <= seats.Max; n++ {
 		names := l.Seats(n)
 		if len(names) != n || len(slices.Compact(slices.Sorted(slices.Values(names)))) != n {
@@ -75,11 +87,10 @@ func CheckLocal(l *cli.Local, seats bot.Seats) []string {
 			}
 		}
 	}
-	for _, w := range l.Words {
-		if w == "" || strings.ToLower(w) != w || strings.ContainsAny(w, " \t") {
-			fail("word %q: words are single lower-case words", w)
-		}
-	}
+}
+
+// checkFlags checks the game's flags and their reading at their defaults.
+func checkFlags(l *cli.Local, fail func(string, ...any)) {
 	values := map[string]string{}
 	for _, f := range l.Flags {
 		if f.Name == "" || strings.HasPrefix(f.Name, "-") || f.Usage == "" || f.Arg == "" {
@@ -98,5 +109,4 @@ func CheckLocal(l *cli.Local, seats bot.Seats) []string {
 			fail("the flags' defaults are refused: %v", err)
 		}
 	}
-	return problems
 }
