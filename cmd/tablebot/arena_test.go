@@ -2,10 +2,11 @@ package main
 
 import (
 	"encoding/json"
-	"math"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/tablebot/tablebot/bot/cli"
 )
 
 // arenaJSON is the shape of arena --json.
@@ -142,21 +143,153 @@ func TestArenaUsage(t *testing.T) {
 	}
 }
 
-func TestWilson(t *testing.T) {
+// menaraArenaJSON is the shape of arena --game menara --json, the keys a
+// tool outside reads.
+type menaraArenaJSON struct {
+	Game         string         `json:"game"`
+	Players      int            `json:"players"`
+	Difficulty   string         `json:"difficulty"`
+	Hands        string         `json:"hands"`
+	Team         string         `json:"team"`
+	Seed         uint64         `json:"seed"`
+	Games        int            `json:"games"`
+	Wins         int            `json:"wins"`
+	WinRate      float64        `json:"win_rate"`
+	Wilson95     [2]float64     `json:"wilson95"`
+	MeanHeight   float64        `json:"mean_height"`
+	MeanRequired float64        `json:"mean_required"`
+	Ended        map[string]int `json:"ended"`
+	WonBy        map[string]int `json:"won_by"`
+	StepsPerGame float64        `json:"steps_per_game"`
+	StepMeanMS   float64        `json:"step_mean_ms"`
+	StepMaxMS    float64        `json:"step_max_ms"`
+}
+
+func menaraArena(t *testing.T, args ...string) menaraArenaJSON {
+	t.Helper()
+	code, stdout, stderr := run(t, "", append([]string{"arena", "--game", "menara", "--json"}, args...)...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var got menaraArenaJSON
+	if err := json.Unmarshal([]byte(stdout), &got); err != nil {
+		t.Fatalf("%v in %q", err, stdout)
+	}
+	return got
+}
+
+func TestMenaraArenaJSON(t *testing.T) {
 	tests := []struct {
-		k, n   int
-		lo, hi float64
+		name string
+		args []string
+		want menaraArenaJSON
 	}{
-		{0, 10, 0, 0.2775},
-		{5, 10, 0.2366, 0.7634},
-		{10, 10, 0.7225, 1},
-		{90, 100, 0.8256, 0.9448},
-		{0, 0, 0, 1},
+		{"random team", []string{"--players", "3", "--difficulty", "easy", "--team", "random", "--games", "12", "--seed", "4"},
+			menaraArenaJSON{Game: "menara", Players: 3, Difficulty: "easy", Hands: "steady", Team: "random", Seed: 4, Games: 12}},
+		{"easy team, shaky hands", []string{"--players", "1", "--difficulty", "hard", "--team", "easy", "--games", "3", "--hands", "shaky"},
+			menaraArenaJSON{Game: "menara", Players: 1, Difficulty: "hard", Hands: "shaky", Team: "easy", Seed: 1, Games: 3}},
+		{"hard team, capped", []string{"--players", "2", "--team", "hard", "--games", "2", "--nodes", "300", "--workers", "1"},
+			menaraArenaJSON{Game: "menara", Players: 2, Difficulty: "medium", Hands: "steady", Team: "hard", Seed: 1, Games: 2}},
 	}
 	for _, tt := range tests {
-		lo, hi := wilson(tt.k, tt.n)
-		if math.Abs(lo-tt.lo) > 1e-3 || math.Abs(hi-tt.hi) > 1e-3 {
-			t.Errorf("wilson(%d, %d) = %.4f, %.4f; want %.4f, %.4f", tt.k, tt.n, lo, hi, tt.lo, tt.hi)
+		t.Run(tt.name, func(t *testing.T) {
+			got := menaraArena(t, tt.args...)
+			w := tt.want
+			if got.Game != w.Game || got.Players != w.Players || got.Difficulty != w.Difficulty || got.Hands != w.Hands ||
+				got.Team != w.Team || got.Seed != w.Seed || got.Games != w.Games {
+				t.Errorf("got %+v, want the settings of %+v", got, w)
+			}
+			ended, won := 0, 0
+			for _, r := range []string{"collapse", "refill", "cards", "floors"} {
+				n, ok := got.Ended[r]
+				if _, ok2 := got.WonBy[r]; !ok || !ok2 {
+					t.Errorf("no %q in ended or won_by", r)
+				}
+				ended += n
+				won += got.WonBy[r]
+			}
+			if ended != got.Games || won != got.Wins || got.WonBy["collapse"] != 0 {
+				t.Errorf("ended %v (won %v) over %d games and %d wins", got.Ended, got.WonBy, got.Games, got.Wins)
+			}
+			lo, hi := cli.Wilson(got.Wins, got.Games)
+			if got.WinRate != float64(got.Wins)/float64(got.Games) || got.Wilson95 != [2]float64{lo, hi} {
+				t.Errorf("win rate %v, interval %v", got.WinRate, got.Wilson95)
+			}
+			if got.StepsPerGame <= 0 || got.MeanRequired < 3 || got.MeanHeight < 0 || got.StepMaxMS < got.StepMeanMS {
+				t.Errorf("steps %v, height %v of %v, step times %v and %v", got.StepsPerGame, got.MeanHeight, got.MeanRequired, got.StepMeanMS, got.StepMaxMS)
+			}
+		})
+	}
+}
+
+// noThinkCap is --think for arena runs whose results are compared: far
+// longer than any test run, so that the node cap alone ends a step and the
+// games are the same however busy the machine. (With the default 2 s, the
+// race detector on a loaded machine cut steps short and changed games.)
+const noThinkCap = "1000h"
+
+// TestMenaraArenaWorkers checks that the results depend on the seed only,
+// not on the number of workers (the timings aside). The short run plays
+// fewer games, with one worker and with one a game, and a node cap that
+// ends most steps (a quarter of the time under -race).
+func TestMenaraArenaWorkers(t *testing.T) {
+	games, nodes, workers := "6", "0", []string{"1", "2", "5"}
+	if testing.Short() {
+		games, nodes, workers = "4", "300", []string{"1", "4"}
+	}
+	args := []string{"--players", "4", "--team", "medium", "--games", games, "--seed", "11", "--think", noThinkCap, "--nodes", nodes}
+	var runs []menaraArenaJSON
+	for _, w := range workers {
+		got := menaraArena(t, append(args, "--workers", w)...)
+		got.StepMeanMS, got.StepMaxMS = 0, 0
+		runs = append(runs, got)
+	}
+	a, _ := json.Marshal(runs[0])
+	for _, r := range runs[1:] {
+		if b, _ := json.Marshal(r); string(a) != string(b) {
+			t.Errorf("results differ:\n%s\n%s", a, b)
 		}
+	}
+}
+
+func TestMenaraArenaText(t *testing.T) {
+	code, stdout, stderr := run(t, "", "arena", "--game", "menara", "--players", "2", "--difficulty", "easy", "--team", "random", "--games", "5", "--seed", "3", "--workers", "2")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{"arena: menara, 2 players, easy, steady hands, team random, 5 games, seed 3",
+		"won ", "95% interval", "mean height reached", "ended: collapse", "bag empty", "cards used", "floors used", "steps a game", "with 2 workers"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("output lacks %q:\n%s", want, stdout)
+		}
+	}
+	// Progress goes to standard error: a line at the end at least.
+	if !strings.Contains(stderr, "arena: 5/5 games") {
+		t.Errorf("no progress on stderr: %q", stderr)
+	}
+}
+
+func TestMenaraArenaUsage(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"players", []string{"--players", "5"}, "--players must be 1 to 4"},
+		{"difficulty", []string{"--difficulty", "extreme"}, "--difficulty must be easy, medium or hard"},
+		{"team", []string{"--team", "expert"}, "--team must be random, easy, medium or hard"},
+		{"hands", []string{"--hands", "wobbly"}, "--hands must be steady or shaky"},
+		{"games", []string{"--games", "0"}, "--games must be at least 1"},
+		{"workers", []string{"--workers", "0"}, "--workers must be at least 1"},
+		{"nodes", []string{"--nodes", "-3"}, "must not be negative"},
+		{"argument", []string{"extra"}, `unexpected argument "extra"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, _, stderr := run(t, "", append([]string{"arena", "--game", "menara"}, tt.args...)...)
+			if code != 2 || !strings.Contains(stderr, tt.want) {
+				t.Errorf("exit %d, stderr %q; want 2 and %q", code, stderr, tt.want)
+			}
+		})
 	}
 }

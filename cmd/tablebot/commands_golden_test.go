@@ -69,7 +69,7 @@ func registeredCommands(t *testing.T) []byte {
 	}()
 	fake.WaitUntil(ctx, func(v *discordfake.View) bool {
 		for _, g := range games() {
-			if fake.Command(w.Guild.ID, g.name) == nil {
+			if fake.Command(w.Guild.ID, g.Name()) == nil {
 				return false
 			}
 		}

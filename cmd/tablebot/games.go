@@ -1,99 +1,45 @@
 package main
 
 import (
-	"bufio"
-	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"strings"
-	"time"
 
 	"github.com/tablebot/tablebot/bot"
+	"github.com/tablebot/tablebot/bot/cli"
 	"github.com/tablebot/tablebot/i18n"
 	"github.com/tablebot/tablebot/rules"
 )
 
 // defaultGame is the game of a command without --game or a record's game
-// line.
-const defaultGame = "shangrila"
-
-// cliGame is what the binary knows of one game: how to host it and its
-// tools on the command line. Adding a game is adding one entry to games.
-type cliGame struct {
-	name  string // the game's kind, as --game and records name it
-	title string // its name, for help texts
-	// source is the game's part of the message catalogue, and host the
-	// game for the bot (serve, local); both nil for a game not hosted yet.
-	source func() i18n.Source
-	host   func(cat *i18n.Catalog, o hostOptions) (bot.Game, error)
-	// replay replays a record (text, read from path) from its start or
-	// the state in from, and prints the final state: a summary, or JSON.
-	replay func(w io.Writer, text, path, from string, asJSON bool) error
-	// render draws the state after a record, its last move highlighted;
-	// nil for a game that draws no images yet.
-	render func(ctx context.Context, w *bufio.Writer, text, path, from, names string) error
-	// selfplay and arena are the game's own subcommands, with their own
-	// flags (and --game); arena is nil for a game without computers yet.
-	selfplay func(ctx context.Context, e env, args []string) error
-	arena    func(ctx context.Context, e env, args []string) error
-	// phase says where a stored record stands, for tablebot games.
-	phase func(record string) string
-}
-
-// hostOptions is how the binary hosts a game.
-type hostOptions struct {
-	// images draws board images (serve, local); lazy builds the renderer
-	// at the first image (local, which draws none without --out).
-	images, lazy bool
-	// think caps a hard computer's thinking a move; 0 for the default.
-	think time.Duration
-}
-
-// games lists the games, in the order of the slash commands and of the
-// help texts.
-func games() []cliGame {
-	return []cliGame{shangrilaCLI(), menaraCLI()}
+// line: the first of the games.
+func defaultGame(games []cli.Game) string {
+	if len(games) == 0 {
+		return ""
+	}
+	return games[0].Name()
 }
 
 // findGame returns the game named name.
-func findGame(name string) (cliGame, bool) {
-	for _, g := range games() {
-		if g.name == name {
+func findGame(games []cli.Game, name string) (cli.Game, bool) {
+	for _, g := range games {
+		if g.Name() == name {
 			return g, true
 		}
 	}
-	return cliGame{}, false
+	return nil, false
 }
 
-// gameNames lists the games' names for help texts: "shangrila, menara".
-func gameNames() string {
-	var names []string
-	for _, g := range games() {
-		names = append(names, g.name)
-	}
-	return strings.Join(names, ", ")
-}
-
-// gameList describes the games for the usage text, one a line.
-func gameList() string {
-	var b strings.Builder
-	for _, g := range games() {
-		fmt.Fprintf(&b, "  %-10s %s\n", g.name, g.title)
-	}
-	return b.String()
-}
-
-// pickGame returns the game of --game (given says whether the flag was
-// set), or the default.
-func pickGame(name string) (cliGame, error) {
+// pickGame returns the game of --game, or the default for "".
+func pickGame(games []cli.Game, name string) (cli.Game, error) {
 	if name == "" {
-		name = defaultGame
+		name = defaultGame(games)
 	}
-	g, ok := findGame(name)
+	g, ok := findGame(games, name)
 	if !ok {
-		return cliGame{}, usagef("--game: no game %q; the games are %s", name, gameNames())
+		return nil, cli.Usagef("--game: no game %q; the games are %s", name, cli.GameNames(games))
 	}
 	return g, nil
 }
@@ -117,39 +63,39 @@ var errStopReading = errors.New("enough read")
 // gameOfRecord picks the game of a record: its game line, else --game,
 // else the default. A record of one game named with --game of another is
 // refused.
-func gameOfRecord(flagGame, text string) (cliGame, error) {
+func gameOfRecord(games []cli.Game, flagGame, text string) (cli.Game, error) {
 	named := recordGame(text)
 	switch {
 	case named == "":
-		return pickGame(flagGame)
+		return pickGame(games, flagGame)
 	case flagGame != "" && flagGame != named:
-		return cliGame{}, usagef("the record is a game of %s, not %s", named, flagGame)
+		return nil, cli.Usagef("the record is a game of %s, not %s", named, flagGame)
 	}
-	g, ok := findGame(named)
+	g, ok := findGame(games, named)
 	if !ok {
-		return cliGame{}, fmt.Errorf("the record is a game of %q, which tablebot does not know; the games are %s", named, gameNames())
+		return nil, fmt.Errorf("the record is a game of %q, which tablebot does not know; the games are %s", named, cli.GameNames(games))
 	}
 	return g, nil
 }
 
 // readRecordText reads a record file, or standard input for "-", with
 // the name to use in messages.
-func readRecordText(e env, path string) (text, name string, err error) {
-	var r io.Reader = e.stdin
-	name = "stdin"
+func readRecordText(e cli.Env, path string) (cli.Record, error) {
+	var r io.Reader = e.Stdin
+	name := "stdin"
 	if path != "-" {
 		f, err := os.Open(path)
 		if err != nil {
-			return "", "", err
+			return cli.Record{}, err
 		}
 		defer f.Close()
 		r, name = f, path
 	}
 	data, err := io.ReadAll(r)
 	if err != nil {
-		return "", "", fmt.Errorf("%s: %w", name, err)
+		return cli.Record{}, fmt.Errorf("%s: %w", name, err)
 	}
-	return string(data), name, nil
+	return cli.Record{Text: string(data), Name: name}, nil
 }
 
 // gameFlag finds --game NAME (or -game, --game=NAME) among a
@@ -176,24 +122,19 @@ func gameFlag(args []string) string {
 }
 
 // newCatalog returns the message catalogue of the host and every game.
-func newCatalog() (*i18n.Catalog, error) {
+func newCatalog(games []cli.Game) (*i18n.Catalog, error) {
 	var sources []i18n.Source
-	for _, g := range games() {
-		if g.source != nil {
-			sources = append(sources, g.source())
-		}
+	for _, g := range games {
+		sources = append(sources, g.Source())
 	}
 	return i18n.New(sources...)
 }
 
 // hostGames returns every game for the bot.
-func hostGames(cat *i18n.Catalog, o hostOptions) ([]bot.Game, error) {
+func hostGames(games []cli.Game, cat *i18n.Catalog, o cli.HostOptions) ([]bot.Game, error) {
 	var out []bot.Game
-	for _, g := range games() {
-		if g.host == nil {
-			continue
-		}
-		h, err := g.host(cat, o)
+	for _, g := range games {
+		h, err := g.Host(cat, o)
 		if err != nil {
 			return nil, err
 		}

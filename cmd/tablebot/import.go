@@ -18,13 +18,14 @@ import (
 	"time"
 
 	"github.com/tablebot/tablebot/bot"
+	"github.com/tablebot/tablebot/bot/cli"
 	"github.com/tablebot/tablebot/rules"
 	"github.com/tablebot/tablebot/store"
 )
 
 // runImport stores game records in a database, each as the game it
 // describes (see importer).
-func runImport(ctx context.Context, e env, args []string) error {
+func runImport(ctx context.Context, e cli.Env, args []string) error {
 	fs := flag.NewFlagSet("import", flag.ContinueOnError)
 	dbPath := fs.String("db", defaultConfig().Storage.Path, "the database file (the bot must not be running)")
 	channel := fs.String("channel", "", "the channel of the records that name none (no host lines)")
@@ -34,12 +35,12 @@ func runImport(ctx context.Context, e env, args []string) error {
 		fmt.Fprintln(fs.Output(), "on standard input, each beginning with its game line) as the games they describe.")
 		fs.PrintDefaults()
 	}
-	fs.SetOutput(e.stderr)
+	fs.SetOutput(e.Stderr)
 	if err := fs.Parse(args); err != nil {
-		return usageError(err)
+		return cli.UsageError(err)
 	}
 	if fs.NArg() == 0 {
-		return usagef("give the records to import: files, directories, or - for standard input")
+		return cli.Usagef("give the records to import: files, directories, or - for standard input")
 	}
 	db, err := store.Open(*dbPath, store.Options{Timeout: lockWait})
 	if err != nil {
@@ -49,11 +50,11 @@ func runImport(ctx context.Context, e env, args []string) error {
 		return err
 	}
 	defer db.Close()
-	im, err := newImporter(ctx, db, *channel)
+	im, err := newImporter(ctx, db, *channel, e.Games)
 	if err != nil {
 		return err
 	}
-	im.prog = newProgress(e.stderr, isTerminal(e.stderr), "import", "records", 0)
+	im.prog = cli.NewProgress(e.Stderr, cli.IsTerminal(e.Stderr), "import", "records", 0)
 	for _, p := range fs.Args() {
 		if err := im.path(e, p); err != nil {
 			return err
@@ -66,14 +67,6 @@ func runImport(ctx context.Context, e env, args []string) error {
 	return im.report(e)
 }
 
-// usageError turns a flag package error into the command's.
-func usageError(err error) error {
-	if errors.Is(err, flag.ErrHelp) {
-		return err
-	}
-	return fmt.Errorf("%w: %v", errUsage, err)
-}
-
 // importer turns records into stored games, a batch at a time. A record
 // over by its rules, or with a status line, is stored as an ended game;
 // any other as its channel's current game (a second one for a channel is
@@ -84,8 +77,9 @@ type importer struct {
 	ctx     context.Context
 	db      *store.DB
 	games   map[string]bot.Game
+	kinds   string // the games' names, for messages: "shangrila, menara"
 	channel string
-	prog    *progress
+	prog    *cli.Progress
 
 	// records are read, not yet turned into games (that is done many at
 	// a time, on every core).
@@ -101,16 +95,16 @@ type importer struct {
 const importBatch = 2000
 
 // newImporter prepares the games that read the records.
-func newImporter(ctx context.Context, db *store.DB, channel string) (*importer, error) {
-	cat, err := newCatalog()
+func newImporter(ctx context.Context, db *store.DB, channel string, games []cli.Game) (*importer, error) {
+	cat, err := newCatalog(games)
 	if err != nil {
 		return nil, err
 	}
-	hosted, err := hostGames(cat, hostOptions{})
+	hosted, err := hostGames(games, cat, cli.HostOptions{})
 	if err != nil {
 		return nil, err
 	}
-	im := &importer{ctx: ctx, db: db, channel: channel, games: map[string]bot.Game{}}
+	im := &importer{ctx: ctx, db: db, channel: channel, games: map[string]bot.Game{}, kinds: cli.GameNames(games)}
 	for _, g := range hosted {
 		im.games[g.Kind()] = g
 	}
@@ -119,9 +113,9 @@ func newImporter(ctx context.Context, db *store.DB, channel string) (*importer, 
 
 // path imports a file, the files of a directory (sorted, one level and
 // below), or standard input for "-".
-func (im *importer) path(e env, p string) error {
+func (im *importer) path(e cli.Env, p string) error {
 	if p == "-" {
-		return im.stream(e.stdin, "stdin")
+		return im.stream(e.Stdin, "stdin")
 	}
 	return filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -250,17 +244,17 @@ func (im *importer) flush() error {
 }
 
 // report says what was imported; refused records make the command fail.
-func (im *importer) report(e env) error {
-	fmt.Fprintf(e.stdout, "imported %d %s", im.stored, plural(im.stored, "game", "games"))
+func (im *importer) report(e cli.Env) error {
+	fmt.Fprintf(e.Stdout, "imported %d %s", im.stored, cli.Plural(im.stored, "game", "games"))
 	if im.again > 0 {
-		fmt.Fprintf(e.stdout, " (%d imported before, left as they were)", im.again)
+		fmt.Fprintf(e.Stdout, " (%d imported before, left as they were)", im.again)
 	}
-	fmt.Fprintln(e.stdout)
+	fmt.Fprintln(e.Stdout)
 	for _, r := range im.refused {
-		fmt.Fprintln(e.stderr, "refused:", r)
+		fmt.Fprintln(e.Stderr, "refused:", r)
 	}
 	if len(im.refused) > 0 {
-		return fmt.Errorf("%d %s refused", len(im.refused), plural(len(im.refused), "record", "records"))
+		return fmt.Errorf("%d %s refused", len(im.refused), cli.Plural(len(im.refused), "record", "records"))
 	}
 	return nil
 }
@@ -270,7 +264,7 @@ func (im *importer) game(text string) (*store.Game, error) {
 	kind := recordGame(text)
 	game, ok := im.games[kind]
 	if !ok {
-		return nil, fmt.Errorf("no game line naming one of tablebot's games (%s)", gameNames())
+		return nil, fmt.Errorf("no game line naming one of tablebot's games (%s)", im.kinds)
 	}
 	host, err := rules.ReadRecordHost(strings.NewReader(text))
 	if err != nil {

@@ -88,11 +88,11 @@ func TestKilledWhilePosting(t *testing.T) {
 			}
 			bot := startChild(t, config, 1)
 			fake.WaitSessions(ctx, 1)
-			fake.WaitUntil(ctx, func(v *discordfake.View) bool { return fake.Command(w.Guild.ID, defaultGame) != nil })
+			fake.WaitUntil(ctx, func(v *discordfake.View) bool { return fake.Command(w.Guild.ID, defaultGame(games())) != nil })
 			ann, bob, cat := w.Users[0].ID, w.Users[1].ID, w.Users[2].ID
 			slash := func(user, sub string, opts ...discordfake.Option) *discordfake.Response {
 				t.Helper()
-				r := fake.SlashCommand(user, w.Channel.ID, defaultGame, sub, opts...).Wait(ctx)
+				r := fake.SlashCommand(user, w.Channel.ID, defaultGame(games()), sub, opts...).Wait(ctx)
 				if r.Ephemeral() {
 					t.Fatalf("%s: %s", sub, r.Content())
 				}
@@ -149,12 +149,12 @@ func TestKilledWhilePosting(t *testing.T) {
 				}
 				return r.Choices[0].Value.(string)
 			}
-			village := choice(fake.Autocomplete(mover, w.Channel.ID, defaultGame, "place", "village", "").Wait(ctx))
-			master := choice(fake.Autocomplete(mover, w.Channel.ID, defaultGame, "place", "master", "", discordfake.Opt("village", village)).Wait(ctx))
+			village := choice(fake.Autocomplete(mover, w.Channel.ID, defaultGame(games()), "place", "village", "").Wait(ctx))
+			master := choice(fake.Autocomplete(mover, w.Channel.ID, defaultGame(games()), "place", "master", "", discordfake.Opt("village", village)).Wait(ctx))
 			// The move's board is its answer, or, while the restarted bot has
 			// not yet recorded the board it posted (the channel reads in
 			// order), the next post in the channel.
-			r := fake.SlashCommand(mover, w.Channel.ID, defaultGame, "place", discordfake.Opt("village", village), discordfake.Opt("master", master)).Wait(ctx)
+			r := fake.SlashCommand(mover, w.Channel.ID, defaultGame(games()), "place", discordfake.Opt("village", village), discordfake.Opt("master", master)).Wait(ctx)
 			board := r.Message
 			if r.Ephemeral() {
 				if !strings.Contains(r.Content(), "Done") {

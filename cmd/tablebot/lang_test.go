@@ -16,7 +16,7 @@ import (
 // language, and checks that each answer (errors, moves, status, help) is
 // the catalogue's text in that language and not the English one.
 func TestLocalLanguages(t *testing.T) {
-	cat, err := newCatalog()
+	cat, err := newCatalog(games())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -105,4 +105,30 @@ func (l langOutput) says(what string, m i18ntest.Msg) {
 func (l langOutput) saysError(what string, err error) {
 	l.t.Helper()
 	i18ntest.SaysError(l.t, l.cat, what, l.out, l.lang, err)
+}
+
+// TestLocalMenaraLanguages: in Spanish and Italian the commands may be
+// typed as Discord shows them there, and everything answers in the
+// language.
+func TestLocalMenaraLanguages(t *testing.T) {
+	tests := []struct {
+		lang  string
+		lines []string
+		want  []string
+	}{
+		{"es", []string{"ayuda", "revelar azul", "pista", "estado", "renunciar renovar", "historial"},
+			[]string{"Los pasos de Menara", "reveló una tarjeta azul", "💡", "Campamento:", "renunció a la tarjeta", "El campamento se renueva", "Las últimas"}},
+		{"it", []string{"aiuto", "rivela blu", "suggerimento", "stato", "rinuncia rinnova", "cronologia"},
+			[]string{"I passi di Menara", "ha rivelato una carta blu", "💡", "Accampamento:", "ha rinunciato alla carta", "L'accampamento è rinnovato"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.lang, func(t *testing.T) {
+			input := strings.Join(tt.lines, "\n") + "\n"
+			code, stdout, stderr := run(t, input, "local", "--game", "menara", "--players", "1", "--lang", tt.lang, "--seed", "7", "--db", filepath.Join(t.TempDir(), "t.db"))
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, stderr)
+			}
+			wants(t, stdout, tt.want, []string{"⚠️", "your turn", "revealed a"})
+		})
+	}
 }

@@ -1,10 +1,17 @@
 package main
 
 import (
+	"context"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/tablebot/tablebot/rules/menara"
+	"github.com/tablebot/tablebot/rules/menara/ai"
 )
 
 // TestLocalComputerSeatRefused: a move typed with a computer seat's colour
@@ -96,5 +103,167 @@ func TestLocalRecordAutoPass(t *testing.T) {
 	}
 	if got, want := replayText(t, again), replayText(t, string(record)); got != want {
 		t.Errorf("the game ended elsewhere than the record")
+	}
+}
+
+// teammateSeed is the seed of the terminal games with computer teammates.
+const teammateSeed = 5
+
+// teammateThink is --think in the terminal games with computer teammates:
+// long enough never to cut a step or a hint short, so that the node cap
+// alone ends them and they depend on the position alone, even under -race.
+const teammateThink = time.Hour
+
+// hintLine is the hint's answer in the terminal: private, a light bulb.
+const hintLine = "(only ana sees this) 💡 "
+
+// TestLocalMenaraTeammates: tablebot local --game menara --ai plays a game
+// of one person and two computer teammates from piped input. The
+// computers take their turns by themselves, hint gives the hard teammate's
+// step and reason, the person's steps play between the computers' turns,
+// and "resign computer easy" hands the person's seat to a teammate, which
+// plays on with the others to the end. The same flags and input play the
+// same game again: the teammates are deterministic per seed and seat
+// (not with -short).
+func TestLocalMenaraTeammates(t *testing.T) {
+	input := strings.Join([]string{
+		"hint",
+		"reveal red",
+		"give up",
+		"reveal red",
+		"give up renew",
+		"resign computer easy",
+	}, "\n") + "\n"
+	dir := t.TempDir()
+	play := func(db string) (stdout, record string) {
+		t.Helper()
+		code, stdout, stderr := run(t, input, "local", "--game", "menara", "--players", "3", "--ai", "human,easy,medium",
+			"--seed", strconv.Itoa(teammateSeed), "--think", teammateThink.String(), "--db", db)
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, stderr)
+		}
+		code, record, stderr = run(t, "", "export", "--db", db, "--game", "local-1")
+		if code != 0 {
+			t.Fatalf("export: %s", stderr)
+		}
+		return stdout, record
+	}
+	stdout, record := play(filepath.Join(dir, "first.db"))
+	// The seats, in play order from whoever the setup drew to start.
+	_, begins, _ := strings.Cut(stdout, "The game begins!")
+	begins, _, _ = strings.Cut(begins, "\n")
+	for _, seat := range []string{"1️⃣ ana", "2️⃣ Computer (easy)", "3️⃣ Computer (medium)"} {
+		if !strings.Contains(begins, seat) {
+			t.Errorf("the start lacks %q: %q", seat, begins)
+		}
+	}
+	for _, want := range []string{
+		"ana revealed a red card",
+		"ana gave up the card",
+		"ana hands their seat to Computer (easy)",
+		"The game is over",
+	} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("the output lacks %q:\n%s", want, tail(stdout, 30))
+		}
+	}
+	for _, line := range strings.Split(stdout, "\n") {
+		if strings.HasPrefix(line, "⚠️") {
+			t.Errorf("a line was refused: %s", firstWarning(stdout))
+			break
+		}
+	}
+	// The export says who made each step ("# ana, TIME", "# computer,
+	// TIME"): ana made her four, a computer the rest, her seat's too after
+	// the hand-over.
+	rec := parseMenara(t, record)
+	by := map[string]int{}
+	var hers []string
+	for _, text := range rec.Texts {
+		step, author, _ := strings.Cut(text, " # ")
+		author, _, _ = strings.Cut(author, ",")
+		by[strings.Fields(step)[0]+" by "+author]++
+		if author == "ana" {
+			hers = append(hers, step)
+		}
+	}
+	if want := []string{"ana reveal red", "ana give up", "ana reveal red", "ana give up renew"}; !slices.Equal(hers, want) {
+		t.Errorf("ana's steps: %q, want %q", hers, want)
+	}
+	if by["ana by computer"] == 0 || by["Computer-easy by computer"] == 0 || by["Computer-medium by computer"] == 0 {
+		t.Errorf("steps by seat and author: %v", by)
+	}
+	g, err := rec.Replay()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := g.Position(); p.Phase() != menara.Over {
+		t.Errorf("the game did not end: %s", p.Phase())
+	}
+
+	// The hint, asked before ana's first step, is the hard teammate's
+	// step with its reason, as ai.HintWith gives it for the game's seed
+	// and the steps made so far.
+	before := 0
+	for before < len(rec.Texts) && !strings.HasPrefix(rec.Texts[before], "ana ") {
+		before++
+	}
+	p := g.Start()
+	for _, s := range rec.Steps[:before] {
+		if p, _, err = p.Apply(s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	step, why := ai.HintWith(context.Background(), &p, teammateSeed+uint64(before), ai.Options{Think: teammateThink})
+	if want := hintLine + why.String() + " (`" + step.String() + "`)"; !strings.Contains(stdout, want+"\n") {
+		t.Errorf("the hint is not %q:\n%s", want, tail(stdout[:strings.Index(stdout, "> reveal red")], 5))
+	}
+
+	// Again, from a fresh database: the same game (the full run plays it;
+	// bot/menara's TestTeammateSeats checks each level's determinism).
+	if testing.Short() {
+		return
+	}
+	_, again := play(filepath.Join(dir, "second.db"))
+	sameMenaraGame(t, rec, parseMenara(t, again))
+}
+
+// TestLocalMenaraComputersAlone: --ai with a computer in every seat is a
+// game of computers alone, a demonstration: the terminal opens the table,
+// leaves the seats to the computers, in the order asked (seed 7 draws the
+// third to start, so the list begins there), and shows them
+// playing the whole game by themselves.
+func TestLocalMenaraComputersAlone(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "t.db")
+	code, stdout, stderr := run(t, "", "local", "--game", "menara", "--players", "3", "--ai", "easy,medium,easy",
+		"--seed", "7", "--db", db)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if want := "Seats in order of play: 3️⃣ Computer (easy), 1️⃣ Computer (easy), 2️⃣ Computer (medium)"; !strings.Contains(stdout, want) {
+		t.Errorf("the output lacks %q:\n%s", want, tail(stdout, 30))
+	}
+	if !strings.Contains(stdout, "won together") && !strings.Contains(stdout, "lost together") && !strings.Contains(stdout, "collapsed") {
+		t.Errorf("no result:\n%s", tail(stdout, 10))
+	}
+	code, record, stderr := run(t, "", "export", "--db", db, "--game", "local-1")
+	if code != 0 {
+		t.Fatalf("export: %s", stderr)
+	}
+	rec := parseMenara(t, record)
+	if want := []string{"Computer-easy", "Computer-medium", "Computer-easy2"}; !slices.Equal(rec.Players, want) {
+		t.Errorf("players %q, want %q", rec.Players, want)
+	}
+	for _, text := range rec.Texts {
+		if !strings.Contains(text, " # computer,") {
+			t.Fatalf("a step not by a computer: %q", text)
+		}
+	}
+	g, err := rec.Replay()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := g.Position(); p.Phase() != menara.Over {
+		t.Errorf("the game did not end: %s", p.Phase())
 	}
 }

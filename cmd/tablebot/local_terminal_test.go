@@ -11,6 +11,7 @@ import (
 
 	"github.com/tablebot/tablebot/i18n"
 	"github.com/tablebot/tablebot/i18n/i18ntest"
+	"github.com/tablebot/tablebot/rules/menara"
 )
 
 // wants checks that out holds every one of want and none of bad.
@@ -68,7 +69,7 @@ func TestLocalFlagsDisagree(t *testing.T) {
 // mean", a continued game's count of moves, history counts, and the
 // answer once the game is over.
 func TestLocalTerminalWords(t *testing.T) {
-	cat, err := newCatalog()
+	cat, err := newCatalog(games())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -171,7 +172,7 @@ func TestLocalFlagErrors(t *testing.T) {
 // Discord shows them in that language are understood, the terminal's own
 // words too, and computers are named in the language.
 func TestLocalLocalisedWords(t *testing.T) {
-	cat, err := newCatalog()
+	cat, err := newCatalog(games())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -270,4 +271,106 @@ func TestLocalBoardAfterRestart(t *testing.T) {
 		t.Error("the board command's image is not the one after the move")
 	}
 	wants(t, stdout, []string{"The board as it stands", "@blue, your turn"}, nil)
+}
+
+// TestLocalMenaraFlags: flags that cannot make a Menara game are usage
+// errors that say why, and open nothing.
+func TestLocalMenaraFlags(t *testing.T) {
+	tests := []struct {
+		name   string
+		args   []string
+		stderr string
+	}{
+		{"five players", []string{"--players", "5"}, "--players must be 1 to 4 for menara"},
+		{"a random teammate", []string{"--players", "2", "--ai", "human,random"}, `"random" is not human or one of menara's levels: easy, medium, hard`},
+		{"a computer in the first seat, a person after", []string{"--players", "2", "--ai", "hard,human"}, "the first seat is the person who opens the table"},
+		{"a level for each seat", []string{"--players", "3", "--ai", "human,hard"}, "--ai names 2 seats for 3 players"},
+		{"a header word as a name", []string{"--players", "2", "--names", "ana,seed"}, `"seed" cannot name a seat`},
+		{"a step word as a name", []string{"--players", "2", "--names", "ana,done"}, `"done" is a command`},
+		{"a name of two words", []string{"--players", "1", "--names", "ana maria"}, "single words"},
+		{"a difficulty", []string{"--difficulty", "brutal"}, "--difficulty must be easy, medium or hard"},
+		{"hands", []string{"--hands", "wobbly"}, "--hands must be steady or shaky"},
+		{"a side", []string{"--side", "up"}, "--side must be light or dark"},
+		{"Shangri-La's start", []string{"--start", "suggested"}, "--start is a flag of shangrila"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			db := filepath.Join(t.TempDir(), "t.db")
+			code, stdout, stderr := run(t, "", append([]string{"local", "--game", "menara", "--db", db}, tt.args...)...)
+			if code != 2 || !strings.Contains(stderr, tt.stderr) {
+				t.Errorf("exit %d, stderr %q; want 2 and %q", code, stderr, tt.stderr)
+			}
+			if stdout != "" {
+				t.Errorf("a game was opened:\n%s", stdout)
+			}
+			if _, err := os.Stat(db); err == nil {
+				t.Errorf("the database was made")
+			}
+		})
+	}
+	// Menara's flags are not Shangri-La's.
+	code, _, stderr := run(t, "", "local", "--difficulty", "easy", "--db", filepath.Join(t.TempDir(), "t.db"))
+	if code != 2 || !strings.Contains(stderr, "--difficulty is a flag of menara") {
+		t.Errorf("shangrila with --difficulty: exit %d, %q", code, stderr)
+	}
+}
+
+// collapsingRecord returns a selfplay record whose last step is a column
+// placed or moved that brings the temple down, and that step's line.
+func collapsingRecord(t *testing.T) (header []string, steps []string, last string) {
+	t.Helper()
+	for seed := 1; seed < 60; seed++ {
+		_, record, _ := run(t, "", "selfplay", "--game", "menara", "--players", "1", "--seed", fmt.Sprint(seed))
+		rec := parseMenara(t, record)
+		g, _ := rec.Replay()
+		p := g.Position()
+		if p.Outcome().Reason != menara.Collapse {
+			continue
+		}
+		k := rec.Steps[len(rec.Steps)-1].Kind
+		if k != menara.PlaceColumn && k != menara.MoveColumn {
+			continue
+		}
+		var lines []string
+		for _, l := range strings.Split(record, "\n") {
+			if i := strings.IndexByte(l, '#'); i >= 0 {
+				l = l[:i]
+			}
+			if l = strings.TrimSpace(l); l != "" {
+				lines = append(lines, l)
+			}
+		}
+		n := len(lines) - len(rec.Steps)
+		return lines[:n], lines[n : len(lines)-1], lines[len(lines)-1]
+	}
+	t.Fatal("no random game ends with a column that collapses the temple")
+	return nil, nil, ""
+}
+
+// TestLocalMenaraCollapseAsks: a step typed in a short form that would
+// bring the temple down is refused with the warning and how to make it
+// all the same; typed as the record's line, it is made.
+func TestLocalMenaraCollapseAsks(t *testing.T) {
+	header, steps, last := collapsingRecord(t)
+	f := strings.Fields(last) // ana column R on K2, or ana move K2 to M3
+	short := "place " + f[2] + " " + f[4]
+	if f[1] == "move" {
+		short = "move " + f[2] + " " + f[4]
+	}
+	rec := parseMenara(t, strings.Join(append(header, steps...), "\n"))
+	input := strings.Join(append(append(header, steps...), short, "status", last), "\n") + "\n"
+	code, stdout, stderr := run(t, input, "local", "--game", "menara", "--players", "1", "--seed", fmt.Sprint(rec.Seed), "--db", filepath.Join(t.TempDir(), "t.db"))
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	ask := stdout[strings.Index(stdout, "> "+short):]
+	ask = ask[:strings.Index(ask, "> status")]
+	for _, want := range []string{"would fall and the temple collapses", "type the step as a record line", strings.Join(f[1:], " ")} {
+		if !strings.Contains(ask, want) {
+			t.Errorf("the short form's answer does not say %q:\n%s", want, ask)
+		}
+	}
+	if !strings.Contains(stdout, "The temple collapsed: the game is lost") {
+		t.Errorf("the record line did not collapse the temple:\n%s", tail(stdout, 8))
+	}
 }

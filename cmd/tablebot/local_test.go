@@ -2,12 +2,14 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"image/png"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	mnotation "github.com/tablebot/tablebot/rules/menara/notation"
 	"github.com/tablebot/tablebot/rules/shangrila"
 	"github.com/tablebot/tablebot/rules/shangrila/notation"
 )
@@ -238,5 +240,93 @@ func TestLocalImageNotWritten(t *testing.T) {
 	}
 	if !strings.Contains(stdout, "Could not write the board image") {
 		t.Errorf("does not say the image could not be written:\n%s", stdout)
+	}
+}
+
+// parseMenara parses a Menara record.
+func parseMenara(t *testing.T, text string) *mnotation.Record {
+	t.Helper()
+	rec, err := mnotation.ParseRecord(strings.NewReader(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rec
+}
+
+// sameMenaraGame reports how two records differ: their options, seed or
+// steps (each as played).
+func sameMenaraGame(t *testing.T, a, b *mnotation.Record) {
+	t.Helper()
+	if fmt.Sprint(a.Options(), a.Seed) != fmt.Sprint(b.Options(), b.Seed) {
+		t.Fatalf("the games differ: %v seed %d, %v seed %d", a.Options(), a.Seed, b.Options(), b.Seed)
+	}
+	if len(a.Steps) != len(b.Steps) {
+		t.Fatalf("%d steps, %d steps", len(a.Steps), len(b.Steps))
+	}
+	for i := range a.Steps {
+		if a.Steps[i] != b.Steps[i] {
+			t.Fatalf("step %d: %s, %s", i+1, a.Steps[i], b.Steps[i])
+		}
+	}
+}
+
+// TestLocalMenaraSelfplay: a record of random steps, as selfplay writes
+// it, piped into tablebot local started with the record's players,
+// options and seed, plays as it stands to the end (collapses and shaky
+// failures included), and tablebot export gives the same game back.
+func TestLocalMenaraSelfplay(t *testing.T) {
+	tests := []struct {
+		players, difficulty, hands string
+		seed                       int
+	}{
+		{"2", "medium", "steady", 3},
+		{"1", "easy", "shaky", 4},
+		{"3", "hard", "shaky", 5},
+		{"4", "easy", "steady", 6},
+	}
+	for i, tt := range tests {
+		name := tt.players + "-" + tt.difficulty + "-" + tt.hands
+		t.Run(name, func(t *testing.T) {
+			if testing.Short() && i > 0 {
+				t.Skip("one game is enough in the short run")
+			}
+			code, record, stderr := run(t, "", "selfplay", "--game", "menara", "--players", tt.players,
+				"--difficulty", tt.difficulty, "--hands", tt.hands, "--seed", fmt.Sprint(tt.seed))
+			if code != 0 {
+				t.Fatalf("selfplay: %s", stderr)
+			}
+			rec := parseMenara(t, record)
+			dir := t.TempDir()
+			db, out := filepath.Join(dir, "t.db"), filepath.Join(dir, "boards")
+			args := []string{"local", "--game", "menara", "--players", tt.players, "--difficulty", tt.difficulty,
+				"--hands", tt.hands, "--seed", fmt.Sprint(rec.Seed), "--db", db}
+			if !testing.Short() {
+				args = append(args, "--out", out)
+			}
+			code, stdout, stderr := run(t, record, args...)
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, stderr)
+			}
+			if strings.Contains(stdout, "⚠️") {
+				t.Fatalf("a record line was refused:\n%s", firstWarning(stdout))
+			}
+			if !strings.Contains(stdout, "you lost together") && !strings.Contains(stdout, "You won together") && !strings.Contains(stdout, "The temple collapsed: the game is lost") {
+				t.Errorf("no result at the end:\n%s", tail(stdout, 10))
+			}
+			if !testing.Short() {
+				data, err := os.ReadFile(filepath.Join(out, "board.png"))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if _, err := png.Decode(bytes.NewReader(data)); err != nil {
+					t.Errorf("the board image does not decode: %v", err)
+				}
+			}
+			code, exported, stderr := run(t, "", "export", "--db", db, "--game", "local-1")
+			if code != 0 {
+				t.Fatalf("export: %s", stderr)
+			}
+			sameMenaraGame(t, rec, parseMenara(t, exported))
+		})
 	}
 }

@@ -3,48 +3,54 @@ package main
 import (
 	"bufio"
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"os"
+
+	"github.com/tablebot/tablebot/bot/cli"
 )
 
 // runRender draws the board after a game record as a PNG image, with the
 // record's last move highlighted.
-func runRender(ctx context.Context, e env, args []string) error {
+func runRender(ctx context.Context, e cli.Env, args []string) error {
 	fs := flag.NewFlagSet("render", flag.ContinueOnError)
-	game := fs.String("game", "", "the game of a record without a game line: "+gameNames()+" (default "+defaultGame+")")
+	game := fs.String("game", "", "the game of a record without a game line: "+cli.GameNames(e.Games)+" (default "+defaultGame(e.Games)+")")
 	from := fs.String("from", "", "start from the state in this JSON file instead of the record's start")
 	out := fs.String("o", "", "write the PNG image to this file (- for standard output)")
 	names := fs.String("names", "", "players' display names, as seat=name pairs separated by commas (red=Ana,blue=Niccolò)")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "Usage: tablebot render [--game NAME] [--from STATE.json] [--names SEAT=NAME,...] RECORD|- -o BOARD.png")
-		fmt.Fprint(fs.Output(), "Games:\n"+gameList())
+		fmt.Fprint(fs.Output(), "Games:\n"+cli.GameList(e.Games))
 		fs.PrintDefaults()
 	}
-	pos, err := parseFlags(fs, e, args)
+	pos, err := cli.ParseFlags(fs, e, args)
 	if err != nil {
 		return err
 	}
 	if len(pos) != 1 {
-		return usagef("give one record file, or - for standard input")
+		return cli.Usagef("give one record file, or - for standard input")
 	}
 	if *out == "" {
-		return usagef("-o BOARD.png is required")
+		return cli.Usagef("-o BOARD.png is required")
 	}
-	text, name, err := readRecordText(e, pos[0])
+	rec, err := readRecordText(e, pos[0])
 	if err != nil {
 		return err
 	}
-	g, err := gameOfRecord(*game, text)
+	g, err := gameOfRecord(e.Games, *game, rec.Text)
 	if err != nil {
 		return err
 	}
-	if g.render == nil {
-		return fmt.Errorf("%s draws no images yet", g.name)
+	draw := func(w *bufio.Writer) error {
+		err := g.Render(ctx, w, rec, cli.RenderOptions{From: *from, Names: *names})
+		if errors.Is(err, cli.ErrUnsupported) {
+			return fmt.Errorf("%s draws no images yet", g.Name())
+		}
+		return err
 	}
-	draw := func(w *bufio.Writer) error { return g.render(ctx, w, text, name, *from, *names) }
 	if *out == "-" {
-		w := bufio.NewWriter(e.stdout)
+		w := bufio.NewWriter(e.Stdout)
 		if err := draw(w); err != nil {
 			return err
 		}

@@ -11,13 +11,14 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/tablebot/tablebot/bot/cli"
 	"github.com/tablebot/tablebot/store"
 )
 
 // runReshard splits databases into one a shard: the games of the servers
 // Discord sends to shard K go to DIR/shard-K.db, for a bot whose
 // shard_count changes.
-func runReshard(ctx context.Context, e env, args []string) error {
+func runReshard(ctx context.Context, e cli.Env, args []string) error {
 	fs := flag.NewFlagSet("reshard", flag.ContinueOnError)
 	var dbs paths
 	fs.Var(&dbs, "db", "a database to read (give --db once a file; the bots must not be running, or serve copies)")
@@ -29,16 +30,16 @@ func runReshard(ctx context.Context, e env, args []string) error {
 		fmt.Fprintln(fs.Output(), "of the servers Discord sends to shard K: (guild_id >> 22) % N.")
 		fs.PrintDefaults()
 	}
-	if err := parseNoArgs(fs, e, args); err != nil {
+	if err := cli.ParseNoArgs(fs, e, args); err != nil {
 		return err
 	}
 	switch {
 	case len(dbs) == 0:
-		return usagef("give the databases to read with --db FILE")
+		return cli.Usagef("give the databases to read with --db FILE")
 	case *shards < 1:
-		return usagef("give the new shard_count with --shards N (1 or more)")
+		return cli.Usagef("give the new shard_count with --shards N (1 or more)")
 	case *out == "":
-		return usagef("give the directory to write into with --out DIR")
+		return cli.Usagef("give the directory to write into with --out DIR")
 	}
 	r, err := newResharder(ctx, *out, *shards)
 	if err != nil {
@@ -102,13 +103,13 @@ func newResharder(ctx context.Context, dir string, n int) (*resharder, error) {
 
 // read sends every game of a database to its shard, and then the
 // settings of its channels.
-func (r *resharder) read(e env, path string) error {
+func (r *resharder) read(e cli.Env, path string) error {
 	db, done, err := openForReading(r.ctx, path)
 	if err != nil {
 		return err
 	}
 	defer done()
-	prog := newProgress(e.stderr, isTerminal(e.stderr), "reshard", "games", 0)
+	prog := cli.NewProgress(e.Stderr, cli.IsTerminal(e.Stderr), "reshard", "games", 0)
 	defer prog.Finish()
 	err = db.Each(r.ctx, func(g *store.Game) error {
 		r.guildOf[g.Channel] = g.Guild
@@ -152,16 +153,16 @@ func (r *resharder) flush(k int) error {
 }
 
 // finish says what each shard holds.
-func (r *resharder) finish(e env) error {
+func (r *resharder) finish(e cli.Env) error {
 	for _, db := range r.shards {
 		live, archived, err := db.Count(r.ctx)
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(e.stdout, "%s: %d live and %d ended games\n", db.Path(), live, archived)
+		fmt.Fprintf(e.Stdout, "%s: %d live and %d ended games\n", db.Path(), live, archived)
 	}
 	for _, s := range r.refused {
-		fmt.Fprintln(e.stderr, "refused:", s)
+		fmt.Fprintln(e.Stderr, "refused:", s)
 	}
 	if len(r.refused) > 0 {
 		return fmt.Errorf("%d games refused", len(r.refused))

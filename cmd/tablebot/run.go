@@ -8,20 +8,14 @@ import (
 	"io"
 	"os"
 	"sort"
-)
 
-// env is what a subcommand may touch: its arguments and standard streams.
-// Tests run subcommands in-process with their own env.
-type env struct {
-	stdin          io.Reader
-	stdout, stderr io.Writer
-	getenv         func(string) string
-}
+	"github.com/tablebot/tablebot/bot/cli"
+)
 
 // subcommand runs with its arguments and returns the exit status.
 type subcommand struct {
 	summary string
-	run     func(ctx context.Context, e env, args []string) error
+	run     func(ctx context.Context, e cli.Env, args []string) error
 }
 
 // subcommands lists every subcommand by name.
@@ -42,27 +36,28 @@ func subcommands() map[string]subcommand {
 	}
 }
 
-// errUsage marks an error whose message is a usage problem; the command
-// exits with status 2 for it.
-var errUsage = errors.New("usage")
-
-// Run runs tablebot with the given arguments (without the program name)
-// and returns the process exit status.
+// Run runs tablebot with its games (games) and the given arguments
+// (without the program name), and returns the process exit status.
 func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	e := env{stdin: stdin, stdout: stdout, stderr: stderr, getenv: os.Getenv}
+	return runWith(ctx, games(), args, stdin, stdout, stderr)
+}
+
+// runWith is Run with the given games, the first the default of --game.
+func runWith(ctx context.Context, games []cli.Game, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	e := cli.Env{Stdin: stdin, Stdout: stdout, Stderr: stderr, Getenv: os.Getenv, Games: games}
 	name := "serve"
 	if len(args) > 0 {
 		name, args = args[0], args[1:]
 	}
 	if name == "help" || name == "-h" || name == "--help" {
-		usage(stdout)
+		usage(stdout, games)
 		return 0
 	}
 	cmds := subcommands()
 	cmd, ok := cmds[name]
 	if !ok {
 		fmt.Fprintf(stderr, "tablebot: unknown command %q\n\n", name)
-		usage(stderr)
+		usage(stderr, games)
 		return 2
 	}
 	err := cmd.run(ctx, e, args)
@@ -71,7 +66,7 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return 0
 	case errors.Is(err, flag.ErrHelp):
 		return 0
-	case errors.Is(err, errUsage):
+	case errors.Is(err, cli.ErrUsage):
 		fmt.Fprintf(stderr, "tablebot %s: %v\n", name, err)
 		return 2
 	}
@@ -79,7 +74,7 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	return 1
 }
 
-func usage(w io.Writer) {
+func usage(w io.Writer, games []cli.Game) {
 	fmt.Fprintln(w, "Usage: tablebot <command> [flags] [arguments]")
 	fmt.Fprintln(w, "\nCommands:")
 	cmds := subcommands()
@@ -92,48 +87,6 @@ func usage(w io.Writer) {
 		fmt.Fprintf(w, "  %-10s %s\n", n, cmds[n].summary)
 	}
 	fmt.Fprintln(w, "\nGames (--game NAME for local, replay, render, selfplay and arena):")
-	fmt.Fprint(w, gameList())
+	fmt.Fprint(w, cli.GameList(games))
 	fmt.Fprintln(w, "\nRun tablebot <command> -h for a command's flags.")
-}
-
-// parseNoArgs parses flags for a subcommand that takes no positional
-// arguments, and refuses any.
-func parseNoArgs(fs *flag.FlagSet, e env, args []string) error {
-	pos, err := parseFlags(fs, e, args)
-	if err == nil && len(pos) > 0 {
-		err = usagef("unexpected argument %q", pos[0])
-	}
-	return err
-}
-
-// parseFlags parses flags that may come before, between or after the
-// positional arguments, and returns the positional arguments in order.
-// "--" ends the flags: everything after it is positional, even words that
-// start with '-'.
-func parseFlags(fs *flag.FlagSet, e env, args []string) ([]string, error) {
-	fs.SetOutput(e.stderr)
-	var pos []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			if errors.Is(err, flag.ErrHelp) {
-				return nil, err
-			}
-			return nil, fmt.Errorf("%w: %v", errUsage, err)
-		}
-		rest := fs.Args()
-		if len(rest) == 0 {
-			return pos, nil
-		}
-		// Parse stops at the first positional argument, or just after a
-		// "--", which it consumes.
-		if consumed := len(args) - len(rest); consumed > 0 && args[consumed-1] == "--" {
-			return append(pos, rest...), nil
-		}
-		pos = append(pos, rest[0])
-		args = rest[1:]
-	}
-}
-
-func usagef(format string, a ...any) error {
-	return fmt.Errorf("%w: "+format, append([]any{errUsage}, a...)...)
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/tablebot/tablebot/bot"
+	"github.com/tablebot/tablebot/bot/cli"
 	"github.com/tablebot/tablebot/bot/discord"
 	"github.com/tablebot/tablebot/metrics"
 	"github.com/tablebot/tablebot/store"
@@ -28,6 +29,8 @@ To play without Discord, run: tablebot local`)
 type Main struct {
 	Config Config
 	Log    *slog.Logger
+	// Games are the games the bot hosts.
+	Games []cli.Game
 
 	db      *store.DB
 	discord *discord.Adapter
@@ -74,7 +77,7 @@ func (m *Main) Run(ctx context.Context) (err error) {
 			m.Log.Error("serving hot copies", "err", err)
 		}
 	}()
-	cat, err := newCatalog()
+	cat, err := newCatalog(m.Games)
 	if err != nil {
 		return err
 	}
@@ -101,7 +104,7 @@ func (m *Main) Run(ctx context.Context) (err error) {
 	if err != nil {
 		return err
 	}
-	hosted, err := hostGames(cat, hostOptions{images: true})
+	hosted, err := hostGames(m.Games, cat, cli.HostOptions{Images: true})
 	if err != nil {
 		return err
 	}
@@ -160,23 +163,23 @@ func (m *Main) Close() error {
 }
 
 // runServe runs the bot until it is interrupted (SIGINT or SIGTERM).
-func runServe(ctx context.Context, e env, args []string) error {
+func runServe(ctx context.Context, e cli.Env, args []string) error {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	path := fs.String("config", defaultConfigPath, "configuration file (see config.example.toml)")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "Usage: tablebot [serve] [--config FILE]")
 		fs.PrintDefaults()
 	}
-	if err := parseNoArgs(fs, e, args); err != nil {
+	if err := cli.ParseNoArgs(fs, e, args); err != nil {
 		return err
 	}
 	explicit := false
 	fs.Visit(func(f *flag.Flag) { explicit = explicit || f.Name == "config" })
-	cfg, err := loadConfig(*path, explicit, e.getenv)
+	cfg, err := loadConfig(*path, explicit, e.Getenv)
 	if err != nil {
 		return err
 	}
-	m := &Main{Config: cfg, Log: newLogger(cfg, e.stderr)}
+	m := &Main{Config: cfg, Log: newLogger(cfg, e.Stderr), Games: e.Games}
 	if err := m.Run(ctx); err != nil {
 		return err
 	}

@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tablebot/tablebot/bot/cli"
 	"github.com/tablebot/tablebot/internal/discordfake"
 	"github.com/tablebot/tablebot/store"
 )
@@ -42,7 +43,7 @@ func TestServeWithoutToken(t *testing.T) {
 	cfg := filepath.Join(dir, "config.toml")
 	os.WriteFile(cfg, []byte("[storage]\npath = \""+filepath.Join(dir, "db")+"\"\n"), 0o644)
 	var out, errOut bytes.Buffer
-	e := env{stdin: strings.NewReader(""), stdout: &out, stderr: &errOut, getenv: func(string) string { return "" }}
+	e := cli.Env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errOut, Getenv: func(string) string { return "" }}
 	err := runServe(context.Background(), e, []string{"--config", cfg})
 	if err == nil {
 		t.Fatal("serve without a token must fail")
@@ -198,7 +199,7 @@ func TestServeNamesAPIURL(t *testing.T) {
 	cfg.Discord.Token = "t0ken"
 	cfg.Discord.APIURL = closed
 	cfg.Storage.Path = filepath.Join(t.TempDir(), "t.db")
-	m := &Main{Config: cfg, Log: slog.New(slog.DiscardHandler)}
+	m := &Main{Config: cfg, Log: slog.New(slog.DiscardHandler), Games: games()}
 	err = m.Run(context.Background())
 	if err == nil {
 		m.Close()
@@ -232,8 +233,8 @@ func TestServe(t *testing.T) {
 		code <- Run(ctx, []string{"serve", "--config", cfgPath}, strings.NewReader(""), io.Discard, &logs)
 	}()
 	fake.WaitSessions(ctx, 1)
-	fake.WaitUntil(ctx, func(v *discordfake.View) bool { return fake.Command(w.Guild.ID, defaultGame) != nil })
-	r := fake.SlashCommand(w.Users[0].ID, w.Channel.ID, defaultGame, "rules").Wait(ctx)
+	fake.WaitUntil(ctx, func(v *discordfake.View) bool { return fake.Command(w.Guild.ID, defaultGame(games())) != nil })
+	r := fake.SlashCommand(w.Users[0].ID, w.Channel.ID, defaultGame(games()), "rules").Wait(ctx)
 	if !r.Ephemeral() || r.Content() == "" {
 		t.Errorf("rules: %s", r)
 	}

@@ -11,6 +11,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/tablebot/tablebot/bot/cli"
 	"github.com/tablebot/tablebot/rules"
 	"github.com/tablebot/tablebot/store"
 )
@@ -20,7 +21,7 @@ import (
 const lockWait = 300 * time.Millisecond
 
 // runGames lists the stored games, current and archived.
-func runGames(ctx context.Context, e env, args []string) error {
+func runGames(ctx context.Context, e cli.Env, args []string) error {
 	db, _, done, err := readCommand(ctx, e, args, "games", "Lists the stored games, also while the bot runs.")
 	if err != nil {
 		return err
@@ -28,21 +29,21 @@ func runGames(ctx context.Context, e env, args []string) error {
 	defer done()
 	// One game at a time from the file; the lines are held only to be
 	// lined up in columns.
-	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
+	tw := tabwriter.NewWriter(e.Stdout, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "CHANNEL\tGAME\tKIND\tSTATUS\tPHASE\tMOVES\tPLAYERS\tLAST ACTIVITY")
 	n := 0
 	err = db.EachSummary(ctx, func(s store.Summary) error {
 		n++
 		g := s.Game
 		_, err := fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%d\t%s\t%s\n", g.Channel, g.ID, g.Kind, g.Status,
-			phase(g), s.Moves, players(g), s.LastActivity.UTC().Format(time.RFC3339))
+			phase(e.Games, g), s.Moves, players(g), s.LastActivity.UTC().Format(time.RFC3339))
 		return err
 	})
 	if err != nil {
 		return err
 	}
 	if n == 0 {
-		_, err := fmt.Fprintln(e.stdout, "no games")
+		_, err := fmt.Fprintln(e.Stdout, "no games")
 		return err
 	}
 	return tw.Flush()
@@ -51,15 +52,15 @@ func runGames(ctx context.Context, e env, args []string) error {
 // phase says where a game stands by its rules, for the kinds tablebot
 // knows, and "-" for the others; an ended game's status says it, without
 // replaying it.
-func phase(g *store.Game) string {
+func phase(games []cli.Game, g *store.Game) string {
 	if !g.Status.Live() {
 		return string(g.Status)
 	}
-	cg, ok := findGame(g.Kind)
+	cg, ok := findGame(games, g.Kind)
 	if !ok {
 		return "-"
 	}
-	return cg.phase(g.Record())
+	return cg.Phase(g.Record())
 }
 
 // players lists a game's seats: "Alice (red), Ada (violet, computer easy)".
@@ -89,7 +90,7 @@ func players(g *store.Game) string {
 // record that `tablebot replay` reads. A channel without a current game
 // prints the last game that ended there, with a note on stderr. A game
 // still in its lobby is refused: it has no record yet.
-func runExport(ctx context.Context, e env, args []string) error {
+func runExport(ctx context.Context, e cli.Env, args []string) error {
 	fs := flag.NewFlagSet("export", flag.ContinueOnError)
 	dbPath := fs.String("db", defaultConfig().Storage.Path, "the database file")
 	channel := fs.String("channel", "", "export this channel id's current game, or the last one that ended there")
@@ -99,14 +100,14 @@ func runExport(ctx context.Context, e env, args []string) error {
 		fmt.Fprintln(fs.Output(), "Usage: tablebot export [--db FILE] --channel ID | --game ID [--comments=false]")
 		fs.PrintDefaults()
 	}
-	if err := parseNoArgs(fs, e, args); err != nil {
+	if err := cli.ParseNoArgs(fs, e, args); err != nil {
 		return err
 	}
 	switch {
 	case *channel != "" && *id != "":
-		return usagef("--channel and --game both given: give one (--channel ID for a channel's current or last game, --game ID for a game by its id, as tablebot games lists them)")
+		return cli.Usagef("--channel and --game both given: give one (--channel ID for a channel's current or last game, --game ID for a game by its id, as tablebot games lists them)")
 	case *channel == "" && *id == "":
-		return usagef("give --channel ID or --game ID")
+		return cli.Usagef("give --channel ID or --game ID")
 	}
 	db, done, err := openForReading(ctx, *dbPath)
 	if err != nil {
@@ -125,30 +126,30 @@ func runExport(ctx context.Context, e env, args []string) error {
 	if g.Status == store.Lobby {
 		return lobbyError(ctx, db, g)
 	}
-	status, err := exportStatus(g)
+	status, err := exportStatus(e.Games, g)
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(e.stdout, "# tablebot game %s in channel %s, %s, last activity %s\n",
+	fmt.Fprintf(e.Stdout, "# tablebot game %s in channel %s, %s, last activity %s\n",
 		g.ID, g.Channel, g.Status, g.LastActivity().UTC().Format(time.RFC3339))
-	return g.WriteExport(e.stdout, *comments, status)
+	return g.WriteExport(e.Stdout, *comments, status)
 }
 
 // exportStatus is the status line of an exported game: "cancelled" for a
 // cancelled one, "ended" for one ended that its rules do not say is over
 // (imported so), none for a game on or over by its rules.
-func exportStatus(g *store.Game) (string, error) {
+func exportStatus(games []cli.Game, g *store.Game) (string, error) {
 	switch {
 	case g.Status == store.Cancelled:
 		return "cancelled", nil
 	case g.Status != store.Over:
 		return "", nil
 	}
-	cat, err := newCatalog()
+	cat, err := newCatalog(games)
 	if err != nil {
 		return "", err
 	}
-	hosted, err := hostGames(cat, hostOptions{})
+	hosted, err := hostGames(games, cat, cli.HostOptions{})
 	if err != nil {
 		return "", err
 	}
@@ -168,7 +169,7 @@ func exportStatus(g *store.Game) (string, error) {
 // ended game, when there is one, which is most likely what was wanted.
 func lobbyError(ctx context.Context, db *store.DB, g *store.Game) error {
 	err := fmt.Errorf("game %s in channel %s is still in its lobby (%d %s joined): it has not started, so there is nothing to replay yet",
-		g.ID, g.Channel, len(g.Players), plural(len(g.Players), "player has", "players have"))
+		g.ID, g.Channel, len(g.Players), cli.Plural(len(g.Players), "player has", "players have"))
 	ended, aerr := db.Archived(ctx, g.Channel)
 	if aerr != nil || len(ended) == 0 {
 		return err
@@ -190,7 +191,7 @@ func lastEnded(ended []*store.Game) *store.Game {
 
 // channelGame returns a channel's current game or, when it has none, the
 // last game that ended there, saying so on stderr.
-func channelGame(ctx context.Context, e env, db *store.DB, channel string) (*store.Game, error) {
+func channelGame(ctx context.Context, e cli.Env, db *store.DB, channel string) (*store.Game, error) {
 	g, err := db.Current(ctx, channel)
 	if rules.ErrorCode(err) != store.NotFound {
 		return g, err
@@ -203,7 +204,7 @@ func channelGame(ctx context.Context, e env, db *store.DB, channel string) (*sto
 		return nil, fmt.Errorf("there is no game in channel %q, current or ended (tablebot games lists the channels and their games)", channel)
 	}
 	last := lastEnded(ended)
-	fmt.Fprintf(e.stderr, "tablebot export: no game is being played in channel %q: this is the last one that ended there (%s, %s %s)\n",
+	fmt.Fprintf(e.Stderr, "tablebot export: no game is being played in channel %q: this is the last one that ended there (%s, %s %s)\n",
 		channel, last.ID, last.Status, last.LastActivity().UTC().Format(time.RFC3339))
 	return last, nil
 }
@@ -211,7 +212,7 @@ func channelGame(ctx context.Context, e env, db *store.DB, channel string) (*sto
 // runBackup writes a consistent copy of the database. While the bot runs
 // the copy comes from it, through its backup socket; otherwise from the
 // file itself.
-func runBackup(ctx context.Context, e env, args []string) error {
+func runBackup(ctx context.Context, e cli.Env, args []string) error {
 	fs := flag.NewFlagSet("backup", flag.ContinueOnError)
 	dbPath := fs.String("db", defaultConfig().Storage.Path, "the database file")
 	out := fs.String("o", "", "write the copy to this file (replaced only once the copy is whole)")
@@ -220,14 +221,14 @@ func runBackup(ctx context.Context, e env, args []string) error {
 		fmt.Fprintln(fs.Output(), "Works while the bot runs: the bot serves the copy.")
 		fs.PrintDefaults()
 	}
-	if err := parseNoArgs(fs, e, args); err != nil {
+	if err := cli.ParseNoArgs(fs, e, args); err != nil {
 		return err
 	}
 	if *out == "" {
-		return usagef("give the copy's file name with -o COPY")
+		return cli.Usagef("give the copy's file name with -o COPY")
 	}
 	if same(*out, *dbPath) {
-		return usagef("the copy must not replace the database itself")
+		return cli.Usagef("the copy must not replace the database itself")
 	}
 	from := "the running bot"
 	n, err := store.FetchBackupFile(ctx, store.SocketPath(*dbPath), *out)
@@ -238,7 +239,7 @@ func runBackup(ctx context.Context, e env, args []string) error {
 	if err != nil {
 		return err
 	}
-	_, err = fmt.Fprintf(e.stdout, "wrote %d bytes to %s, a checked copy from %s\n", n, *out, from)
+	_, err = fmt.Fprintf(e.Stdout, "wrote %d bytes to %s, a checked copy from %s\n", n, *out, from)
 	return err
 }
 
@@ -255,7 +256,7 @@ func backupFile(dbPath, out string) (int64, error) {
 // readCommand reads the flags of a command that reads a database (--db
 // FILE, and no arguments) and opens it for reading (openForReading); done
 // closes it.
-func readCommand(ctx context.Context, e env, args []string, name, about string) (db *store.DB, path string, done func(), err error) {
+func readCommand(ctx context.Context, e cli.Env, args []string, name, about string) (db *store.DB, path string, done func(), err error) {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	dbPath := fs.String("db", defaultConfig().Storage.Path, "the database file")
 	fs.Usage = func() {
@@ -263,7 +264,7 @@ func readCommand(ctx context.Context, e env, args []string, name, about string) 
 		fmt.Fprintln(fs.Output(), about)
 		fs.PrintDefaults()
 	}
-	if err := parseNoArgs(fs, e, args); err != nil {
+	if err := cli.ParseNoArgs(fs, e, args); err != nil {
 		return nil, "", nil, err
 	}
 	db, done, err = openForReading(ctx, *dbPath)

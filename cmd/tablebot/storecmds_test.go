@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
@@ -45,7 +46,7 @@ func testDB(t *testing.T) (string, map[string]storedGame) {
 	}
 	want := map[string]storedGame{}
 	play := func(channel string, seed uint64, keep int) {
-		moves, err := randomGame(seats, shangrila.StartSetup, seed, 0)
+		moves, err := randomMoves(seats, seed)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -401,4 +402,25 @@ func TestEmptyDatabaseFile(t *testing.T) {
 			}
 		})
 	}
+}
+
+// randomMoves plays a game of uniformly random legal moves from the
+// setup, as selfplay does for seed and game 1.
+func randomMoves(seats []shangrila.Colour, seed uint64) ([]shangrila.Move, error) {
+	p, err := shangrila.NewPosition(seats, shangrila.StartSetup)
+	if err != nil {
+		return nil, err
+	}
+	rng := rand.New(rand.NewPCG(seed, 0))
+	var moves []shangrila.Move
+	for p.Phase() != shangrila.Over {
+		m := p.RandomMove(rng)
+		next, _, err := p.Apply(m)
+		if err != nil {
+			return nil, fmt.Errorf("random move %s is illegal: %w", notation.FormatMove(m), err)
+		}
+		p = next
+		moves = append(moves, m)
+	}
+	return moves, nil
 }

@@ -10,7 +10,7 @@ import (
 // command layer and its faces), the store, the catalogue, the metrics and
 // the shared drawing packages import no game's package, directly or through
 // another package of the module, so that a game is a package of its own
-// and a line in cmd/tablebot, never a fork of the host. The shared drawing
+// and a line in cmd/tablebot/main.go, never a fork of the host. The shared drawing
 // packages import nothing under rules/ at all.
 func TestHostKnowsNoGame(t *testing.T) {
 	wd, err := os.Getwd()
@@ -29,6 +29,7 @@ func TestHostKnowsNoGame(t *testing.T) {
 		{"bot", games},
 		{"bot/discord", games},
 		{"bot/local", games},
+		{"bot/cli", games},
 		{"store", games},
 		{"i18n", games},
 		{"metrics", games},

@@ -1,15 +1,16 @@
-package main
+package cli
 
 import (
 	"context"
 	"sync"
 )
 
-// playGames plays games 0 to n-1 with play on workers goroutines and
+// PlayGames plays games 0 to n-1 with play on workers goroutines and
 // returns their results in game order. done is called after each game,
 // from one goroutine at a time (a progress report). The first error stops
 // the games not yet begun and is returned; so is ctx's when it ends first.
-func playGames[T any](ctx context.Context, workers, n int, play func(context.Context, int) (T, error), done func(T)) ([]T, error) {
+// Arenas play their games with it.
+func PlayGames[T any](ctx context.Context, workers, n int, play func(context.Context, int) (T, error), done func(T)) ([]T, error) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	results := make([]T, n)

@@ -1,13 +1,15 @@
-package main
+package tools
 
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"strconv"
 	"strings"
 
+	"github.com/tablebot/tablebot/bot/cli"
 	bmenara "github.com/tablebot/tablebot/bot/menara"
 	"github.com/tablebot/tablebot/i18n"
 	rmenara "github.com/tablebot/tablebot/render/menara"
@@ -15,15 +17,14 @@ import (
 	"github.com/tablebot/tablebot/rules/menara"
 )
 
-// renderMenara draws the temple after a record, its last step
-// highlighted; with from, the state in that JSON file as it stands (a
-// Menara state cannot be continued by steps: the record must then hold
-// none).
-func renderMenara(ctx context.Context, w *bufio.Writer, text, path, from, names string) error {
+// Render draws the temple after a record, its last step highlighted;
+// with --from, the state in that JSON file as it stands (a Menara state
+// cannot be continued by steps: the record must then hold none).
+func (game) Render(ctx context.Context, w *bufio.Writer, rec cli.Record, o cli.RenderOptions) error {
 	var v rmenara.View
-	if from != "" {
-		if hasSteps(text) {
-			return usagef("--from draws a Menara state as it stands, which steps cannot continue: give an empty record (-) or one without steps")
+	if from := o.From; from != "" {
+		if hasSteps(rec.Text) {
+			return cli.Usagef("--from draws a Menara state as it stands, which steps cannot continue: give an empty record (-) or one without steps")
 		}
 		data, err := os.ReadFile(from)
 		if err != nil {
@@ -33,7 +34,7 @@ func renderMenara(ctx context.Context, w *bufio.Writer, text, path, from, names 
 			return fmt.Errorf("%s: %w", from, err)
 		}
 	} else {
-		g, err := readMenara(text, path)
+		g, err := readRecord(rec)
 		if err != nil {
 			return err
 		}
@@ -50,14 +51,14 @@ func renderMenara(ctx context.Context, w *bufio.Writer, text, path, from, names 
 		}
 		v = rmenara.ViewOf(&p, last)
 	}
-	display, err := parseMenaraNames(names, v.Players)
+	display, err := parseNames(o.Names, v.Players)
 	if err != nil {
 		return err
 	}
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	cat, err := newCatalog()
+	cat, err := i18n.New(bmenara.Source())
 	if err != nil {
 		return err
 	}
@@ -69,6 +70,9 @@ func renderMenara(ctx context.Context, w *bufio.Writer, text, path, from, names 
 	return r.WritePNG(w, &v, rmenara.Options{Names: display, Labels: &lb})
 }
 
+// errEnough ends rules.ReadRecordLines once a line has told enough.
+var errEnough = errors.New("enough read")
+
 // hasSteps reports whether a record holds a line other than comments,
 // blank lines and header lines.
 func hasSteps(text string) bool {
@@ -79,15 +83,15 @@ func hasSteps(text string) bool {
 			return nil
 		}
 		steps = true
-		return errStopReading
+		return errEnough
 	})
 	return steps
 }
 
-// parseMenaraNames reads display names as seat=name pairs separated by
+// parseNames reads display names as seat=name pairs separated by
 // commas, a seat being a player's name in the record or a seat number
 // from 1: "ana=Ana María,2=Niccolò". It returns the names in seat order.
-func parseMenaraNames(s string, players []string) ([]string, error) {
+func parseNames(s string, players []string) ([]string, error) {
 	if s == "" {
 		return nil, nil
 	}
@@ -105,7 +109,7 @@ func parseMenaraNames(s string, players []string) ([]string, error) {
 			seat = n - 1
 		}
 		if !ok || seat < 0 {
-			return nil, usagef("--names: %q is not player=name (the players are %s)", pair, strings.Join(players, ", "))
+			return nil, cli.Usagef("--names: %q is not player=name (the players are %s)", pair, strings.Join(players, ", "))
 		}
 		out[seat] = name
 	}

@@ -1,13 +1,13 @@
-package main
+package cli
 
 import (
 	"os"
 )
 
-// isTerminal reports whether a stream (standard input, output or error) is
+// IsTerminal reports whether a stream (standard input, output or error) is
 // an interactive terminal (a character device): typed input is not echoed
 // and gets a prompt, and progress is a bar redrawn in place.
-func isTerminal(stream any) bool {
+func IsTerminal(stream any) bool {
 	f, ok := stream.(*os.File)
 	if !ok {
 		return false

@@ -1,4 +1,4 @@
-package main
+package tools
 
 import (
 	"context"
@@ -11,14 +11,15 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tablebot/tablebot/bot/cli"
 	"github.com/tablebot/tablebot/rules/menara"
 	"github.com/tablebot/tablebot/rules/menara/ai"
 	"github.com/tablebot/tablebot/rules/menara/notation"
 )
 
-// menaraArenaConfig is what one Menara arena run plays: games of a whole
+// arenaConfig is what one Menara arena run plays: games of a whole
 // team of computer teammates of one level.
-type menaraArenaConfig struct {
+type arenaConfig struct {
 	opts    menara.Options
 	team    ai.Level
 	games   int
@@ -27,24 +28,24 @@ type menaraArenaConfig struct {
 	workers int
 }
 
-// menaraArenaGame is the outcome of one arena game.
-type menaraArenaGame struct {
+// arenaGame is the outcome of one arena game.
+type arenaGame struct {
 	won              bool
 	reason           menara.EndReason
 	height, required int
 	steps            int
 	// thought is the time the computers took over their steps.
-	thought thinking
+	thought cli.Thinking
 }
 
-// arenaMenara is the arena of Menara: a team of computer teammates of one
+// Arena is the arena of Menara: a team of computer teammates of one
 // level plays --games games and the command prints the team's win rate
 // with its 95% Wilson interval, the mean height reached and why the games
 // ended. Game i's seeds derive from --seed and i alone, so the results do
 // not depend on the number of workers or on scheduling.
-func arenaMenara(ctx context.Context, e env, args []string) error {
+func (game) Arena(ctx context.Context, e cli.Env, args []string) error {
 	fs := flag.NewFlagSet("arena", flag.ContinueOnError)
-	fs.String("game", "menara", "the game: "+gameNames())
+	fs.String("game", gameName, "the game: "+cli.GameNames(e.Games))
 	players := fs.Int("players", 2, "number of players, 1 to 4")
 	difficulty := fs.String("difficulty", "medium", "the game's difficulty: easy, medium or hard")
 	team := fs.String("team", "hard", "the computer teammates' level: random, easy, medium or hard")
@@ -59,38 +60,38 @@ func arenaMenara(ctx context.Context, e env, args []string) error {
 		fmt.Fprintln(fs.Output(), "Usage: tablebot arena --game menara --players N --difficulty D --team LEVEL --games G --seed S [--hands H] [--workers W] [--json]")
 		fs.PrintDefaults()
 	}
-	if err := parseNoArgs(fs, e, args); err != nil {
+	if err := cli.ParseNoArgs(fs, e, args); err != nil {
 		return err
 	}
-	cfg := menaraArenaConfig{games: *games, seed: *seed, workers: *workers, ai: ai.Options{Think: *think, Nodes: *nodes}}
+	cfg := arenaConfig{games: *games, seed: *seed, workers: *workers, ai: ai.Options{Think: *think, Nodes: *nodes}}
 	cfg.opts.Players = notation.PlayerNames(*players)
 	if cfg.opts.Players == nil {
-		return usagef("--players must be 1 to 4")
+		return cli.Usagef("--players must be 1 to 4")
 	}
 	var ok bool
 	if cfg.opts.Difficulty, ok = menara.ParseDifficulty(*difficulty); !ok {
-		return usagef("--difficulty must be easy, medium or hard")
+		return cli.Usagef("--difficulty must be easy, medium or hard")
 	}
 	if cfg.opts.Hands, ok = menara.ParseHands(*hands); !ok {
-		return usagef("--hands must be steady or shaky")
+		return cli.Usagef("--hands must be steady or shaky")
 	}
 	if cfg.team, ok = ai.ParseLevel(*team); !ok {
-		return usagef("--team must be random, easy, medium or hard")
+		return cli.Usagef("--team must be random, easy, medium or hard")
 	}
 	switch {
 	case *games < 1:
-		return usagef("--games must be at least 1")
+		return cli.Usagef("--games must be at least 1")
 	case *workers < 1:
-		return usagef("--workers must be at least 1")
+		return cli.Usagef("--workers must be at least 1")
 	case *think < 0 || *nodes < 0:
-		return usagef("--think and --nodes must not be negative")
+		return cli.Usagef("--think and --nodes must not be negative")
 	}
 	began := time.Now()
-	prog := newProgress(e.stderr, isTerminal(e.stderr), "arena", "games", cfg.games)
+	prog := cli.NewProgress(e.Stderr, cli.IsTerminal(e.Stderr), "arena", "games", cfg.games)
 	played, won := 0, 0
-	results, err := playGames(ctx, cfg.workers, cfg.games, func(ctx context.Context, i int) (menaraArenaGame, error) {
-		return playMenaraArenaGame(ctx, cfg, i)
-	}, func(g menaraArenaGame) {
+	results, err := cli.PlayGames(ctx, cfg.workers, cfg.games, func(ctx context.Context, i int) (arenaGame, error) {
+		return playArenaGame(ctx, cfg, i)
+	}, func(g arenaGame) {
 		played++
 		if g.won {
 			won++
@@ -101,28 +102,28 @@ func arenaMenara(ctx context.Context, e env, args []string) error {
 	if err != nil {
 		return err
 	}
-	sum := summarizeMenaraArena(cfg, results)
+	sum := summarizeArena(cfg, results)
 	if *asJSON {
 		data, err := json.Marshal(sum)
 		if err != nil {
 			return err
 		}
-		_, err = fmt.Fprintf(e.stdout, "%s\n", data)
+		_, err = fmt.Fprintf(e.Stdout, "%s\n", data)
 		return err
 	}
-	return writeMenaraArena(e.stdout, cfg, sum, time.Since(began))
+	return writeArena(e.Stdout, cfg, sum, time.Since(began))
 }
 
-// playMenaraArenaGame plays game i: its seed and every teammate's seed
+// playArenaGame plays game i: its seed and every teammate's seed
 // drawn from the arena's seed and i.
-func playMenaraArenaGame(ctx context.Context, cfg menaraArenaConfig, i int) (menaraArenaGame, error) {
+func playArenaGame(ctx context.Context, cfg arenaConfig, i int) (arenaGame, error) {
 	rng := rand.New(rand.NewPCG(cfg.seed, uint64(i)))
 	// 53 bits, like selfplay, so that the seed survives JSON readers.
 	start, err := menara.NewPosition(cfg.opts, rng.Uint64()>>11)
 	if err != nil {
-		return menaraArenaGame{}, err
+		return arenaGame{}, err
 	}
-	var res menaraArenaGame
+	var res arenaGame
 	team := make([]ai.Player, len(cfg.opts.Players))
 	for s := range team {
 		team[s] = timedTeammate{ai.New(cfg.team, rng.Uint64(), cfg.ai), &res}
@@ -143,18 +144,18 @@ func playMenaraArenaGame(ctx context.Context, cfg menaraArenaConfig, i int) (men
 // One game runs on one goroutine, so the counters need no lock.
 type timedTeammate struct {
 	ai.Player
-	res *menaraArenaGame
+	res *arenaGame
 }
 
 func (t timedTeammate) Step(ctx context.Context, p *menara.Position) menara.Step {
 	began := time.Now()
 	s := t.Player.Step(ctx, p)
-	t.res.thought.add(time.Since(began))
+	t.res.thought.Add(time.Since(began))
 	return s
 }
 
-// menaraArenaSummary is the arena's result, as printed by --json.
-type menaraArenaSummary struct {
+// arenaSummary is the arena's result, as printed by --json.
+type arenaSummary struct {
 	Game         string         `json:"game"`
 	Players      int            `json:"players"`
 	Difficulty   string         `json:"difficulty"`
@@ -174,9 +175,9 @@ type menaraArenaSummary struct {
 	StepMaxMS    float64        `json:"step_max_ms"`
 }
 
-func summarizeMenaraArena(cfg menaraArenaConfig, results []menaraArenaGame) menaraArenaSummary {
-	s := menaraArenaSummary{
-		Game: "menara", Players: len(cfg.opts.Players), Difficulty: cfg.opts.Difficulty.String(),
+func summarizeArena(cfg arenaConfig, results []arenaGame) arenaSummary {
+	s := arenaSummary{
+		Game: gameName, Players: len(cfg.opts.Players), Difficulty: cfg.opts.Difficulty.String(),
 		Hands: cfg.opts.Hands.String(), Team: cfg.team.String(), Seed: cfg.seed, Games: len(results),
 		Ended: map[string]int{}, WonBy: map[string]int{},
 	}
@@ -185,7 +186,7 @@ func summarizeMenaraArena(cfg menaraArenaConfig, results []menaraArenaGame) mena
 		s.WonBy[r.String()] = 0
 	}
 	var heights, required, steps int
-	var thought thinking
+	var thought cli.Thinking
 	for _, r := range results {
 		if r.won {
 			s.Wins++
@@ -195,39 +196,39 @@ func summarizeMenaraArena(cfg menaraArenaConfig, results []menaraArenaGame) mena
 		heights += r.height
 		required += r.required
 		steps += r.steps
-		thought.merge(r.thought)
+		thought.Merge(r.thought)
 	}
 	n := float64(len(results))
 	s.WinRate = float64(s.Wins) / n
-	lo, hi := wilson(s.Wins, len(results))
+	lo, hi := cli.Wilson(s.Wins, len(results))
 	s.Wilson95 = [2]float64{lo, hi}
 	s.MeanHeight, s.MeanRequired = float64(heights)/n, float64(required)/n
 	s.StepsPerGame = float64(steps) / n
-	s.StepMeanMS = float64(thought.mean()) / float64(time.Millisecond)
-	s.StepMaxMS = float64(thought.slowest) / float64(time.Millisecond)
+	s.StepMeanMS = float64(thought.Mean()) / float64(time.Millisecond)
+	s.StepMaxMS = float64(thought.Slowest) / float64(time.Millisecond)
 	return s
 }
 
-// writeMenaraArena prints the results for people.
-func writeMenaraArena(w io.Writer, cfg menaraArenaConfig, s menaraArenaSummary, took time.Duration) error {
+// writeArena prints the results for people.
+func writeArena(w io.Writer, cfg arenaConfig, s arenaSummary, took time.Duration) error {
 	fmt.Fprintf(w, "arena: menara, %d %s, %s, %s hands, team %s, %d games, seed %d\n",
-		s.Players, plural(s.Players, "player", "players"), s.Difficulty, s.Hands, s.Team, s.Games, s.Seed)
+		s.Players, cli.Plural(s.Players, "player", "players"), s.Difficulty, s.Hands, s.Team, s.Games, s.Seed)
 	fmt.Fprintf(w, "won %d of %d: %.1f%% (95%% interval %.1f%%-%.1f%%)\n",
 		s.Wins, s.Games, 100*s.WinRate, 100*s.Wilson95[0], 100*s.Wilson95[1])
 	fmt.Fprintf(w, "mean height reached %.2f; mean levels required at the end %.2f\n", s.MeanHeight, s.MeanRequired)
 	var ended []string
 	for r := menara.Collapse; r <= menara.FloorsUsed; r++ {
-		ended = append(ended, fmt.Sprintf("%s %d (won %d)", menaraEndWords[r], s.Ended[r.String()], s.WonBy[r.String()]))
+		ended = append(ended, fmt.Sprintf("%s %d (won %d)", endWords[r], s.Ended[r.String()], s.WonBy[r.String()]))
 	}
 	fmt.Fprintf(w, "ended: %s\n", strings.Join(ended, ", "))
 	fmt.Fprintf(w, "%.1f steps a game; %s a step on average, slowest %s; took %s with %d %s\n",
 		s.StepsPerGame, msDuration(s.StepMeanMS), msDuration(s.StepMaxMS), took.Round(time.Millisecond),
-		cfg.workers, plural(cfg.workers, "worker", "workers"))
+		cfg.workers, cli.Plural(cfg.workers, "worker", "workers"))
 	return nil
 }
 
-// menaraEndWords names the end reasons in the arena's report.
-var menaraEndWords = map[menara.EndReason]string{
+// endWords names the end reasons in the arena's report.
+var endWords = map[menara.EndReason]string{
 	menara.Collapse:   "collapse",
 	menara.Refill:     "bag empty",
 	menara.CardsUsed:  "cards used",

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -15,10 +15,10 @@ type clock struct{ t time.Time }
 func (c *clock) now() time.Time { return c.t }
 
 // newTestProgress returns a progress report on a fake clock.
-func newTestProgress(term bool, total int) (*progress, *clock, *bytes.Buffer) {
+func newTestProgress(term bool, total int) (*Progress, *clock, *bytes.Buffer) {
 	var out bytes.Buffer
 	c := &clock{t: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
-	p := &progress{w: &out, term: term, label: "arena", unit: "games", total: total, now: c.now, every: time.Minute}
+	p := &Progress{w: &out, term: term, label: "arena", unit: "games", total: total, now: c.now, every: time.Minute}
 	p.start, p.lastOut = c.t, c.t
 	p.draw()
 	return p, c, &out

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"fmt"
@@ -8,12 +8,12 @@ import (
 	"time"
 )
 
-// progress reports how far a long command has come, with an estimate of
+// Progress reports how far a long command has come, with an estimate of
 // the time left: on a terminal, a bar redrawn in place; otherwise (a log, a
 // pipe) a line at every tenth of the work and at least every minute. Any
 // command that counts its work in items (games, positions) can use it: call
 // Done once an item is finished, from any goroutine, and Finish at the end.
-type progress struct {
+type Progress struct {
 	w     io.Writer
 	term  bool
 	label string // what runs ("arena")
@@ -35,10 +35,10 @@ type progress struct {
 // progressBar is how many characters the bar has on a terminal.
 const progressBar = 24
 
-// newProgress starts reporting total items of unit to w, which term says
-// is a terminal.
-func newProgress(w io.Writer, term bool, label, unit string, total int) *progress {
-	p := &progress{w: w, term: term, label: label, unit: unit, total: total, now: time.Now, every: time.Minute}
+// NewProgress starts reporting total items of unit to w, which term says
+// is a terminal (IsTerminal); a total of 0 or less is not known.
+func NewProgress(w io.Writer, term bool, label, unit string, total int) *Progress {
+	p := &Progress{w: w, term: term, label: label, unit: unit, total: total, now: time.Now, every: time.Minute}
 	p.start = p.now()
 	p.lastOut = p.start
 	p.draw()
@@ -46,11 +46,11 @@ func newProgress(w io.Writer, term bool, label, unit string, total int) *progres
 }
 
 // Done counts one more item finished.
-func (p *progress) Done() { p.DoneNote("") }
+func (p *Progress) Done() { p.DoneNote("") }
 
 // DoneNote counts one more item finished and shows note after the counts
 // from now on ("55% won so far"); an empty note shows nothing.
-func (p *progress) DoneNote(note string) {
+func (p *Progress) DoneNote(note string) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.done++
@@ -72,7 +72,7 @@ func (p *progress) DoneNote(note string) {
 }
 
 // Finish ends the report: the bar's line is closed on a terminal.
-func (p *progress) Finish() {
+func (p *Progress) Finish() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.term {
@@ -81,7 +81,7 @@ func (p *progress) Finish() {
 }
 
 // draw redraws the bar on a terminal (the caller holds mu, or owns p).
-func (p *progress) draw() {
+func (p *Progress) draw() {
 	if !p.term {
 		return
 	}
@@ -102,13 +102,13 @@ func (p *progress) draw() {
 const unknownStep = 10_000
 
 // status is a line of progress off a terminal.
-func (p *progress) status(now time.Time) string {
+func (p *Progress) status(now time.Time) string {
 	return p.label + ": " + p.counts(now)
 }
 
 // counts says how many items are done, the time taken and the time left:
 // "12/40 games, 1m02s, 55% won so far, about 3m10s left".
-func (p *progress) counts(now time.Time) string {
+func (p *Progress) counts(now time.Time) string {
 	elapsed := now.Sub(p.start)
 	if p.total <= 0 {
 		return fmt.Sprintf("%d %s, %s", p.done, p.unit, roundDuration(elapsed))

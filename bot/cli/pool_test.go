@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"context"
@@ -11,7 +11,7 @@ func TestPlayGames(t *testing.T) {
 	square := func(_ context.Context, i int) (int, error) { return i * i, nil }
 	for _, workers := range []int{1, 2, 7, 30} {
 		var seen []int
-		got, err := playGames(context.Background(), workers, 20, square, func(v int) { seen = append(seen, v) })
+		got, err := PlayGames(context.Background(), workers, 20, square, func(v int) { seen = append(seen, v) })
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -31,7 +31,7 @@ func TestPlayGames(t *testing.T) {
 
 func TestPlayGamesError(t *testing.T) {
 	boom := errors.New("boom")
-	got, err := playGames(context.Background(), 2, 1000, func(ctx context.Context, i int) (int, error) {
+	got, err := PlayGames(context.Background(), 2, 1000, func(ctx context.Context, i int) (int, error) {
 		if i == 3 {
 			return 0, boom
 		}
@@ -42,7 +42,7 @@ func TestPlayGamesError(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := playGames(ctx, 2, 10, func(context.Context, int) (int, error) { return 0, nil }, func(int) {}); !errors.Is(err, context.Canceled) {
+	if _, err := PlayGames(ctx, 2, 10, func(context.Context, int) (int, error) { return 0, nil }, func(int) {}); !errors.Is(err, context.Canceled) {
 		t.Errorf("a cancelled context: %v", err)
 	}
 }

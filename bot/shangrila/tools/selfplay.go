@@ -1,0 +1,79 @@
+package tools
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/tablebot/tablebot/bot/cli"
+	"github.com/tablebot/tablebot/rules/shangrila"
+	"github.com/tablebot/tablebot/rules/shangrila/notation"
+)
+
+// Selfplay plays games of uniformly random legal moves and writes their
+// records: game i of seed S always plays the same.
+func (game) Selfplay(ctx context.Context, e cli.Env, args []string) error {
+	fs := flag.NewFlagSet("selfplay", flag.ContinueOnError)
+	fs.String("game", notation.GameName, "the game: "+cli.GameNames(e.Games))
+	players := fs.Int("players", 4, "number of players, 3 or 4")
+	seed := fs.Uint64("seed", 1, "random seed: the same seed plays the same games")
+	games := fs.Int("games", 1, "number of games")
+	out := fs.String("out", "", "write one record file per game into this directory instead of stdout")
+	start := fs.String("start", "setup", "how games start: setup or suggested")
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "Usage: tablebot selfplay [--game shangrila] --players N --seed S [--games G --out DIR] [--start setup|suggested]")
+		fmt.Fprint(fs.Output(), "Games (each with its own flags; see tablebot selfplay --game NAME -h):\n"+cli.GameList(e.Games))
+		fs.PrintDefaults()
+	}
+	if err := cli.ParseNoArgs(fs, e, args); err != nil {
+		return err
+	}
+	if *players != 3 && *players != 4 {
+		return cli.Usagef("--players must be 3 or 4")
+	}
+	if *games < 1 {
+		return cli.Usagef("--games must be at least 1")
+	}
+	if *games > 1 && *out == "" {
+		return cli.Usagef("more than one game needs --out DIR")
+	}
+	var st shangrila.Start
+	switch *start {
+	case "setup":
+	case "suggested":
+		st = shangrila.StartSuggested
+	default:
+		return cli.Usagef("--start must be setup or suggested")
+	}
+	seats := shangrila.Colours[:*players]
+	return cli.WriteRecords(ctx, e, *out, *games, func(i int) (string, error) {
+		moves, err := randomGame(seats, st, *seed, uint64(i))
+		if err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("# selfplay --players %d --seed %d, game %d\n", *players, *seed, i+1) +
+			notation.FormatRecord(seats, st, moves), nil
+	})
+}
+
+// randomGame plays one game of uniformly random legal moves; game i of a
+// seed draws from its own stream.
+func randomGame(seats []shangrila.Colour, st shangrila.Start, seed, i uint64) ([]shangrila.Move, error) {
+	p, err := shangrila.NewPosition(seats, st)
+	if err != nil {
+		return nil, err
+	}
+	rng := rand.New(rand.NewPCG(seed, i))
+	var moves []shangrila.Move
+	for p.Phase() != shangrila.Over {
+		m := p.RandomMove(rng)
+		next, _, err := p.Apply(m)
+		if err != nil {
+			return nil, fmt.Errorf("internal error: random move %s is illegal: %w", notation.FormatMove(m), err)
+		}
+		p = next
+		moves = append(moves, m)
+	}
+	return moves, nil
+}
