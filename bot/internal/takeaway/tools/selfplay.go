@@ -1,0 +1,65 @@
+package tools
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+
+	"github.com/tablebot/tablebot/bot/cli"
+	"github.com/tablebot/tablebot/bot/internal/takeaway"
+)
+
+// Selfplay plays races of uniformly random legal takes and writes their
+// records: game i of seed S always plays the same.
+func (game) Selfplay(ctx context.Context, e cli.Env, args []string) error {
+	fs := flag.NewFlagSet("selfplay", flag.ContinueOnError)
+	fs.String("game", takeaway.Kind, "the game: "+cli.GameNames(e.Games))
+	players := fs.Int("players", 2, "number of players, 2 to 4")
+	stones := fs.Int("stones", 21, "the pile, 1 to 99 stones")
+	seed := fs.Uint64("seed", 1, "random seed: the same seed plays the same games")
+	games := fs.Int("games", 1, "number of games")
+	out := fs.String("out", "", "write one record file per game into this directory instead of stdout")
+	if err := cli.ParseNoArgs(fs, e, args); err != nil {
+		return err
+	}
+	switch {
+	case *players < 2 || *players > 4:
+		return cli.Usagef("--players must be 2 to 4")
+	case *stones < 1 || *stones > 99:
+		return cli.Usagef("--stones must be 1 to 99")
+	case *games < 1:
+		return cli.Usagef("--games must be at least 1")
+	case *games > 1 && *out == "":
+		return cli.Usagef("more than one game needs --out DIR")
+	}
+	return cli.WriteRecords(ctx, e, *out, *games, func(i int) (string, error) {
+		return randomGame(seats(*players), *stones, rand.New(rand.NewPCG(*seed, uint64(i))))
+	})
+}
+
+// randomGame plays a race to its end, every take drawn among the legal
+// ones (the game's forms list them), and returns its record.
+func randomGame(names []string, stones int, rng *rand.Rand) (string, error) {
+	head := fmt.Sprintf("game %s\nplayers %s\nstones %d\nmode %s\n", takeaway.Kind, strings.Join(names, " "), stones, takeaway.Race)
+	g := takeaway.New(takeaway.Options{NoImages: true})
+	st, err := g.Load(head)
+	if err != nil {
+		return "", err
+	}
+	var b strings.Builder
+	b.WriteString(head)
+	for !st.Over() {
+		line, auto := st.Auto()
+		if !auto {
+			moves := g.Moves(st)
+			line = moves[rng.IntN(len(moves))]
+		}
+		if _, err := st.Play(line); err != nil {
+			return "", err
+		}
+		b.WriteString(line + "\n")
+	}
+	return b.String(), nil
+}
