@@ -83,10 +83,10 @@ type OptionChoice struct {
 }
 
 // hostCommands are the host's subcommands; game's own go after start, and
-// the options of "new" are the game's.
-func hostCommands(g Game) (before, after []CommandSpec) {
+// newOptions, the options of "new", are the game's.
+func hostCommands(newOptions []OptionSpec) (before, after []CommandSpec) {
 	before = []CommandSpec{
-		{Name: cmdNew, Options: g.NewOptions()},
+		{Name: cmdNew, Options: newOptions},
 		{Name: cmdJoin},
 		{Name: cmdLeave},
 		{Name: cmdStart},
@@ -112,6 +112,18 @@ func hostCommands(g Game) (before, after []CommandSpec) {
 	return before, after
 }
 
+// HostCommandNames lists the host's own subcommands, which every game's
+// slash command has ("new", "join", ... "mygames"): a game keeps its moves'
+// and its seats' names apart from them.
+func HostCommandNames() []string {
+	before, after := hostCommands(nil)
+	var out []string
+	for _, c := range append(before, after...) {
+		out = append(out, c.Name)
+	}
+	return out
+}
+
 // Commands returns every game's slash command, in the order the games were
 // registered. Texts are looked up game first: "cmd.<kind>.<name>.desc"
 // when the catalogue has it, else "cmd.<name>.desc"; likewise "opt." ids.
@@ -125,7 +137,7 @@ func (b *Bot) Commands() []SlashCommand {
 
 func (b *Bot) slashCommand(g Game) SlashCommand {
 	kind := g.Kind()
-	before, after := hostCommands(g)
+	before, after := hostCommands(g.NewOptions())
 	subs := append(append(before, g.Commands()...), after...)
 	for i := range subs {
 		s := &subs[i]

@@ -21,3 +21,18 @@ func TestClip(t *testing.T) {
 		})
 	}
 }
+
+// TestHostCommandNames lists every subcommand the host gives a game, in
+// the order of the slash command.
+func TestHostCommandNames(t *testing.T) {
+	got := HostCommandNames()
+	want := []string{"new", "join", "leave", "start", "board", "status", "history", "hint", "undo", "resign", "cancel", "rules", "language", "settings", "mygames"}
+	if len(got) != len(want) {
+		t.Fatalf("HostCommandNames = %v, want %v", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("HostCommandNames()[%d] = %q, want %q", i, got[i], want[i])
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package menara
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -8,23 +9,28 @@ import (
 
 	"golang.org/x/text/unicode/norm"
 
+	"github.com/tablebot/tablebot/bot"
 	mr "github.com/tablebot/tablebot/rules/menara"
 )
 
 // maxSeatRunes keeps a seat's name short enough to read in a record line.
 const maxSeatRunes = 20
 
-// commandWords are words a record line or a line typed in tablebot local
-// may start with: a player named so could not be told from the command
-// ("done renew", "history 10"). SeatNames never gives them.
-var commandWords = map[string]bool{
-	// The record's step words and Menara's subcommands.
+// ownWords are the record's step words, Menara's subcommands and the
+// terminal's own words (tablebot local's).
+var ownWords = map[string]bool{
 	"exchange": true, "reveal": true, "column": true, "move": true, "floor": true, "extend": true, "lift": true,
 	"give": true, "giveup": true, "done": true, "place": true,
-	// The host's subcommands and the terminal's words.
-	"new": true, "join": true, "leave": true, "start": true, "board": true, "status": true, "history": true, "hint": true,
-	"undo": true, "resign": true, "cancel": true, "rules": true, "language": true, "settings": true, "mygames": true,
 	"quit": true, "exit": true, "help": true, "as": true, "moves": true, "computer": true,
+}
+
+// commandWord reports whether a record line or a line typed in tablebot
+// local may start with word (Menara's, or one of the host's subcommands):
+// a player named so could not be told from the command ("done renew",
+// "history 10"). SeatNames never gives them.
+func commandWord(word string) bool {
+	word = strings.ToLower(word)
+	return ownWords[word] || slices.Contains(bot.HostCommandNames(), word)
 }
 
 // SeatNames returns the seats' names in a record for players with the
@@ -57,7 +63,7 @@ func SeatNames(display []string) []string {
 // freeName reports whether name can name a seat: a valid player name
 // that no record or command line starts with.
 func freeName(name string) bool {
-	return mr.ValidName(name) == nil && !commandWords[strings.ToLower(name)]
+	return mr.ValidName(name) == nil && !commandWord(name)
 }
 
 // seatWord keeps the letters, digits, marks and - _ . ' of a display
