@@ -21,8 +21,9 @@ type Form struct {
 	// Params are the form's parameters, in the order they are asked.
 	Params []Param
 	// Make turns a filled form into the record line of seat's move in
-	// st. A move the rules forbid is a *rules.Error; Make need not check
-	// the values against Param.Choices, since the rules do.
+	// st; an optional parameter left out is "" in v. A move the rules
+	// forbid is a *rules.Error; Make need not check the values against
+	// Param.Legal, since the rules do.
 	Make func(st State, seat int, v Values) (string, error)
 }
 
@@ -32,11 +33,16 @@ type Param struct {
 	// host as a subcommand option's are.
 	Name string
 	Type OptionType
+	// Optional parameters come after every required one: a form may be
+	// made without them (a subcommand's option left out, a short form's
+	// last words).
+	Optional bool
 	// Ask is the message id of the menu's question when a chain asks for
 	// this parameter ("takeaway.menu.take").
 	Ask string
 	// Legal lists the legal values of the parameter for seat in st, given
-	// the values of the parameters before it in v; nil for a free value
+	// the values chosen for others in v: in a menu chain those before it,
+	// in autocomplete every one filled in. Nil for a free value
 	// (autocomplete then offers nothing). Values are short words without
 	// a colon: they travel in custom ids.
 	Legal func(st State, seat int, v Values) []string
@@ -73,7 +79,7 @@ func (f Forms) Commands() []CommandSpec {
 	for _, x := range f.List {
 		spec := CommandSpec{Name: x.Name}
 		for _, p := range x.Params {
-			spec.Options = append(spec.Options, OptionSpec{Name: p.Name, Type: p.Type, Required: true, Autocomplete: p.Legal != nil})
+			spec.Options = append(spec.Options, OptionSpec{Name: p.Name, Type: p.Type, Required: !p.Optional, Autocomplete: p.Legal != nil})
 		}
 		out = append(out, spec)
 	}
@@ -81,7 +87,7 @@ func (f Forms) Commands() []CommandSpec {
 }
 
 // Choices lists the legal values of the focused option of a command for
-// autocomplete, given the options filled before it and narrowed by what
+// autocomplete, given the other options filled in and narrowed by what
 // was typed in it; at most MaxChoices, each name clipped to MaxLabel.
 func (f Forms) Choices(st State, seat int, command, focused string, options map[string]string, p *i18n.Printer) []Choice {
 	x, ok := f.form(command)
@@ -92,12 +98,14 @@ func (f Forms) Choices(st State, seat int, command, focused string, options map[
 	if i < 0 || x.Params[i].Legal == nil {
 		return nil
 	}
-	before := Values{}
-	for _, q := range x.Params[:i] {
-		before[q.Name] = options[q.Name]
+	others := Values{}
+	for _, q := range x.Params {
+		if v := options[q.Name]; q.Name != focused && v != "" {
+			others[q.Name] = v
+		}
 	}
 	var out []Choice
-	for _, c := range x.Params[i].choices(st, seat, before, p) {
+	for _, c := range x.Params[i].choices(st, seat, others, p) {
 		if Matches(options[focused], c.Value, c.Name) && len(out) < MaxChoices {
 			out = append(out, c)
 		}
@@ -121,18 +129,19 @@ func (q Param) choices(st State, seat int, v Values, p *i18n.Printer) []Choice {
 }
 
 // Typed reads a form in the terminal's short form: its name, then its
-// values in order ("take 2"); ok is false when the words are no form.
+// values in order, its optional ones left out or not ("take 2"); ok is
+// false when the words are no form.
 func (f Forms) Typed(st State, seat int, words []string, p *i18n.Printer) (Typed, bool, error) {
 	if len(words) == 0 {
 		return Typed{}, false, nil
 	}
 	x, ok := f.form(words[0])
-	if !ok || len(words) != 1+len(x.Params) {
+	if !ok || len(words)-1 < x.required() || len(words)-1 > len(x.Params) {
 		return Typed{}, false, nil
 	}
 	opts := map[string]string{}
-	for i, q := range x.Params {
-		opts[q.Name] = words[1+i]
+	for i, w := range words[1:] {
+		opts[x.Params[i].Name] = w
 	}
 	return Typed{Command: x.Name, Options: opts}, true, nil
 }
@@ -161,14 +170,26 @@ func (f Forms) Moves(st State) []string {
 	return out
 }
 
+// required is the number of the form's required parameters.
+func (x Form) required() int {
+	n := 0
+	for n < len(x.Params) && !x.Params[n].Optional {
+		n++
+	}
+	return n
+}
+
 // fill adds to out the moves of seat made by filling the form's
-// parameters after those in v in every legal way.
+// parameters after those in v in every legal way, and by leaving out the
+// optional ones.
 func (x Form) fill(st State, seat int, v Values, out []string) []string {
 	i := len(v)
-	if i == len(x.Params) {
+	if i >= x.required() {
 		if line, err := x.Make(st, seat, v); err == nil {
 			out = append(out, line)
 		}
+	}
+	if i == len(x.Params) {
 		return out
 	}
 	q := x.Params[i]

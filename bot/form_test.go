@@ -225,3 +225,53 @@ func TestFormsCommand(t *testing.T) {
 		t.Error("add ones:x was made")
 	}
 }
+
+// pairForms has one form, pair: a (1 or 2) and, optionally, b (3 or 4;
+// only 3 after a 2, and only 4 where a is 1: autocomplete narrows a by b).
+func pairForms() Forms {
+	a := Param{Name: "a", Type: IntegerOption, Legal: func(_ State, _ int, v Values) []string {
+		if v["b"] == "4" {
+			return []string{"1"}
+		}
+		return []string{"1", "2"}
+	}}
+	b := Param{Name: "b", Type: IntegerOption, Optional: true, Legal: func(_ State, _ int, v Values) []string {
+		if v["a"] == "2" {
+			return []string{"3"}
+		}
+		return []string{"3", "4"}
+	}}
+	return Forms{List: []Form{{Name: "pair", Params: []Param{a, b}, Make: func(_ State, _ int, v Values) (string, error) {
+		return strings.TrimSpace(v["a"] + " " + v["b"]), nil
+	}}}}
+}
+
+func TestFormsOptional(t *testing.T) {
+	f := pairForms()
+	if got := f.Commands()[0].Options; !got[0].Required || got[1].Required {
+		t.Errorf("options %+v: a required, b not", got)
+	}
+	for _, tt := range []struct {
+		words []string
+		ok    bool
+	}{{[]string{"pair"}, false}, {[]string{"pair", "1"}, true}, {[]string{"pair", "1", "3"}, true}, {[]string{"pair", "1", "3", "5"}, false}} {
+		if _, ok, _ := f.Typed(nil, 0, tt.words, nil); ok != tt.ok {
+			t.Errorf("Typed %v: ok %v, want %v", tt.words, ok, tt.ok)
+		}
+	}
+	if got, want := f.Moves(NewReplay[int, int, int](sums{}, 0)), []string{"1", "1 3", "1 4", "2", "2 3"}; !slices.Equal(got, want) {
+		t.Errorf("Moves = %v, want %v", got, want)
+	}
+	a := formAct(t)
+	var got []string
+	for _, c := range f.Choices(a.State, 0, "pair", "a", map[string]string{"b": "4"}, a.Printer) {
+		got = append(got, c.Value)
+	}
+	if !slices.Equal(got, []string{"1"}) {
+		t.Errorf("a's choices with b 4 = %v, want [1]: autocomplete narrows by every option filled in", got)
+	}
+	a.Command, a.Request.Options = "pair", map[string]string{"a": "2"}
+	if out, err := f.Act(context.Background(), a); err != nil || out.Move != "2" {
+		t.Errorf("pair a:2 = %+v, %v; want the move 2", out, err)
+	}
+}
