@@ -49,6 +49,10 @@ type Param struct {
 	// Label says a value in p's language ("2 stones"); nil shows the
 	// value as it is.
 	Label func(p *i18n.Printer, st State, value string) string
+	// Option, when set, is the value as a menu of the chain shows it: a
+	// label, a description and an emoji (its Value is filled in); nil
+	// shows the Label.
+	Option func(p *i18n.Printer, st State, v Values, value string) MenuOption
 }
 
 // Values are a form's values by parameter name, as typed or chosen.

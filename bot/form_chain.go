@@ -95,7 +95,7 @@ func (x Form) menu(a *Act, args []string, v Values, page int) (Message, error) {
 	lo, hi := page*MaxChoices, min(len(choices), (page+1)*MaxChoices)
 	opts := make([]MenuOption, 0, hi-lo)
 	for _, c := range choices[lo:hi] {
-		opts = append(opts, MenuOption{Label: c.Name, Value: c.Value})
+		opts = append(opts, q.option(a, v, c))
 	}
 	base := Action{Kind: a.Action.Kind, Game: a.Action.Game, Position: a.Action.Position}
 	menu := base.With(x.Name, args...)
@@ -107,6 +107,17 @@ func (x Form) menu(a *Act, args []string, v Values, page int) (Message, error) {
 	buttons = append(buttons, Button{ID: base.With(StepCancel).ID(), Label: a.Printer.T("bot.button.cancel"), Style: Secondary})
 	rows = append(rows, Row{Buttons: buttons})
 	return Message{Content: a.Printer.T(q.Ask), Rows: rows}, nil
+}
+
+// option is a choice as a menu shows it: the parameter's Option, clipped,
+// or its label.
+func (q Param) option(a *Act, v Values, c Choice) MenuOption {
+	if q.Option == nil {
+		return MenuOption{Label: c.Name, Value: c.Value}
+	}
+	o := q.Option(a.Printer, a.State, v, c.Value)
+	o.Label, o.Description, o.Value = Clip(o.Label, MaxLabel), Clip(o.Description, MaxLabel), c.Value
+	return o
 }
 
 // pageButtons are the buttons to the previous and the next page of a

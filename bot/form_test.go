@@ -19,7 +19,10 @@ import (
 func addForms() Forms {
 	tens := Param{Name: "tens", Type: IntegerOption, Ask: "bot.button.hint",
 		Legal: func(State, int, Values) []string { return []string{"0", "1", "2"} },
-		Label: func(p *i18n.Printer, _ State, v string) string { return v + "0" }}
+		Label: func(p *i18n.Printer, _ State, v string) string { return v + "0" },
+		Option: func(p *i18n.Printer, _ State, _ Values, v string) MenuOption {
+			return MenuOption{Label: v + " tens", Description: strings.Repeat("long ", 30), Emoji: "🔟"}
+		}}
 	ones := Param{Name: "ones", Type: IntegerOption, Ask: "bot.button.hint",
 		Legal: func(_ State, _ int, v Values) []string {
 			n := 5
@@ -168,6 +171,9 @@ func TestFormsChain(t *testing.T) {
 	menu := open.Reply.Message.Rows[0].Menu
 	if menu.ID != "sums:g:v3:add" || len(menu.Options) != 3 || open.Reply.Message.Rows[1].Buttons[0].ID != "sums:g:v3:x" {
 		t.Fatalf("the tens' menu: %+v, %+v", menu, open.Reply.Message.Rows[1])
+	}
+	if o := menu.Options[1]; o.Label != "1 tens" || o.Value != "1" || o.Emoji != "🔟" || len([]rune(o.Description)) != MaxLabel {
+		t.Errorf("a menu's option: %+v, want the Param's Option, its description clipped", o)
 	}
 	ones := step(a, board.With("add"), "0")
 	if !ones.Reply.Update || ones.Reply.Message.Rows[0].Menu.ID != "sums:g:v3:add:0" || len(ones.Reply.Message.Rows[0].Menu.Options) != MaxChoices {
