@@ -102,11 +102,12 @@ func (x Form) menu(a *Act, args []string, v Values, page int) (Message, error) {
 	if len(menu.ID())+1+maxValueLen(choices) > maxCustomID {
 		return Message{}, fmt.Errorf("form %s: its values do not fit in a custom id", x.Name)
 	}
-	rows := []Row{{Menu: &Menu{ID: menu.ID(), Options: opts}}}
+	ask := a.Printer.T(q.Ask)
+	rows := []Row{{Menu: &Menu{ID: menu.ID(), Placeholder: Clip(ask, MaxPlaceholder), Options: opts, Min: 1, Max: 1}}}
 	buttons := pageButtons(a, base, x.Name, args, page, pages)
 	buttons = append(buttons, Button{ID: base.With(StepCancel).ID(), Label: a.Printer.T("bot.button.cancel"), Style: Secondary})
 	rows = append(rows, Row{Buttons: buttons})
-	return Message{Content: a.Printer.T(q.Ask), Rows: rows}, nil
+	return Message{Content: ask, Rows: rows}, nil
 }
 
 // option is a choice as a menu shows it: the parameter's Option, clipped,

@@ -72,7 +72,7 @@ func (h *harness) playByMenus(board *discordfake.Message, user string, m shangri
 	switch m.Kind {
 	case shangrila.Setup, shangrila.Place:
 		pick(m.Sites[0].Village.String())
-		pick(letter(m.Sites[0].Discipline))
+		pick(m.Sites[0].Discipline.String()) // a form's menu: the values autocomplete sends
 	case shangrila.Journey:
 		pick(m.From.String())
 		pick(m.To.String())

@@ -158,7 +158,7 @@ func TestSimultaneousClicks(t *testing.T) {
 	}
 	var hs []*discordfake.Interaction
 	for _, m := range steps {
-		hs = append(hs, h.fake.NewSelect(mover, m, menu(t, m).CustomID, "R"))
+		hs = append(hs, h.fake.NewSelect(mover, m, menu(t, m).CustomID, "rainmaker"))
 	}
 	h.fake.Dispatch(hs...)
 	var wg sync.WaitGroup

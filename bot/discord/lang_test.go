@@ -233,7 +233,7 @@ func TestPlayInLanguage(t *testing.T) {
 			}
 			hasWords(t, "the master menu", strings.Join(labels, "|"), bshangrila.DisciplineName(p, shangrila.Priest), bshangrila.DisciplineName(p, shangrila.Rainmaker))
 			before := len(h.fake.Messages(h.world.Channel.ID))
-			r = h.choose(moverID, r.Message, sm.CustomID, string(shangrila.Priest.Letter()))
+			r = h.choose(moverID, r.Message, sm.CustomID, shangrila.Priest.String())
 			i18ntest.Says(t, h.cat, "the menu's end", r.Content(), lc.lang, i18ntest.T("bot.menu.done"))
 			post := h.fake.WaitUntil(h.ctx, func(v *discordfake.View) bool {
 				last := v.LastMessage(h.world.Channel.ID)

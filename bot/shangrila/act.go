@@ -2,7 +2,6 @@ package shangrila
 
 import (
 	"context"
-	"strings"
 
 	"github.com/tablebot/tablebot/bot"
 	"github.com/tablebot/tablebot/i18n"
@@ -11,102 +10,43 @@ import (
 	"github.com/tablebot/tablebot/rules/shangrila/notation"
 )
 
-// Steps of the private menu chains that the board's buttons open. The
-// chains carry village and discipline letters in their custom ids.
+// Steps of the private menu chain of the Recruit button (Place's and
+// Journey's are the forms'). The chain carries village and discipline
+// letters in its custom ids.
 const (
-	stepPlaceVillage   = "pv" // place: village chosen; which master
-	stepPlaceMaster    = "pd" // place: master chosen; the move
 	stepRecruitVillage = "rv" // recruit: village chosen; which masters
 	stepRecruitMasters = "rm" // recruit: one or two masters chosen
 	stepRecruitAnother = "ra" // recruit: a second student elsewhere; which village
 	stepRecruitVillag2 = "rw" // recruit: second village chosen; which master
 	stepRecruitOne     = "r1" // recruit: one student; the move
 	stepRecruitTwo     = "r2" // recruit: two students; the move
-	stepJourneyFrom    = "jv" // journey: source chosen; where to
-	stepJourneyTo      = "jd" // journey: destination chosen; the move
 )
 
-// Act makes a move of a slash command, or answers a step of a menu chain.
+// Act makes a move of a slash command or of the Place and Journey
+// buttons' menus (the forms', see moveForms), or answers a step of the
+// Recruit button's chain, whose menu takes one or two masters at once.
 func (g *Game) Act(ctx context.Context, a *bot.Act) (bot.Outcome, error) {
+	if a.Action == nil || !recruitSteps[a.Action.Step] {
+		return g.Forms.Act(ctx, a)
+	}
 	s := state(a.State)
 	pos := s.Position()
-	c := colour(pos, a.Seat)
-	if a.Action == nil {
-		m, err := moveFromOptions(a.Request, a.Command, c, &pos)
-		if err != nil {
-			return bot.Outcome{}, err
-		}
-		return bot.Outcome{Move: notation.FormatMove(m)}, nil
-	}
-	ms := &menuState{pos: pos, c: c, p: a.Printer, req: a.Request}
+	ms := &menuState{pos: pos, c: colour(pos, a.Seat), p: a.Printer, req: a.Request}
 	switch a.Action.Step {
-	case stepPlace, stepRecruit, stepJourney:
+	case stepRecruit:
 		return ms.open(*a.Action)
-	case stepPlaceMaster, stepRecruitOne, stepRecruitTwo, stepJourneyTo:
-		m, err := ms.move(*a.Action)
-		if err != nil {
-			return bot.Outcome{}, err
-		}
-		return bot.Outcome{Move: notation.FormatMove(m)}, nil
+	case stepRecruitOne, stepRecruitTwo:
+		return ms.made(ms.move(*a.Action))
 	case stepRecruitMasters:
 		return ms.recruitChosen(*a.Action)
 	}
 	return ms.step(*a.Action)
 }
 
-// moveFromOptions reads a move from a command's options. During the setup
-// phase, place makes the setup placement.
-func moveFromOptions(req *bot.Request, command string, c sl.Colour, pos *sl.Position) (sl.Move, error) {
-	site := func(vName, dName string) (sl.Site, error) {
-		v, ok := sl.ParseVillage(strings.TrimSpace(req.Option(vName)))
-		if !ok {
-			return sl.Site{}, fail("notation.village", "word", clipWord(req.Option(vName)))
-		}
-		d, ok := notation.ParseDiscipline(strings.TrimSpace(req.Option(dName)))
-		if !ok {
-			return sl.Site{}, fail("notation.discipline", "word", clipWord(req.Option(dName)))
-		}
-		return sl.Site{Village: v, Discipline: d}, nil
-	}
-	switch command {
-	case stepPlace:
-		s, err := site(optVillage, optMaster)
-		if err != nil {
-			return sl.Move{}, err
-		}
-		if pos.Phase() == sl.SetupPhase {
-			return sl.SetupMove(c, s.Village, s.Discipline), nil
-		}
-		return sl.PlaceMove(c, s.Village, s.Discipline), nil
-	case stepRecruit:
-		s, err := site(optVillage, optMaster)
-		if err != nil {
-			return sl.Move{}, err
-		}
-		v2, d2 := req.Option(optVillage2), req.Option(optMaster2)
-		if v2 == "" && d2 == "" {
-			return sl.RecruitMove(c, s), nil
-		}
-		if v2 == "" || d2 == "" {
-			return sl.Move{}, fail("bot.err.second-student")
-		}
-		s2, err := site(optVillage2, optMaster2)
-		if err != nil {
-			return sl.Move{}, err
-		}
-		return sl.RecruitMove(c, s, s2), nil
-	case stepJourney:
-		from, ok := sl.ParseVillage(strings.TrimSpace(req.Option(optFrom)))
-		if !ok {
-			return sl.Move{}, fail("notation.village", "word", clipWord(req.Option(optFrom)))
-		}
-		to, ok := sl.ParseVillage(strings.TrimSpace(req.Option(optTo)))
-		if !ok {
-			return sl.Move{}, fail("notation.village", "word", clipWord(req.Option(optTo)))
-		}
-		return sl.JourneyMove(c, from, to), nil
-	}
-	return sl.Move{}, bot.BadComponent()
+// recruitSteps are the steps of the Recruit button's chain.
+var recruitSteps = map[string]bool{
+	stepRecruit: true, stepRecruitVillage: true, stepRecruitMasters: true, stepRecruitAnother: true,
+	stepRecruitVillag2: true, stepRecruitOne: true, stepRecruitTwo: true,
 }
 
 // clipWord shortens what someone typed before it is quoted back.
@@ -126,17 +66,9 @@ type menuState struct {
 	req *bot.Request
 }
 
-// open answers a board button with the first menu of its chain, privately.
+// open answers the Recruit button with the chain's first menu, privately.
 func (s *menuState) open(a bot.Action) (bot.Outcome, error) {
-	var m bot.Message
-	switch a.Step {
-	case stepPlace:
-		m = s.villageMenu(a.With(stepPlaceVillage), "bot.menu.place-village", legal(&s.pos, stepPlace, optVillage, nil), sl.NumVillages)
-	case stepRecruit:
-		m = s.villageMenu(a.With(stepRecruitVillage), "bot.menu.recruit-village", legal(&s.pos, stepRecruit, optVillage, nil), sl.NumVillages)
-	default:
-		m = s.villageMenu(a.With(stepJourneyFrom), "bot.menu.journey-from", legal(&s.pos, stepJourney, optFrom, nil), sl.NumVillages)
-	}
+	m := s.villageMenu(a.With(stepRecruitVillage), "bot.menu.recruit-village", legal(&s.pos, stepRecruit, optVillage, nil), sl.NumVillages)
 	if len(m.Rows) == 0 {
 		return bot.Outcome{}, rules.Errorf(rules.Illegal, "bot.err.no-such-move", nil, "no such move")
 	}
@@ -149,12 +81,6 @@ func (s *menuState) step(a bot.Action) (bot.Outcome, error) {
 	v, vok := argVillage(s.req.Values, 0)
 	var m bot.Message
 	switch a.Step {
-	case stepPlaceVillage: // village chosen: which master to place there
-		if !vok {
-			return bot.Outcome{}, bot.BadComponent()
-		}
-		lv := legal(&s.pos, stepPlace, optMaster, map[string]string{optVillage: v.String()})
-		m = s.disciplineMenu(a.With(stepPlaceMaster, v.String()), "bot.menu.place-master", 1, lv)
 	case stepRecruitVillage: // village chosen: which masters take a student (one or two there)
 		if !vok {
 			return bot.Outcome{}, bot.BadComponent()
@@ -181,11 +107,6 @@ func (s *menuState) step(a bot.Action) (bot.Outcome, error) {
 		lv := legal(&s.pos, stepRecruit, optMaster2, map[string]string{
 			optVillage: first.Village.String(), optMaster: first.Discipline.String(), optVillage2: v.String()})
 		m = s.disciplineMenu(a.With(stepRecruitTwo, v.String()), "bot.menu.recruit-master2", 1, lv)
-	case stepJourneyFrom: // journey source chosen: where to
-		if !vok {
-			return bot.Outcome{}, bot.BadComponent()
-		}
-		m = s.destinationMenu(a.With(stepJourneyTo, v.String()), v)
 	default:
 		return bot.Outcome{}, bot.BadComponent()
 	}
@@ -253,16 +174,6 @@ func (s *menuState) move(a bot.Action) (sl.Move, error) {
 	c := s.c
 	bad := bot.BadComponent()
 	switch a.Step {
-	case stepPlaceMaster: // args: village; value: discipline
-		v, ok1 := argVillage(a.Args, 0)
-		d, ok2 := argDiscipline(s.req.Values, 0)
-		if !ok1 || !ok2 {
-			return sl.Move{}, bad
-		}
-		if s.pos.Phase() == sl.SetupPhase {
-			return sl.SetupMove(c, v, d), nil
-		}
-		return sl.PlaceMove(c, v, d), nil
 	case stepRecruitOne: // args: village, discipline
 		site, ok := argSite(a.Args, 0)
 		if !ok {
@@ -280,13 +191,6 @@ func (s *menuState) move(a bot.Action) (sl.Move, error) {
 			return sl.Move{}, bad
 		}
 		return sl.RecruitMove(c, site, sl.Site{Village: v2, Discipline: d2}), nil
-	case stepJourneyTo: // args: from; value: to
-		from, ok1 := argVillage(a.Args, 0)
-		to, ok2 := argVillage(s.req.Values, 0)
-		if !ok1 || !ok2 {
-			return sl.Move{}, bad
-		}
-		return sl.JourneyMove(c, from, to), nil
 	}
 	return sl.Move{}, bad
 }
@@ -323,30 +227,6 @@ func (s *menuState) disciplineMenu(a bot.Action, prompt string, max int, lv lega
 		max = len(opts)
 	}
 	return s.menuMessage(a, prompt, opts, max)
-}
-
-// destinationMenu lists where the students of from can travel, with each
-// destination's strength and which side counts as stronger.
-func (s *menuState) destinationMenu(a bot.Action, from sl.Village) bot.Message {
-	src := s.pos.Strength(from)
-	lv := legal(&s.pos, stepJourney, optTo, map[string]string{optFrom: from.String()})
-	var opts []bot.MenuOption
-	for to := sl.Village(0); to < sl.NumVillages; to++ {
-		if !lv.villages[to] {
-			continue
-		}
-		dst := s.pos.Strength(to)
-		key := "bot.menu.destination-weaker"
-		if src.Beats(dst) {
-			key = "bot.menu.destination-stronger"
-		}
-		opts = append(opts, bot.MenuOption{
-			Label:       s.p.T("bot.menu.village", "village", to),
-			Value:       to.String(),
-			Description: s.p.T(key, "tiles", counted(s.p, "tiles", dst.Tiles), "masters", counted(s.p, "masters", dst.Masters), "from", from),
-		})
-	}
-	return s.menuMessage(a, "bot.menu.journey-to", opts, 1)
 }
 
 // menuMessage wraps options in a menu message with a Cancel button. No

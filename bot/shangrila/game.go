@@ -37,11 +37,12 @@ type Options struct {
 
 // Game is The Bridges of Shangri-La as the host runs it (bot.Game).
 type Game struct {
+	bot.Forms
 	opts Options
 }
 
 // New returns the game.
-func New(opts Options) *Game { return &Game{opts: opts} }
+func New(opts Options) *Game { return &Game{Forms: moveForms(), opts: opts} }
 
 var _ bot.Game = (*Game)(nil)
 
