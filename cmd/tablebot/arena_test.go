@@ -69,6 +69,7 @@ func TestArenaJSON(t *testing.T) {
 // TestArenaDeterministic checks that the results depend on the seed only,
 // not on the number of workers.
 func TestArenaDeterministic(t *testing.T) {
+	t.Parallel()
 	args := []string{"arena", "--json", "--games", "8", "--seats", "easy,medium,random,easy", "--seed", "9"}
 	_, one, _ := run(t, "", append(args, "--workers", "1")...)
 	_, two, _ := run(t, "", append(args, "--workers", "2")...)
@@ -179,6 +180,7 @@ func menaraArena(t *testing.T, args ...string) menaraArenaJSON {
 }
 
 func TestMenaraArenaJSON(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		args []string
@@ -233,6 +235,7 @@ const noThinkCap = "1000h"
 // fewer games, with one worker and with one a game, and a node cap that
 // ends most steps (a quarter of the time under -race).
 func TestMenaraArenaWorkers(t *testing.T) {
+	t.Parallel()
 	games, nodes, workers := "6", "0", []string{"1", "2", "5"}
 	if testing.Short() {
 		games, nodes, workers = "4", "300", []string{"1", "4"}

@@ -30,6 +30,7 @@ const commandsGolden = "testdata/commands.golden.json"
 // change what players see unless it is meant to (then rerun with
 // -update and say why in the commit).
 func TestCommandsGolden(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("the full run checks the commands; serve's start is slow under -race")
 	}

@@ -51,6 +51,7 @@ func TestLocalComputerSeatRefused(t *testing.T) {
 // stands: every line is taken, the computers' lines as their moves, and the
 // game ends where the original did.
 func TestLocalRecordWithComputers(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	first := filepath.Join(dir, "first.db")
 	args := []string{"--players", "3", "--ai", "human,easy,medium", "--start", "suggested", "--think", "50ms"}
@@ -126,6 +127,7 @@ const hintLine = "(only ana sees this) 💡 "
 // same game again: the teammates are deterministic per seed and seat
 // (not with -short).
 func TestLocalMenaraTeammates(t *testing.T) {
+	t.Parallel()
 	input := strings.Join([]string{
 		"hint",
 		"reveal red",
@@ -234,6 +236,7 @@ func TestLocalMenaraTeammates(t *testing.T) {
 // third to start, so the list begins there), and shows them
 // playing the whole game by themselves.
 func TestLocalMenaraComputersAlone(t *testing.T) {
+	t.Parallel()
 	db := filepath.Join(t.TempDir(), "t.db")
 	code, stdout, stderr := run(t, "", "local", "--game", "menara", "--players", "3", "--ai", "easy,medium,easy",
 		"--seed", "7", "--db", db)

@@ -180,6 +180,7 @@ func TestLocalContinues(t *testing.T) {
 // a person who resigns or hands their seat over leaves the computers to
 // finish the game, which is kept like any other.
 func TestLocalComputers(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name, input string
 		want        []string
@@ -226,6 +227,7 @@ func TestLocalComputers(t *testing.T) {
 // TestLocalImageNotWritten: when the board image cannot be written, the
 // session says so, and does not claim it wrote it.
 func TestLocalImageNotWritten(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	blocked := filepath.Join(dir, "not-a-directory")
 	if err := os.WriteFile(blocked, []byte("x"), 0o644); err != nil {

@@ -22,6 +22,7 @@ func decodeBoardPNG(t *testing.T, data []byte) {
 }
 
 func TestRender(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	record := filepath.Join(dir, "game.txt")
 	if err := os.WriteFile(record, []byte(shortRecord), 0o644); err != nil {
@@ -49,6 +50,7 @@ func TestRender(t *testing.T) {
 }
 
 func TestRenderFrom(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	code, state, _ := run(t, shortRecord, "replay", "--json", "-")
 	if code != 0 {
@@ -113,6 +115,7 @@ func menaraRecord(t *testing.T) string {
 // game line picks the game), its last step highlighted, with display
 // names by player or seat; and with --from the JSON state as it stands.
 func TestRenderMenara(t *testing.T) {
+	t.Parallel()
 	record := menaraRecord(t)
 	dir := t.TempDir()
 	path := filepath.Join(dir, "game.txt")

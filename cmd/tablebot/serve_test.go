@@ -189,6 +189,7 @@ func TestConfigHidesToken(t *testing.T) {
 // TestServeNamesAPIURL: when Discord cannot be reached at api_url, the
 // error names api_url, not https://discord.com/.
 func TestServeNamesAPIURL(t *testing.T) {
+	t.Parallel()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -215,6 +216,7 @@ func TestServeNamesAPIURL(t *testing.T) {
 // the token, answers a command, serves metrics and health, and stops on
 // a signal (the context) with exit status 0, closing the database.
 func TestServe(t *testing.T) {
+	t.Parallel()
 	fake := fakeDiscord(t)
 	w := fake.NewWorld("ann")
 	dir := t.TempDir()
