@@ -82,7 +82,7 @@ func checkReason(t *testing.T, r Reason) {
 // is legal and each reason well formed.
 func TestHintReasons(t *testing.T) {
 	seen := map[string]int{}
-	for i := range games(20) {
+	for i := range games(12) {
 		o := testOptions(1+i%4, menara.Difficulty(i%3))
 		ps := gamePositions(t, o, uint64(40+i), Easy, pinned)
 		for _, p := range choices(ps, 8) {

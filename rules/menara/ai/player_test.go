@@ -125,7 +125,7 @@ func TestLegalGames(t *testing.T) {
 func TestHardLegalEverywhere(t *testing.T) {
 	h := New(Hard, 7, Options{})
 	stages := map[menara.Stage]int{}
-	for i := range games(40) {
+	for i := range games(24) {
 		o := testOptions(1+i%4, menara.Difficulty(i%3))
 		if i%4 == 3 {
 			o.Hands = menara.Shaky
