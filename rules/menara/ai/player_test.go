@@ -92,6 +92,7 @@ func deterministicSteps() int {
 // the others); -games N plays more, and tablebot arena --game menara, which
 // also checks every step, plays thousands of hard ones.
 func TestLegalGames(t *testing.T) {
+	t.Parallel()
 	n := func(quick int) int {
 		if *legalGames > 0 {
 			return *legalGames
@@ -123,6 +124,7 @@ func TestLegalGames(t *testing.T) {
 // TestHardLegalEverywhere asks the hard level for a step in positions of
 // many games of other levels, at every stage of the turn.
 func TestHardLegalEverywhere(t *testing.T) {
+	t.Parallel()
 	h := New(Hard, 7, Options{})
 	stages := map[menara.Stage]int{}
 	for i := range games(24) {
@@ -147,6 +149,7 @@ func TestHardLegalEverywhere(t *testing.T) {
 // position: two fresh players agree, and a player that has played the game
 // so far (and remembers values of the turn) agrees with a fresh one.
 func TestDeterministic(t *testing.T) {
+	t.Parallel()
 	for _, l := range []Level{Random, Easy, Medium, Hard} {
 		t.Run(l.String(), func(t *testing.T) {
 			o := testOptions(3, menara.Medium)
@@ -178,6 +181,7 @@ func TestDeterministic(t *testing.T) {
 // same position with its piles, quarry and future draws dealt differently
 // gives the same step.
 func TestNoPeeking(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(3, 3))
 	for _, p := range samplePositions(t, 21, 24) {
 		u := p.Unseen()
@@ -232,6 +236,7 @@ func stopsAtFirstLook(t *testing.T, ctx context.Context, opts Options) {
 // that has passed by its first look at the clock: the clock alone ends
 // every search.
 func TestThinkCap(t *testing.T) {
+	t.Parallel()
 	stopsAtFirstLook(t, context.Background(), Options{Think: time.Nanosecond, Nodes: 1 << 30})
 }
 
@@ -242,6 +247,7 @@ func TestThinkCap(t *testing.T) {
 // in a crowded temple), answers legally, and answers the same every time.
 // Uncapped, these steps look at thousands.
 func TestNodeCap(t *testing.T) {
+	t.Parallel()
 	caps := []int{1, 10, 100, 1000}
 	if raceEnabled {
 		caps = caps[:3] // a thousand nodes is slow under -race and no likelier to race
@@ -266,6 +272,7 @@ func TestNodeCap(t *testing.T) {
 // TestCancelled checks that a done context ends a step at once with a
 // legal step.
 func TestCancelled(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	stopsAtFirstLook(t, ctx, Options{Think: uncapped, Nodes: 1 << 30})
