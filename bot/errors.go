@@ -36,6 +36,12 @@ func errGameOver() error { return fail(rules.GameOver, "bot.err.over") }
 // sense (forged, or of a version of the bot that is gone).
 func BadComponent() error { return fail(Stale, "bot.err.unknown-button") }
 
+// NoSuchMove is the answer to a menu or a subcommand that leads to no
+// legal move.
+func NoSuchMove() error {
+	return rules.Errorf(rules.Illegal, "bot.err.no-such-move", nil, "no such move")
+}
+
 // explain turns an error into words for the person who caused it. It is
 // the one place where errors become answers: domain errors are translated,
 // anything else is logged and answered with an apology.

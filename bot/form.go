@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"maps"
 	"slices"
 
 	"github.com/tablebot/tablebot/i18n"
@@ -201,10 +202,8 @@ func (x Form) fill(st State, seat int, v Values, out []string) []string {
 		return out // a free value: no list of its moves
 	}
 	for _, val := range q.Legal(st, seat, v) {
-		next := Values{q.Name: val}
-		for k, val := range v {
-			next[k] = val
-		}
+		next := maps.Clone(v)
+		next[q.Name] = val
 		out = x.fill(st, seat, next, out)
 	}
 	return out

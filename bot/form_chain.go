@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-
-	"github.com/tablebot/tablebot/rules"
 )
 
 // pageMark parts a form's step from the page of its menu: "take+1" is the
@@ -30,7 +28,7 @@ func (f Forms) Act(ctx context.Context, a *Act) (Outcome, error) {
 func (f Forms) command(a *Act) (Outcome, error) {
 	x, ok := f.form(a.Command)
 	if !ok {
-		return Outcome{}, rules.Errorf(rules.Illegal, "bot.err.no-such-move", nil, "no such move")
+		return Outcome{}, NoSuchMove()
 	}
 	v := Values{}
 	for _, q := range x.Params {
@@ -88,7 +86,7 @@ func (x Form) menu(a *Act, args []string, v Values, page int) (Message, error) {
 	}
 	choices := q.choices(a.State, a.Seat, v, a.Printer)
 	if len(choices) == 0 {
-		return Message{}, rules.Errorf(rules.Illegal, "bot.err.no-such-move", nil, "no such move")
+		return Message{}, NoSuchMove()
 	}
 	pages := (len(choices) + MaxChoices - 1) / MaxChoices
 	page = min(page, pages-1)

@@ -5,7 +5,6 @@ import (
 
 	"github.com/tablebot/tablebot/bot"
 	"github.com/tablebot/tablebot/i18n"
-	"github.com/tablebot/tablebot/rules"
 	sl "github.com/tablebot/tablebot/rules/shangrila"
 	"github.com/tablebot/tablebot/rules/shangrila/notation"
 )
@@ -70,7 +69,7 @@ type menuState struct {
 func (s *menuState) open(a bot.Action) (bot.Outcome, error) {
 	m := s.villageMenu(a.With(stepRecruitVillage), "bot.menu.recruit-village", legal(&s.pos, stepRecruit, optVillage, nil), sl.NumVillages)
 	if len(m.Rows) == 0 {
-		return bot.Outcome{}, rules.Errorf(rules.Illegal, "bot.err.no-such-move", nil, "no such move")
+		return bot.Outcome{}, bot.NoSuchMove()
 	}
 	return bot.Outcome{Reply: bot.Reply{Private: true, Message: m}}, nil
 }
@@ -111,7 +110,7 @@ func (s *menuState) step(a bot.Action) (bot.Outcome, error) {
 		return bot.Outcome{}, bot.BadComponent()
 	}
 	if len(m.Rows) == 0 {
-		return bot.Outcome{}, rules.Errorf(rules.Illegal, "bot.err.no-such-move", nil, "no such move")
+		return bot.Outcome{}, bot.NoSuchMove()
 	}
 	return bot.Outcome{Reply: bot.Reply{Update: true, Message: m}}, nil
 }
