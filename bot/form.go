@@ -3,6 +3,7 @@ package bot
 import (
 	"maps"
 	"slices"
+	"strings"
 
 	"github.com/tablebot/tablebot/i18n"
 )
@@ -16,6 +17,9 @@ type Form struct {
 	// Name is the subcommand, the terminal's first word and the step of
 	// the form's menu chain ("take").
 	Name string
+	// Aliases are further first words of the terminal's short form for
+	// the form ("setup" for place); they name no subcommand.
+	Aliases []string
 	// Button is the message id of the board's button that opens the
 	// form's menu chain; "" for a form made by command only.
 	Button string
@@ -54,6 +58,32 @@ type Param struct {
 	// label, a description and an emoji (its Value is filled in); nil
 	// shows the Label.
 	Option func(p *i18n.Printer, st State, v Values, value string) MenuOption
+	// Menu, when set, lists the values a menu chain offers instead of
+	// Legal's, which autocomplete keeps: those a menu of several before it
+	// did not offer already.
+	Menu func(st State, seat int, v Values) []string
+	// Max, when set, is the most values the parameter's menu takes at once
+	// given the values chosen before it; nil takes one. The parameter
+	// takes the first value chosen and Spread the others.
+	Max func(st State, seat int, v Values) int
+	// Spread sets in v the parameters after this one that the further
+	// values of a menu of several give (see Max).
+	Spread func(v Values, more []string)
+	// Offer, on an optional parameter, is what a menu chain asks when it
+	// comes to it: make the move as it stands, or go on. Without it a
+	// chain asks for every parameter.
+	Offer *Offer
+}
+
+// Offer is a menu chain's question before an optional parameter. When the
+// parameter's menu would be empty, the chain makes the move at once.
+type Offer struct {
+	// Question says the move as it stands and asks whether to go on, in
+	// p's language, given the values chosen.
+	Question func(p *i18n.Printer, st State, v Values) string
+	// Stop and More are the message ids of its buttons' labels: the one
+	// that makes the move as it stands, and the one that asks on.
+	Stop, More string
 }
 
 // Values are a form's values by parameter name, as typed or chosen.
@@ -75,6 +105,16 @@ func (f Forms) form(name string) (Form, bool) {
 		return Form{}, false
 	}
 	return f.List[i], true
+}
+
+// typed returns the form named word or one of its aliases, in any case.
+func (f Forms) typed(word string) (Form, bool) {
+	for _, x := range f.List {
+		if strings.EqualFold(x.Name, word) || slices.ContainsFunc(x.Aliases, func(a string) bool { return strings.EqualFold(a, word) }) {
+			return x, true
+		}
+	}
+	return Form{}, false
 }
 
 // Commands lists a subcommand a form, its parameters as required
@@ -109,8 +149,9 @@ func (f Forms) Choices(st State, seat int, command, focused string, options map[
 			others[q.Name] = v
 		}
 	}
+	q := x.Params[i]
 	var out []Choice
-	for _, c := range x.Params[i].choices(st, seat, others, p) {
+	for _, c := range q.choices(q.Legal(st, seat, others), st, p) {
 		if Matches(options[focused], c.Value, c.Name) && len(out) < MaxChoices {
 			out = append(out, c)
 		}
@@ -118,10 +159,9 @@ func (f Forms) Choices(st State, seat int, command, focused string, options map[
 	return out
 }
 
-// choices returns the legal values of the parameter with their labels,
-// clipped to MaxLabel.
-func (q Param) choices(st State, seat int, v Values, p *i18n.Printer) []Choice {
-	legal := q.Legal(st, seat, v)
+// choices returns the values legal with their labels, clipped to
+// MaxLabel.
+func (q Param) choices(legal []string, st State, p *i18n.Printer) []Choice {
 	out := make([]Choice, len(legal))
 	for i, val := range legal {
 		name := val
@@ -133,14 +173,14 @@ func (q Param) choices(st State, seat int, v Values, p *i18n.Printer) []Choice {
 	return out
 }
 
-// Typed reads a form in the terminal's short form: its name, then its
-// values in order, its optional ones left out or not ("take 2"); ok is
-// false when the words are no form.
+// Typed reads a form in the terminal's short form: its name or an alias
+// in any case, then its values in order, its optional ones left out or
+// not ("take 2"); ok is false when the words are no form.
 func (f Forms) Typed(st State, seat int, words []string, p *i18n.Printer) (Typed, bool, error) {
 	if len(words) == 0 {
 		return Typed{}, false, nil
 	}
-	x, ok := f.form(words[0])
+	x, ok := f.typed(words[0])
 	if !ok || len(words)-1 < x.required() || len(words)-1 > len(x.Params) {
 		return Typed{}, false, nil
 	}

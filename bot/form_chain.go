@@ -7,9 +7,13 @@ import (
 	"strings"
 )
 
-// pageMark parts a form's step from the page of its menu: "take+1" is the
-// second page of take's menu (the first is "take").
-const pageMark = "+"
+// Marks of a form's step: "take+1" is the second page of take's menu
+// (the first is "take", or "take+0" when an Offer went on to it), and
+// "take!" makes the move as it stands when an Offer was asked.
+const (
+	pageMark = "+"
+	stopMark = "!"
+)
 
 // Act makes the move of a form's subcommand, or answers a step of a
 // form's menu chain: the board's button opens a private menu of the first
@@ -48,24 +52,29 @@ func (x Form) made(a *Act, v Values) (Outcome, error) {
 
 // chain answers a step of a form's menu chain.
 func (f Forms) chain(a *Act) (Outcome, error) {
-	name, page := splitPage(a.Action.Step)
+	name, page, stop := splitStep(a.Action.Step)
 	x, ok := f.form(name)
-	if !ok || page < 0 || len(a.Request.Values) > 1 {
-		return Outcome{}, BadComponent()
-	}
-	args := a.Action.Args
-	if len(a.Request.Values) == 1 {
-		args = append(args[:len(args):len(args)], a.Request.Values[0])
-	}
-	if len(args) > len(x.Params) {
+	if !ok || page < 0 || len(a.Action.Args) > len(x.Params) {
 		return Outcome{}, BadComponent()
 	}
 	v := Values{}
-	for i, val := range args {
+	for i, val := range a.Action.Args {
 		v[x.Params[i].Name] = val
 	}
-	if len(args) == len(x.Params) {
+	args, chose := a.Action.Args, len(a.Request.Values) > 0
+	if chose {
+		if stop || len(args) == len(x.Params) || !x.Params[len(args)].take(a, v, a.Request.Values) {
+			return Outcome{}, BadComponent()
+		}
+		args = x.args(v)
+	}
+	switch {
+	case stop && len(args) < x.required():
+		return Outcome{}, BadComponent()
+	case stop || len(args) == len(x.Params):
 		return x.made(a, v)
+	case chose && x.Params[len(args)].Offer != nil:
+		return x.offer(a, args, v)
 	}
 	m, err := x.menu(a, args, v, page)
 	if err != nil {
@@ -73,8 +82,72 @@ func (f Forms) chain(a *Act) (Outcome, error) {
 	}
 	// The board's button opens a private menu; the menu's own components
 	// replace it.
-	update := len(a.Request.Values) == 1 || strings.Contains(a.Action.Step, pageMark)
+	update := chose || strings.Contains(a.Action.Step, pageMark)
 	return Outcome{Reply: Reply{Private: !update, Update: update, Message: m}}, nil
+}
+
+// take sets the parameter in v from the values its menu chose: one, or
+// up to its Max, the others spread; false when they are too many.
+func (q Param) take(a *Act, v Values, values []string) bool {
+	if len(values) > q.most(a, v) || len(values) > 1 && q.Spread == nil {
+		return false
+	}
+	v[q.Name] = values[0]
+	if len(values) > 1 {
+		q.Spread(v, values[1:])
+	}
+	return true
+}
+
+// most is the most values the parameter's menu takes at once.
+func (q Param) most(a *Act, v Values) int {
+	if q.Max == nil {
+		return 1
+	}
+	return max(q.Max(a.State, a.Seat, v), 1)
+}
+
+// menuValues are the values the parameter's menu offers.
+func (q Param) menuValues(a *Act, v Values) []string {
+	if q.Menu != nil {
+		return q.Menu(a.State, a.Seat, v)
+	}
+	return q.Legal(a.State, a.Seat, v)
+}
+
+// args are the values of v of the form's parameters in order, up to the
+// first left out: what its chain's custom ids carry.
+func (x Form) args(v Values) []string {
+	var out []string
+	for _, q := range x.Params {
+		val, ok := v[q.Name]
+		if !ok {
+			break
+		}
+		out = append(out, val)
+	}
+	return out
+}
+
+// offer asks, before the optional parameter after args, whether to make
+// the move as it stands or go on to its menu; a parameter with nothing to
+// offer makes the move at once.
+func (x Form) offer(a *Act, args []string, v Values) (Outcome, error) {
+	q := x.Params[len(args)]
+	if q.Legal == nil || len(q.menuValues(a, v)) == 0 {
+		return x.made(a, v)
+	}
+	base := Action{Kind: a.Action.Kind, Game: a.Action.Game, Position: a.Action.Position}
+	buttons := []Button{
+		{ID: base.With(x.Name+stopMark, args...).ID(), Label: a.Printer.T(q.Offer.Stop), Style: Success},
+		{ID: base.With(x.Name+pageMark+"0", args...).ID(), Label: a.Printer.T(q.Offer.More), Style: Primary},
+		{ID: base.With(StepCancel).ID(), Label: a.Printer.T("bot.button.cancel"), Style: Secondary},
+	}
+	if len(buttons[1].ID) > maxCustomID {
+		return Outcome{}, fmt.Errorf("form %s: its values do not fit in a custom id", x.Name)
+	}
+	m := Message{Content: q.Offer.Question(a.Printer, a.State, v), Rows: []Row{{Buttons: buttons}}}
+	return Outcome{Reply: Reply{Update: true, Message: m}}, nil
 }
 
 // menu is the menu of the form's next parameter, at page page, with the
@@ -84,7 +157,7 @@ func (x Form) menu(a *Act, args []string, v Values, page int) (Message, error) {
 	if q.Legal == nil {
 		return Message{}, BadComponent()
 	}
-	choices := q.choices(a.State, a.Seat, v, a.Printer)
+	choices := q.choices(q.menuValues(a, v), a.State, a.Printer)
 	if len(choices) == 0 {
 		return Message{}, NoSuchMove()
 	}
@@ -101,7 +174,7 @@ func (x Form) menu(a *Act, args []string, v Values, page int) (Message, error) {
 		return Message{}, fmt.Errorf("form %s: its values do not fit in a custom id", x.Name)
 	}
 	ask := a.Printer.T(q.Ask)
-	rows := []Row{{Menu: &Menu{ID: menu.ID(), Placeholder: Clip(ask, MaxPlaceholder), Options: opts, Min: 1, Max: 1}}}
+	rows := []Row{{Menu: &Menu{ID: menu.ID(), Placeholder: Clip(ask, MaxPlaceholder), Options: opts, Min: 1, Max: min(q.most(a, v), len(opts))}}}
 	buttons := pageButtons(a, base, x.Name, args, page, pages)
 	buttons = append(buttons, Button{ID: base.With(StepCancel).ID(), Label: a.Printer.T("bot.button.cancel"), Style: Secondary})
 	rows = append(rows, Row{Buttons: buttons})
@@ -132,18 +205,22 @@ func pageButtons(a *Act, base Action, name string, args []string, page, pages in
 	}
 }
 
-// splitPage reads a form's step and the page of its menu: "take+2" is
-// take's third page; -1 for a page that is no number.
-func splitPage(step string) (string, int) {
+// splitStep reads a form's step, the page of its menu and whether it
+// stops: "take+2" is take's third page, "take!" stops; the page is -1
+// when it is no number.
+func splitStep(step string) (string, int, bool) {
+	if name, ok := strings.CutSuffix(step, stopMark); ok {
+		return name, 0, true
+	}
 	name, page, ok := strings.Cut(step, pageMark)
 	if !ok {
-		return name, 0
+		return name, 0, false
 	}
 	n, err := strconv.Atoi(page)
 	if err != nil || n < 0 {
-		return name, -1
+		return name, -1, false
 	}
-	return name, n
+	return name, n, false
 }
 
 // maxValueLen is the length of the longest value among choices.

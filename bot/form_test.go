@@ -35,7 +35,7 @@ func addForms() Forms {
 			}
 			return out
 		}}
-	add := Form{Name: "add", Button: "bot.button.hint", Params: []Param{tens, ones},
+	add := Form{Name: "add", Aliases: []string{"plus"}, Button: "bot.button.hint", Params: []Param{tens, ones},
 		Make: func(_ State, _ int, v Values) (string, error) {
 			t, err1 := strconv.Atoi(v["tens"])
 			o, err2 := strconv.Atoi(v["ones"])
@@ -110,15 +110,18 @@ func TestFormsChoices(t *testing.T) {
 
 func TestFormsTyped(t *testing.T) {
 	tests := []struct {
-		words []string
-		ok    bool
-		want  map[string]string
+		words   []string
+		ok      bool
+		command string
+		want    map[string]string
 	}{
-		{[]string{"add", "1", "2"}, true, map[string]string{"tens": "1", "ones": "2"}},
-		{[]string{"bump"}, true, map[string]string{}},
-		{[]string{"add", "1"}, false, nil},
-		{[]string{"sub", "1", "2"}, false, nil},
-		{nil, false, nil},
+		{[]string{"add", "1", "2"}, true, "add", map[string]string{"tens": "1", "ones": "2"}},
+		{[]string{"bump"}, true, "bump", map[string]string{}},
+		{[]string{"ADD", "1", "2"}, true, "add", map[string]string{"tens": "1", "ones": "2"}},
+		{[]string{"Plus", "1", "2"}, true, "add", map[string]string{"tens": "1", "ones": "2"}},
+		{[]string{"add", "1"}, false, "", nil},
+		{[]string{"sub", "1", "2"}, false, "", nil},
+		{nil, false, "", nil},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.words, " "), func(t *testing.T) {
@@ -126,8 +129,8 @@ func TestFormsTyped(t *testing.T) {
 			if err != nil || ok != tt.ok {
 				t.Fatalf("Typed = %+v, %v, %v; want ok %v", got, ok, err, tt.ok)
 			}
-			if ok && (got.Command != tt.words[0] || len(got.Options) != len(tt.want)) {
-				t.Errorf("Typed = %+v, want %s %v", got, tt.words[0], tt.want)
+			if ok && (got.Command != tt.command || len(got.Options) != len(tt.want)) {
+				t.Errorf("Typed = %+v, want %s %v", got, tt.command, tt.want)
 			}
 			for k, v := range tt.want {
 				if got.Options[k] != v {
@@ -279,5 +282,111 @@ func TestFormsOptional(t *testing.T) {
 	a.Command, a.Request.Options = "pair", map[string]string{"a": "2"}
 	if out, err := f.Act(context.Background(), a); err != nil || out.Move != "2" {
 		t.Errorf("pair a:2 = %+v, %v; want the move 2", out, err)
+	}
+}
+
+// pickForms has one form, pick: first (1 to 3; its menu takes two at
+// once, the second value being second's) and, optionally, second (1 to 3;
+// its menu leaves out first's value, and a chain offers to stop before
+// it). The move is the digits chosen: "13".
+func pickForms() Forms {
+	digits := func(State, int, Values) []string { return []string{"1", "2", "3"} }
+	first := Param{Name: "first", Type: IntegerOption, Ask: "bot.button.hint", Legal: digits,
+		Max:    func(State, int, Values) int { return 2 },
+		Spread: func(v Values, more []string) { v["second"] = more[0] }}
+	second := Param{Name: "second", Type: IntegerOption, Optional: true, Ask: "bot.button.hint", Legal: digits,
+		Menu: func(_ State, _ int, v Values) []string {
+			if v["first"] == "3" {
+				return nil
+			}
+			return slices.DeleteFunc(digits(nil, 0, nil), func(x string) bool { return x == v["first"] })
+		},
+		Offer: &Offer{Question: func(_ *i18n.Printer, _ State, v Values) string { return "only " + v["first"] + "?" },
+			Stop: "bot.button.hint", More: "bot.button.cancel"}}
+	return Forms{List: []Form{{Name: "pick", Button: "bot.button.hint", Params: []Param{first, second},
+		Make: func(_ State, _ int, v Values) (string, error) { return v["first"] + v["second"], nil }}}}
+}
+
+// TestFormsOffer follows pick's chain: a menu of several values, the
+// question before an optional parameter, its two ways on, and a move made
+// at once when the optional parameter's menu would be empty.
+func TestFormsOffer(t *testing.T) {
+	board := Action{Kind: "sums", Game: "g", Position: 3}
+	tests := []struct {
+		name    string
+		action  Action
+		values  []string
+		move    string // the move made, or
+		content string // the menu's or the question's words
+		ids     []string
+		max     int // the menu's Max
+	}{
+		{name: "the button: first's menu, two at once", action: board.With("pick"), content: "Hint", ids: []string{"sums:g:v3:pick", "sums:g:v3:x"}, max: 2},
+		{name: "two values: the second spread", action: board.With("pick"), values: []string{"1", "2"}, move: "12"},
+		{name: "one value: the offer", action: board.With("pick"), values: []string{"1"}, content: "only 1?",
+			ids: []string{"sums:g:v3:pick!:1", "sums:g:v3:pick+0:1", "sums:g:v3:x"}},
+		{name: "the offer's stop", action: board.With("pick!", "1"), move: "1"},
+		{name: "the offer's more: second's menu without first's value", action: board.With("pick+0", "1"), content: "Hint",
+			ids: []string{"sums:g:v3:pick:1", "sums:g:v3:x"}, max: 1},
+		{name: "second chosen", action: board.With("pick", "1"), values: []string{"3"}, move: "13"},
+		{name: "nothing to offer: the move at once", action: board.With("pick"), values: []string{"3"}, move: "3"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			a := formAct(t)
+			a.Action, a.Request.Values = &tt.action, tt.values
+			out, err := pickForms().Act(context.Background(), a)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if out.Move != tt.move {
+				t.Fatalf("move %q, want %q (%+v)", out.Move, tt.move, out.Reply)
+			}
+			if tt.move != "" {
+				return
+			}
+			m := out.Reply.Message
+			var ids []string
+			got := 0
+			for _, r := range m.Rows {
+				if r.Menu != nil {
+					ids, got = append(ids, r.Menu.ID), r.Menu.Max
+				}
+				for _, b := range r.Buttons {
+					ids = append(ids, b.ID)
+				}
+			}
+			if m.Content != tt.content || !slices.Equal(ids, tt.ids) || got != tt.max {
+				t.Errorf("got %q %v max %d, want %q %v max %d", m.Content, ids, got, tt.content, tt.ids, tt.max)
+			}
+			if update := len(tt.values) > 0 || strings.Contains(tt.action.Step, "+"); out.Reply.Update != update || out.Reply.Private == update {
+				t.Errorf("reply %+v: want an update %v", out.Reply, update)
+			}
+		})
+	}
+}
+
+func TestFormsOfferBadComponents(t *testing.T) {
+	board := Action{Kind: "sums", Game: "g", Position: 3}
+	tests := []struct {
+		name   string
+		action Action
+		values []string
+	}{
+		{"stop before the required values", board.With("pick!"), nil},
+		{"stop with a value", board.With("pick!", "1"), []string{"2"}},
+		{"more values than Max", board.With("pick"), []string{"1", "2", "3"}},
+		{"several values without Max", board.With("pick", "1"), []string{"2", "3"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			a := formAct(t)
+			a.Action, a.Request.Values = &tt.action, tt.values
+			_, err := pickForms().Act(context.Background(), a)
+			var re *rules.Error
+			if !errors.As(err, &re) || re.Code != Stale {
+				t.Errorf("Act = %v, want a stale component", err)
+			}
+		})
 	}
 }

@@ -68,7 +68,6 @@ func (h *harness) playByMenus(board *discordfake.Message, user string, m shangri
 		}
 		r = h.choose(user, r.Message, sm.CustomID, values...)
 	}
-	letter := func(d shangrila.Discipline) string { return string(d.Letter()) }
 	switch m.Kind {
 	case shangrila.Setup, shangrila.Place:
 		pick(m.Sites[0].Village.String())
@@ -81,16 +80,16 @@ func (h *harness) playByMenus(board *discordfake.Message, user string, m shangri
 		pick(s[0].Village.String())
 		switch {
 		case len(s) == 2 && s[1].Village == s[0].Village:
-			pick(letter(s[0].Discipline), letter(s[1].Discipline))
+			pick(s[0].Discipline.String(), s[1].Discipline.String()) // the menu of masters takes two at once
 		case len(s) == 2:
-			pick(letter(s[0].Discipline))
-			r = h.click(user, r.Message, buttonWith(t, r.Message, "ra"))
+			pick(s[0].Discipline.String())
+			r = h.click(user, r.Message, buttonWith(t, r.Message, "recruit+0")) // the offer: go on
 			pick(s[1].Village.String())
-			pick(letter(s[1].Discipline))
+			pick(s[1].Discipline.String())
 		default:
-			pick(letter(s[0].Discipline))
-			if len(r.Message.Buttons()) > 0 && r.Message.Button(buttonWith(t, r.Message, "r1")) != nil && len(r.Message.SelectMenus()) == 0 {
-				r = h.click(user, r.Message, buttonWith(t, r.Message, "r1"))
+			pick(s[0].Discipline.String())
+			if len(r.Message.SelectMenus()) == 0 && len(r.Message.Buttons()) > 0 {
+				r = h.click(user, r.Message, buttonWith(t, r.Message, "recruit!")) // the offer: just this one
 			}
 		}
 	}

@@ -1,6 +1,7 @@
 package shangrila
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/tablebot/tablebot/bot"
@@ -20,21 +21,27 @@ const (
 )
 
 // moveForms are the moves as forms: place (in the setup, a starting
-// master), recruit (one student, or two: the second site optional) and
-// journey. From them the host derives the subcommands, autocomplete, and
-// the menus of the Place and Journey buttons; Recruit's button opens a
-// chain of its own (a menu of one or two masters at once, see Act).
-// legal decides every value any of them offers.
+// master; typed "setup" too), recruit (one student, or two: the second
+// site optional) and journey. From them the host derives the
+// subcommands, autocomplete, the menus of the buttons and the short forms
+// typed in a terminal. Recruit's menu of masters takes one or two at
+// once (two students in one village); after one it asks whether to add a
+// second elsewhere. legal decides every value any of them offers.
 func moveForms() bot.Forms {
+	master := masterParam(stepRecruit, optMaster, "bot.menu.recruit-master", false)
+	master.Max, master.Spread = recruitHere, sameVillage
+	village2 := villageParam(stepRecruit, optVillage2, "bot.menu.recruit-village2", true)
+	village2.Menu = elsewhere
+	village2.Offer = &bot.Offer{Question: recruitOne, Stop: "bot.button.recruit-one", More: "bot.button.recruit-more"}
 	return bot.Forms{List: []bot.Form{
-		{Name: stepPlace, Params: []bot.Param{
+		{Name: stepPlace, Aliases: []string{sl.Setup.String()}, Params: []bot.Param{
 			villageParam(stepPlace, optVillage, "bot.menu.place-village", false),
 			masterParam(stepPlace, optMaster, "bot.menu.place-master", false),
 		}, Make: makePlace},
 		{Name: stepRecruit, Params: []bot.Param{
 			villageParam(stepRecruit, optVillage, "bot.menu.recruit-village", false),
-			masterParam(stepRecruit, optMaster, "bot.menu.recruit-master", false),
-			villageParam(stepRecruit, optVillage2, "bot.menu.recruit-village2", true),
+			master,
+			village2,
 			masterParam(stepRecruit, optMaster2, "bot.menu.recruit-master2", true),
 		}, Make: makeRecruit},
 		{Name: stepJourney, Params: []bot.Param{
@@ -85,6 +92,39 @@ func legalMasters(command, name string) func(bot.State, int, bot.Values) []strin
 		}
 		return out
 	}
+}
+
+// recruitHere is how many students the menu of masters takes in the
+// village chosen: 2 when two may join masters there at once.
+func recruitHere(st bot.State, _ int, v bot.Values) int {
+	pos := state(st).Position()
+	for _, m := range pos.LegalMoves(nil) {
+		if m.Kind == sl.Recruit && m.Students == 2 && m.Sites[0].Village.String() == v[optVillage] && m.Sites[1].Village.String() == v[optVillage] {
+			return 2
+		}
+	}
+	return 1
+}
+
+// sameVillage makes a second master chosen in the menu of masters the
+// second student, in the same village.
+func sameVillage(v bot.Values, more []string) {
+	v[optVillage2], v[optMaster2] = v[optVillage], more[0]
+}
+
+// elsewhere lists the villages the menus offer for a second student: not
+// the first's village, whose menu of masters offered two.
+func elsewhere(st bot.State, seat int, v bot.Values) []string {
+	vs := legalVillages(stepRecruit, optVillage2)(st, seat, v)
+	return slices.DeleteFunc(vs, func(x string) bool { return x == v[optVillage] })
+}
+
+// recruitOne asks, after one master was chosen, whether to recruit just
+// that student or to add a second elsewhere.
+func recruitOne(p *i18n.Printer, _ bot.State, v bot.Values) string {
+	vil, _ := sl.ParseVillage(v[optVillage])
+	d, _ := sl.ParseDiscipline(v[optMaster])
+	return p.T("bot.menu.recruit-one", "discipline", d, "village", vil)
 }
 
 // villageChoice is a village as autocomplete offers it: "D (3 tiles, 2
@@ -200,6 +240,19 @@ func readSite(v bot.Values, village, master string) (sl.Site, error) {
 		return sl.Site{}, fail("notation.discipline", "word", clipWord(v[master]))
 	}
 	return sl.Site{Village: vil, Discipline: d}, nil
+}
+
+// disciplineEmoji is the small picture beside a discipline in menus.
+func disciplineEmoji(d sl.Discipline) string {
+	return [...]string{"🌧️", "🙏", "🐾", "⭐", "🐉", "🌿", "🔥"}[d]
+}
+
+// clipWord shortens what someone typed before it is quoted back.
+func clipWord(s string) string {
+	if r := []rune(s); len(r) > 24 {
+		return string(r[:24]) + "…"
+	}
+	return s
 }
 
 // readVillage reads a village as typed.

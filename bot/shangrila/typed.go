@@ -10,48 +10,27 @@ import (
 	"github.com/tablebot/tablebot/rules/shangrila/notation"
 )
 
-// Typed reads a move typed in a terminal: "place A rainmaker", "recruit A
-// rainmaker B yeti", "journey A B" (a record line without its colour), and
-// "setup A rainmaker" for a starting master. A typed "pass" is answered:
+// Typed reads a move typed in a terminal: a record line without its
+// colour ("place A rainmaker", "recruit A rainmaker B yeti", "journey A
+// B", "setup A rainmaker" for a starting master), read by the notation and
+// handed to the forms in its record words. A typed "pass" is answered:
 // the host makes a player's passes itself.
 func (g *Game) Typed(st bot.State, seat int, words []string, p *i18n.Printer) (bot.Typed, bool, error) {
 	if len(words) == 0 {
 		return bot.Typed{}, false, nil
 	}
-	kind := strings.ToLower(words[0])
-	switch kind {
-	case "setup", stepPlace, stepRecruit, stepJourney:
-	case "pass":
-		return pass(state(st), seat, p)
-	default:
+	k, ok := sl.ParseKind(words[0])
+	switch {
+	case !ok || k == sl.Resign:
 		return bot.Typed{}, false, nil
+	case k == sl.Pass:
+		return pass(state(st), seat, p)
 	}
-	if kind == "setup" {
-		kind = stepPlace
-	}
-	m, err := notation.ParseAction(sl.Red, append([]string{kind}, words[1:]...))
+	m, err := notation.ParseAction(sl.Red, words)
 	if err != nil {
 		return bot.Typed{}, true, err
 	}
-	t := bot.Typed{Command: kind, Options: map[string]string{}}
-	if m.Kind == sl.Journey {
-		t.Options[optFrom], t.Options[optTo] = m.From.String(), m.To.String()
-		return t, true, nil
-	}
-	// The typed order is kept: a recruit's first site is the one typed
-	// first.
-	sites := m.Recruited()
-	if m.Kind != sl.Recruit {
-		sites = m.Sites[:1]
-	}
-	for i, s := range sites {
-		v, d := optVillage, optMaster
-		if i == 1 {
-			v, d = optVillage2, optMaster2
-		}
-		t.Options[v], t.Options[d] = s.Village.String(), s.Discipline.String()
-	}
-	return t, true, nil
+	return g.Forms.Typed(st, seat, strings.Fields(m.String()), p)
 }
 
 // pass answers a typed pass: a pass in a record was made already by the
