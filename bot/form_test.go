@@ -390,3 +390,41 @@ func TestFormsOfferBadComponents(t *testing.T) {
 		})
 	}
 }
+
+func TestListingLegal(t *testing.T) {
+	ways := []Filled{
+		{"pair", Values{"a": "1", "b": "3"}},
+		{"pair", Values{"a": "1", "b": "4"}},
+		{"pair", Values{"a": "2"}},
+		{"pair", Values{"a": "2", "b": "3"}},
+		{"other", Values{"a": "5"}},
+	}
+	l := Listing{Ways: func(State, int) []Filled { return ways },
+		Read: func(_, typed string) (string, bool) {
+			typed = strings.TrimSpace(typed)
+			_, err := strconv.Atoi(typed)
+			return typed, err == nil
+		}}
+	domain := []string{"4", "3", "2", "1", "5"}
+	tests := []struct {
+		name, focused string
+		v             Values
+		want          []string
+	}{
+		{"every value of the form, in the domain's order", "a", nil, []string{"2", "1"}},
+		{"narrowed by another value, read", "b", Values{"a": " 1 "}, []string{"4", "3"}},
+		{"a way leaving a parameter out agrees with it", "a", Values{"b": "4"}, []string{"2", "1"}},
+		{"and only such a way with a value of no way", "a", Values{"b": "9"}, []string{"2"}},
+		{"a value that does not read narrows nothing", "a", Values{"b": "x"}, []string{"2", "1"}},
+		{"the focused value narrows nothing", "a", Values{"a": "1"}, []string{"2", "1"}},
+		{"a way without the focused parameter offers nothing", "b", Values{"a": "2"}, []string{"3"}},
+		{"the optional one", "b", nil, []string{"4", "3"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := l.Legal("pair", tt.focused, domain)(nil, 0, tt.v); !slices.Equal(got, tt.want) {
+				t.Errorf("Legal = %v, want %v", got, tt.want)
+			}
+		})
+	}
+}

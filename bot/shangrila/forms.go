@@ -26,7 +26,7 @@ const (
 // subcommands, autocomplete, the menus of the buttons and the short forms
 // typed in a terminal. Recruit's menu of masters takes one or two at
 // once (two students in one village); after one it asks whether to add a
-// second elsewhere. legal decides every value any of them offers.
+// second elsewhere. listing decides every value any of them offers.
 func moveForms() bot.Forms {
 	master := masterParam(stepRecruit, optMaster, "bot.menu.recruit-master", false)
 	master.Max, master.Spread = recruitHere, sameVillage
@@ -47,7 +47,7 @@ func moveForms() bot.Forms {
 		{Name: stepJourney, Params: []bot.Param{
 			villageParam(stepJourney, optFrom, "bot.menu.journey-from", false),
 			{Name: optTo, Type: bot.StringOption, Ask: "bot.menu.journey-to",
-				Legal: legalVillages(stepJourney, optTo), Label: villageChoice, Option: destinationOption},
+				Legal: listing().Legal(stepJourney, optTo, villageWords()), Label: villageChoice, Option: destinationOption},
 		}, Make: makeJourney},
 	}}
 }
@@ -55,43 +55,13 @@ func moveForms() bot.Forms {
 // villageParam is a village option of command.
 func villageParam(command, name, ask string, optional bool) bot.Param {
 	return bot.Param{Name: name, Type: bot.StringOption, Optional: optional, Ask: ask,
-		Legal: legalVillages(command, name), Label: villageChoice, Option: villageOption}
+		Legal: listing().Legal(command, name, villageWords()), Label: villageChoice, Option: villageOption}
 }
 
 // masterParam is a master (discipline) option of command.
 func masterParam(command, name, ask string, optional bool) bot.Param {
 	return bot.Param{Name: name, Type: bot.StringOption, Optional: optional, Ask: ask,
-		Legal: legalMasters(command, name), Label: masterChoice, Option: masterOption}
-}
-
-// legalVillages lists the villages option name of command may take.
-func legalVillages(command, name string) func(bot.State, int, bot.Values) []string {
-	return func(st bot.State, _ int, v bot.Values) []string {
-		pos := state(st).Position()
-		lv := legal(&pos, command, name, v)
-		var out []string
-		for village := sl.Village(0); village < sl.NumVillages; village++ {
-			if lv.villages[village] {
-				out = append(out, village.String())
-			}
-		}
-		return out
-	}
-}
-
-// legalMasters lists the disciplines option name of command may take.
-func legalMasters(command, name string) func(bot.State, int, bot.Values) []string {
-	return func(st bot.State, _ int, v bot.Values) []string {
-		pos := state(st).Position()
-		lv := legal(&pos, command, name, v)
-		var out []string
-		for _, d := range sl.Disciplines {
-			if lv.disciplines[d] {
-				out = append(out, d.String())
-			}
-		}
-		return out
-	}
+		Legal: listing().Legal(command, name, masterWords()), Label: masterChoice, Option: masterOption}
 }
 
 // recruitHere is how many students the menu of masters takes in the
@@ -115,7 +85,7 @@ func sameVillage(v bot.Values, more []string) {
 // elsewhere lists the villages the menus offer for a second student: not
 // the first's village, whose menu of masters offered two.
 func elsewhere(st bot.State, seat int, v bot.Values) []string {
-	vs := legalVillages(stepRecruit, optVillage2)(st, seat, v)
+	vs := listing().Legal(stepRecruit, optVillage2, villageWords())(st, seat, v)
 	return slices.DeleteFunc(vs, func(x string) bool { return x == v[optVillage] })
 }
 

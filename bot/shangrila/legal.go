@@ -3,135 +3,73 @@ package shangrila
 import (
 	"strings"
 
+	"github.com/tablebot/tablebot/bot"
 	sl "github.com/tablebot/tablebot/rules/shangrila"
 	"github.com/tablebot/tablebot/rules/shangrila/notation"
 )
 
-// legalValues are the villages and disciplines an option can take.
-type legalValues struct {
-	villages    [sl.NumVillages]bool
-	disciplines [sl.NumDisciplines]bool
-}
+// listing derives every value the forms offer (autocomplete and menus)
+// from the legal moves.
+func listing() bot.Listing { return bot.Listing{Ways: ways, Read: readValue} }
 
-// legal finds, among the legal moves of pos, the values of option focused
-// of subcommand command that make a move, given the options already
-// chosen (fixed; a value that does not read is ignored). It is the one
-// place that decides what autocomplete suggests and what menus offer.
-func legal(pos *sl.Position, command, focused string, fixed map[string]string) legalValues {
-	var out legalValues
-	mark, ok := legalMarks[command]
-	if !ok {
-		return out
-	}
-	chosen := chosenOptions{focused: focused, fixed: fixed}
+// ways lists the legal moves as the forms filled in: a placement (in
+// play or in the setup) as place, a recruitment of two students both ways
+// round (either site may be typed first), a journey as journey.
+func ways(st bot.State, _ int) []bot.Filled {
+	pos := state(st).Position()
+	var out []bot.Filled
 	for _, m := range pos.LegalMoves(nil) {
-		mark(m, chosen, &out)
+		switch m.Kind {
+		case sl.Setup, sl.Place:
+			out = append(out, bot.Filled{Form: stepPlace, Values: sites(m.Sites[0])})
+		case sl.Recruit:
+			s := m.Recruited()
+			out = append(out, bot.Filled{Form: stepRecruit, Values: sites(s...)})
+			if len(s) == 2 {
+				out = append(out, bot.Filled{Form: stepRecruit, Values: sites(s[1], s[0])})
+			}
+		case sl.Journey:
+			out = append(out, bot.Filled{Form: stepJourney, Values: bot.Values{optFrom: m.From.String(), optTo: m.To.String()}})
+		}
 	}
 	return out
 }
 
-// legalMarks mark, for each move's subcommand, the values a legal move
-// gives the option being typed; a move of another kind marks nothing.
-var legalMarks = map[string]func(m sl.Move, chosen chosenOptions, out *legalValues){
-	stepPlace:   markPlace,
-	stepRecruit: markRecruit,
-	stepJourney: markJourney,
+// sites are the values of one site or two: village and master, then
+// village2 and master2.
+func sites(s ...sl.Site) bot.Values {
+	v := bot.Values{optVillage: s[0].Village.String(), optMaster: s[0].Discipline.String()}
+	if len(s) == 2 {
+		v[optVillage2], v[optMaster2] = s[1].Village.String(), s[1].Discipline.String()
+	}
+	return v
 }
 
-// chosenOptions are the options of a subcommand as legal reads them: the
-// one being typed, which narrows nothing, and the others as chosen.
-type chosenOptions struct {
-	focused string
-	fixed   map[string]string
+// readValue reads a village or a master as typed ("j", "R", "Yeti").
+func readValue(name, typed string) (string, bool) {
+	typed = strings.TrimSpace(typed)
+	if name == optMaster || name == optMaster2 {
+		d, ok := notation.ParseDiscipline(typed)
+		return d.String(), ok
+	}
+	v, ok := sl.ParseVillage(typed)
+	return v.String(), ok
 }
 
-// village returns the village chosen for option name; false when it is
-// the option being typed or does not read.
-func (c chosenOptions) village(name string) (sl.Village, bool) {
-	if c.focused == name {
-		return 0, false
+// villageWords and masterWords are every village and every master in the
+// order the forms list them.
+func villageWords() []string {
+	out := make([]string, sl.NumVillages)
+	for v := range out {
+		out[v] = sl.Village(v).String()
 	}
-	return sl.ParseVillage(strings.TrimSpace(c.fixed[name]))
+	return out
 }
 
-// discipline returns the discipline chosen for option name; false when it
-// is the option being typed or does not read.
-func (c chosenOptions) discipline(name string) (sl.Discipline, bool) {
-	if c.focused == name {
-		return 0, false
+func masterWords() []string {
+	out := make([]string, len(sl.Disciplines))
+	for i, d := range sl.Disciplines {
+		out[i] = d.String()
 	}
-	return notation.ParseDiscipline(strings.TrimSpace(c.fixed[name]))
-}
-
-// excludes reports whether the village and master options (vName, dName)
-// were chosen otherwise than site s.
-func (c chosenOptions) excludes(vName, dName string, s sl.Site) bool {
-	if v, ok := c.village(vName); ok && v != s.Village {
-		return true
-	}
-	d, ok := c.discipline(dName)
-	return ok && d != s.Discipline
-}
-
-// mark adds a site's village and discipline to the values found.
-func (lv *legalValues) mark(s sl.Site) {
-	lv.villages[s.Village], lv.disciplines[s.Discipline] = true, true
-}
-
-// markPlace marks the site of a placement (in play or in the setup) that
-// the options chosen allow.
-func markPlace(m sl.Move, chosen chosenOptions, out *legalValues) {
-	if m.Kind != sl.Place && m.Kind != sl.Setup {
-		return
-	}
-	if s := m.Sites[0]; !chosen.excludes(optVillage, optMaster, s) {
-		out.mark(s)
-	}
-}
-
-// markRecruit marks the sites of a recruitment that the options chosen
-// allow. The first pair of options names one site, the second the other:
-// either site may be the one typed, the other then fixed by the other
-// pair. A recruitment of one student has no second site to type.
-func markRecruit(m sl.Move, chosen chosenOptions, out *legalValues) {
-	if m.Kind != sl.Recruit {
-		return
-	}
-	second := chosen.focused == optVillage2 || chosen.focused == optMaster2
-	if m.Students == 1 && second {
-		return
-	}
-	typed, other := [2]string{optVillage, optMaster}, [2]string{optVillage2, optMaster2}
-	if second {
-		typed, other = other, typed
-	}
-	sites := m.Recruited()
-	for i, s := range sites {
-		if chosen.excludes(typed[0], typed[1], s) {
-			continue
-		}
-		if m.Students == 2 && chosen.excludes(other[0], other[1], sites[(i+1)%len(sites)]) {
-			continue
-		}
-		out.mark(s)
-	}
-}
-
-// markJourney marks the end of a journey the options chosen allow that is
-// being typed: where it starts, or (any other option) where it ends.
-func markJourney(m sl.Move, chosen chosenOptions, out *legalValues) {
-	if m.Kind != sl.Journey {
-		return
-	}
-	if v, ok := chosen.village(optFrom); ok && v != m.From {
-		return
-	}
-	if v, ok := chosen.village(optTo); ok && v != m.To {
-		return
-	}
-	if chosen.focused == optFrom {
-		out.villages[m.From] = true
-	} else {
-		out.villages[m.To] = true
-	}
+	return out
 }
