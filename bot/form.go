@@ -203,9 +203,15 @@ func (f Forms) FormButtons(p *i18n.Printer, board Action) []Button {
 	return out
 }
 
-// Moves lists the legal moves of the seats to act as record lines: every
-// way of filling every form, in the forms' and the choices' order.
+// Moves lists the legal moves of the seats to act as record lines: those
+// the engine lists when it is a Lister, else every way of filling every
+// form, in the forms' and the choices' order.
 func (f Forms) Moves(st State) []string {
+	if l, ok := st.(interface{ Legal() ([]string, bool) }); ok {
+		if lines, ok := l.Legal(); ok {
+			return lines
+		}
+	}
 	var out []string
 	for _, seat := range st.ToAct() {
 		for _, x := range f.List {

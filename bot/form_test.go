@@ -428,3 +428,27 @@ func TestListingLegal(t *testing.T) {
 		})
 	}
 }
+
+// listedSums is sums whose engine lists its legal moves: 1 and 2.
+type listedSums struct{ sums }
+
+func (listedSums) Legal(int) []int { return []int{1, 2} }
+
+func TestFormsMovesListed(t *testing.T) {
+	tests := []struct {
+		name  string
+		state State
+		want  []string
+	}{
+		{"the engine's list", NewReplay[int, int, int](listedSums{}, 0), []string{"1", "2"}},
+		{"none once over", NewReplay[int, int, int](listedSums{}, 10), []string{}},
+		{"the forms' without a list", NewReplay[int, int, int](sums{}, 0), []string{"1", "1 3", "1 4", "2", "2 3"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := pairForms().Moves(tt.state); !slices.Equal(got, tt.want) {
+				t.Errorf("Moves = %q, want %q", got, tt.want)
+			}
+		})
+	}
+}

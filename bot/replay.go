@@ -26,6 +26,12 @@ type Engine[P, M, E any] interface {
 	Quiet(e E) bool
 }
 
+// Lister is implemented by an engine that lists the legal moves of a
+// position; the forms' Moves then lists them (see Forms.Moves).
+type Lister[P, M any] interface {
+	Legal(pos P) []M
+}
+
 // EngineDefaults gives an Engine what most games' rules do not have:
 // nobody leaves, no automatic moves, every move shown. Embed it.
 type EngineDefaults[P, M, E any] struct{}
@@ -70,6 +76,21 @@ func NewReplay[P, M, E any](eng Engine[P, M, E], start P) *Replay[P, M, E] {
 // first Last, by one replay, and kept.
 func Replayed[P, M, E any](eng Engine[P, M, E], start P, moves []M, pos P) *Replay[P, M, E] {
 	return &Replay[P, M, E]{eng: eng, start: start, moves: slices.Clip(moves), pos: pos, unknown: len(moves) > 0}
+}
+
+// Legal lists the legal moves as record lines, none once the game is
+// over; false when the engine lists none (it is no Lister).
+func (r *Replay[P, M, E]) Legal() ([]string, bool) {
+	l, ok := r.eng.(Lister[P, M])
+	if !ok || r.eng.Over(r.pos) {
+		return nil, ok
+	}
+	ms := l.Legal(r.pos)
+	out := make([]string, len(ms))
+	for i, m := range ms {
+		out[i] = r.eng.FormatMove(m)
+	}
+	return out, true
 }
 
 // ReplayOf returns the replay behind a State of a game with these types.

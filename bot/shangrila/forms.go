@@ -37,7 +37,7 @@ func moveForms() bot.Forms {
 		{Name: stepPlace, Aliases: []string{sl.Setup.String()}, Params: []bot.Param{
 			villageParam(stepPlace, optVillage, "bot.menu.place-village", false),
 			masterParam(stepPlace, optMaster, "bot.menu.place-master", false),
-		}, Make: makePlace},
+		}, Make: makeMove(stepPlace, optVillage, optMaster)},
 		{Name: stepRecruit, Params: []bot.Param{
 			villageParam(stepRecruit, optVillage, "bot.menu.recruit-village", false),
 			master,
@@ -48,7 +48,7 @@ func moveForms() bot.Forms {
 			villageParam(stepJourney, optFrom, "bot.menu.journey-from", false),
 			{Name: optTo, Type: bot.StringOption, Ask: "bot.menu.journey-to",
 				Legal: listing().Legal(stepJourney, optTo, villageWords()), Label: villageChoice, Option: destinationOption},
-		}, Make: makeJourney},
+		}, Make: makeMove(stepJourney, optFrom, optTo)},
 	}}
 }
 
@@ -147,89 +147,45 @@ func masterOption(p *i18n.Printer, st bot.State, _ bot.Values, value string) bot
 	return bot.MenuOption{Label: DisciplineName(p, d), Emoji: disciplineEmoji(d), Description: p.N("bot.menu.supply", pos.Supply(pos.Turn(), d))}
 }
 
-// makePlace places a master; during the setup phase, a starting master.
-func makePlace(st bot.State, seat int, v bot.Values) (string, error) {
-	s := state(st)
-	pos := s.Position()
-	site, err := readSite(v, optVillage, optMaster)
-	if err != nil {
-		return "", err
+// makeMove makes a move of kind from the values of the options names, in
+// order, read as the words of a record line (the notation decides what
+// reads and says what does not); place is setup in the setup phase.
+func makeMove(kind string, names ...string) func(bot.State, int, bot.Values) (string, error) {
+	return func(st bot.State, seat int, v bot.Values) (string, error) {
+		s := state(st)
+		pos := s.Position()
+		if kind == stepPlace && pos.Phase() == sl.SetupPhase {
+			kind = sl.Setup.String()
+		}
+		words := []string{kind}
+		for _, n := range names {
+			words = append(words, strings.TrimSpace(v[n]))
+		}
+		m, err := notation.ParseAction(colour(pos, seat), words)
+		if err != nil {
+			return "", err
+		}
+		return s.Line(m), nil
 	}
-	c := colour(pos, seat)
-	if pos.Phase() == sl.SetupPhase {
-		return s.Line(sl.SetupMove(c, site.Village, site.Discipline)), nil
-	}
-	return s.Line(sl.PlaceMove(c, site.Village, site.Discipline)), nil
 }
 
 // makeRecruit recruits one student, or two: the second site is both its
 // options or neither.
 func makeRecruit(st bot.State, seat int, v bot.Values) (string, error) {
-	s := state(st)
-	c := colour(s.Position(), seat)
-	first, err := readSite(v, optVillage, optMaster)
-	if err != nil {
-		return "", err
-	}
-	v2, d2 := v[optVillage2], v[optMaster2]
-	if v2 == "" && d2 == "" {
-		return s.Line(sl.RecruitMove(c, first)), nil
-	}
-	if v2 == "" || d2 == "" {
+	one := makeMove(stepRecruit, optVillage, optMaster)
+	switch v2, d2 := v[optVillage2], v[optMaster2]; {
+	case v2 == "" && d2 == "":
+		return one(st, seat, v)
+	case v2 == "" || d2 == "":
+		if _, err := one(st, seat, v); err != nil {
+			return "", err
+		}
 		return "", fail("bot.err.second-student")
 	}
-	second, err := readSite(v, optVillage2, optMaster2)
-	if err != nil {
-		return "", err
-	}
-	return s.Line(sl.RecruitMove(c, first, second)), nil
-}
-
-// makeJourney sends the students of one village to another.
-func makeJourney(st bot.State, seat int, v bot.Values) (string, error) {
-	s := state(st)
-	from, err := readVillage(v[optFrom])
-	if err != nil {
-		return "", err
-	}
-	to, err := readVillage(v[optTo])
-	if err != nil {
-		return "", err
-	}
-	return s.Line(sl.JourneyMove(colour(s.Position(), seat), from, to)), nil
-}
-
-// readSite reads a site from a village option and a master option.
-func readSite(v bot.Values, village, master string) (sl.Site, error) {
-	vil, err := readVillage(v[village])
-	if err != nil {
-		return sl.Site{}, err
-	}
-	d, ok := notation.ParseDiscipline(strings.TrimSpace(v[master]))
-	if !ok {
-		return sl.Site{}, fail("notation.discipline", "word", clipWord(v[master]))
-	}
-	return sl.Site{Village: vil, Discipline: d}, nil
+	return makeMove(stepRecruit, optVillage, optMaster, optVillage2, optMaster2)(st, seat, v)
 }
 
 // disciplineEmoji is the small picture beside a discipline in menus.
 func disciplineEmoji(d sl.Discipline) string {
 	return [...]string{"🌧️", "🙏", "🐾", "⭐", "🐉", "🌿", "🔥"}[d]
-}
-
-// clipWord shortens what someone typed before it is quoted back.
-func clipWord(s string) string {
-	if r := []rune(s); len(r) > 24 {
-		return string(r[:24]) + "…"
-	}
-	return s
-}
-
-// readVillage reads a village as typed.
-func readVillage(word string) (sl.Village, error) {
-	v, ok := sl.ParseVillage(strings.TrimSpace(word))
-	if !ok {
-		return 0, fail("notation.village", "word", clipWord(word))
-	}
-	return v, nil
 }

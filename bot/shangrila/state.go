@@ -14,7 +14,10 @@ type State = bot.Replay[sl.Position, sl.Move, *sl.Effects]
 // engine is the rules of Shangri-La as the host's State plays them.
 type engine struct{}
 
-var _ bot.Engine[sl.Position, sl.Move, *sl.Effects] = engine{}
+var (
+	_ bot.Engine[sl.Position, sl.Move, *sl.Effects] = engine{}
+	_ bot.Lister[sl.Position, sl.Move]              = engine{}
+)
 
 // Apply makes a move.
 func (engine) Apply(pos sl.Position, m sl.Move) (sl.Position, *sl.Effects, error) {
@@ -30,6 +33,9 @@ func (engine) ParseMove(line string) (sl.Move, error) { return notation.ParseMov
 
 // FormatMove writes a move's record line.
 func (engine) FormatMove(m sl.Move) string { return notation.FormatMove(m) }
+
+// Legal lists the legal moves of the player to move.
+func (engine) Legal(pos sl.Position) []sl.Move { return pos.LegalMoves(nil) }
 
 // Over reports whether the game has ended.
 func (engine) Over(pos sl.Position) bool { return pos.Phase() == sl.Over }

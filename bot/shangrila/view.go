@@ -7,7 +7,6 @@ import (
 	"github.com/tablebot/tablebot/bot"
 	"github.com/tablebot/tablebot/i18n"
 	sl "github.com/tablebot/tablebot/rules/shangrila"
-	"github.com/tablebot/tablebot/rules/shangrila/notation"
 )
 
 // Steps of the buttons under a board; each opens a private menu chain.
@@ -149,21 +148,6 @@ func (g *Game) Text(p *i18n.Printer, st bot.State, names []string) string {
 		b.WriteString("  " + line + "\n")
 	}
 	return b.String()
-}
-
-// Moves lists the legal moves of the player to move, as record lines.
-func (g *Game) Moves(st bot.State) []string {
-	s := state(st)
-	pos := s.Position()
-	if s.Over() {
-		return nil
-	}
-	legal := pos.LegalMoves(nil)
-	out := make([]string, len(legal))
-	for i, m := range legal {
-		out[i] = notation.FormatMove(m)
-	}
-	return out
 }
 
 // Guide is the rules guide, one message a section.

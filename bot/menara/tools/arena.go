@@ -45,12 +45,10 @@ type arenaGame struct {
 // not depend on the number of workers or on scheduling.
 func (game) Arena(ctx context.Context, e cli.Env, args []string) error {
 	fs := flag.NewFlagSet("arena", flag.ContinueOnError)
-	fs.String("game", gameName, "the game: "+cli.GameNames(e.Games))
+	r := cli.ArenaFlags(fs, e, gameName, 100, "number of games")
 	players := fs.Int("players", 2, "number of players, 1 to 4")
 	difficulty := fs.String("difficulty", "medium", "the game's difficulty: easy, medium or hard")
 	team := fs.String("team", "hard", "the computer teammates' level: random, easy, medium or hard")
-	games := fs.Int("games", 100, "number of games")
-	seed := fs.Uint64("seed", 1, "random seed: the same seed plays the same games")
 	hands := fs.String("hands", "steady", "steady or shaky hands")
 	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "games played at once (the results do not depend on it)")
 	think := fs.Duration("think", 0, "cap on a computer's time a step (default 2s)")
@@ -63,7 +61,7 @@ func (game) Arena(ctx context.Context, e cli.Env, args []string) error {
 	if err := cli.ParseNoArgs(fs, e, args); err != nil {
 		return err
 	}
-	cfg := arenaConfig{games: *games, seed: *seed, workers: *workers, ai: ai.Options{Think: *think, Nodes: *nodes}}
+	cfg := arenaConfig{games: r.Games, seed: r.Seed, workers: *workers, ai: ai.Options{Think: *think, Nodes: *nodes}}
 	cfg.opts.Players = notation.PlayerNames(*players)
 	if cfg.opts.Players == nil {
 		return cli.Usagef("--players must be 1 to 4")
@@ -78,9 +76,10 @@ func (game) Arena(ctx context.Context, e cli.Env, args []string) error {
 	if cfg.team, ok = ai.ParseLevel(*team); !ok {
 		return cli.Usagef("--team must be random, easy, medium or hard")
 	}
+	if err := r.CheckGames(); err != nil {
+		return err
+	}
 	switch {
-	case *games < 1:
-		return cli.Usagef("--games must be at least 1")
 	case *workers < 1:
 		return cli.Usagef("--workers must be at least 1")
 	case *think < 0 || *nodes < 0:

@@ -48,11 +48,9 @@ type arenaTally struct {
 // on the number of workers or on scheduling.
 func (game) Arena(ctx context.Context, e cli.Env, args []string) error {
 	fs := flag.NewFlagSet("arena", flag.ContinueOnError)
-	fs.String("game", notation.GameName, "the game: "+cli.GameNames(e.Games))
+	r := cli.ArenaFlags(fs, e, notation.GameName, 0, "number of games (default: as many as players, so that each level sits in each seat once)")
 	players := fs.Int("players", 4, "number of players, 3 or 4")
-	games := fs.Int("games", 0, "number of games (default: as many as players, so that each level sits in each seat once)")
 	seats := fs.String("seats", "", "comma-separated level of each seat: random, easy, medium or hard (default hard then easy)")
-	seed := fs.Uint64("seed", 1, "random seed: the same seed plays the same games")
 	think := fs.Duration("think", 0, "cap on the hard level's time a move (default 2s); the iteration budget scales with it")
 	iterations := fs.Int("iterations", 0, "hard level's search iterations a move (default: scaled from --think)")
 	asJSON := fs.Bool("json", false, "print the results as one JSON object")
@@ -69,11 +67,11 @@ func (game) Arena(ctx context.Context, e cli.Env, args []string) error {
 	if *players != 3 && *players != 4 {
 		return cli.Usagef("--players must be 3 or 4")
 	}
-	if *games == 0 {
-		*games = *players
+	if r.Games == 0 {
+		r.Games = *players
 	}
-	if *games < 1 {
-		return cli.Usagef("--games must be at least 1")
+	if err := r.CheckGames(); err != nil {
+		return err
 	}
 	if *think < 0 || *iterations < 0 {
 		return cli.Usagef("--think and --iterations must not be negative")
@@ -81,7 +79,7 @@ func (game) Arena(ctx context.Context, e cli.Env, args []string) error {
 	if *workers < 1 {
 		return cli.Usagef("--workers must be at least 1")
 	}
-	cfg := arenaConfig{games: *games, seed: *seed, workers: *workers,
+	cfg := arenaConfig{games: r.Games, seed: r.Seed, workers: *workers,
 		opts: ai.Options{Think: *think, Iterations: *iterations}}
 	switch *start {
 	case "setup":

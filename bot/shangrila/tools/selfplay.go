@@ -15,11 +15,8 @@ import (
 // records: game i of seed S always plays the same.
 func (game) Selfplay(ctx context.Context, e cli.Env, args []string) error {
 	fs := flag.NewFlagSet("selfplay", flag.ContinueOnError)
-	fs.String("game", notation.GameName, "the game: "+cli.GameNames(e.Games))
+	r := cli.SelfplayFlags(fs, e, notation.GameName)
 	players := fs.Int("players", 4, "number of players, 3 or 4")
-	seed := fs.Uint64("seed", 1, "random seed: the same seed plays the same games")
-	games := fs.Int("games", 1, "number of games")
-	out := fs.String("out", "", "write one record file per game into this directory instead of stdout")
 	start := fs.String("start", "setup", "how games start: setup or suggested")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "Usage: tablebot selfplay [--game shangrila] --players N --seed S [--games G --out DIR] [--start setup|suggested]")
@@ -32,11 +29,8 @@ func (game) Selfplay(ctx context.Context, e cli.Env, args []string) error {
 	if *players != 3 && *players != 4 {
 		return cli.Usagef("--players must be 3 or 4")
 	}
-	if *games < 1 {
-		return cli.Usagef("--games must be at least 1")
-	}
-	if *games > 1 && *out == "" {
-		return cli.Usagef("more than one game needs --out DIR")
+	if err := r.CheckRecords(); err != nil {
+		return err
 	}
 	var st shangrila.Start
 	switch *start {
@@ -47,12 +41,12 @@ func (game) Selfplay(ctx context.Context, e cli.Env, args []string) error {
 		return cli.Usagef("--start must be setup or suggested")
 	}
 	seats := shangrila.Colours[:*players]
-	return cli.WriteRecords(ctx, e, *out, *games, func(i int) (string, error) {
-		moves, err := randomGame(seats, st, *seed, uint64(i))
+	return cli.WriteRecords(ctx, e, r.Out, r.Games, func(i int) (string, error) {
+		moves, err := randomGame(seats, st, r.Seed, uint64(i))
 		if err != nil {
 			return "", err
 		}
-		return fmt.Sprintf("# selfplay --players %d --seed %d, game %d\n", *players, *seed, i+1) +
+		return fmt.Sprintf("# selfplay --players %d --seed %d, game %d\n", *players, r.Seed, i+1) +
 			notation.FormatRecord(seats, st, moves), nil
 	})
 }

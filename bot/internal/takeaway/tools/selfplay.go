@@ -15,12 +15,9 @@ import (
 // records: game i of seed S always plays the same.
 func (game) Selfplay(ctx context.Context, e cli.Env, args []string) error {
 	fs := flag.NewFlagSet("selfplay", flag.ContinueOnError)
-	fs.String("game", takeaway.Kind, "the game: "+cli.GameNames(e.Games))
+	r := cli.SelfplayFlags(fs, e, takeaway.Kind)
 	players := fs.Int("players", 2, "number of players, 2 to 4")
 	stones := fs.Int("stones", 21, "the pile, 1 to 99 stones")
-	seed := fs.Uint64("seed", 1, "random seed: the same seed plays the same games")
-	games := fs.Int("games", 1, "number of games")
-	out := fs.String("out", "", "write one record file per game into this directory instead of stdout")
 	if err := cli.ParseNoArgs(fs, e, args); err != nil {
 		return err
 	}
@@ -29,13 +26,12 @@ func (game) Selfplay(ctx context.Context, e cli.Env, args []string) error {
 		return cli.Usagef("--players must be 2 to 4")
 	case *stones < 1 || *stones > 99:
 		return cli.Usagef("--stones must be 1 to 99")
-	case *games < 1:
-		return cli.Usagef("--games must be at least 1")
-	case *games > 1 && *out == "":
-		return cli.Usagef("more than one game needs --out DIR")
 	}
-	return cli.WriteRecords(ctx, e, *out, *games, func(i int) (string, error) {
-		return randomGame(seats(*players), *stones, rand.New(rand.NewPCG(*seed, uint64(i))))
+	if err := r.CheckRecords(); err != nil {
+		return err
+	}
+	return cli.WriteRecords(ctx, e, r.Out, r.Games, func(i int) (string, error) {
+		return randomGame(seats(*players), *stones, rand.New(rand.NewPCG(r.Seed, uint64(i))))
 	})
 }
 
