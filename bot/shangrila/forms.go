@@ -154,10 +154,10 @@ func makeMove(kind string, names ...string) func(bot.State, int, bot.Values) (st
 	return func(st bot.State, seat int, v bot.Values) (string, error) {
 		s := state(st)
 		pos := s.Position()
-		if kind == stepPlace && pos.Phase() == sl.SetupPhase {
-			kind = sl.Setup.String()
-		}
 		words := []string{kind}
+		if kind == stepPlace && pos.Phase() == sl.SetupPhase {
+			words[0] = sl.Setup.String()
+		}
 		for _, n := range names {
 			words = append(words, strings.TrimSpace(v[n]))
 		}
