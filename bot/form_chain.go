@@ -34,20 +34,14 @@ func (f Forms) command(a *Act) (Outcome, error) {
 	for _, q := range x.Params {
 		v[q.Name] = strings.TrimSpace(a.Request.Option(q.Name))
 	}
-	return x.made(a, v)
-}
-
-// made makes the move of a filled form.
-func (x Form) made(a *Act, v Values) (Outcome, error) {
-	line, err := x.Make(a.State, a.Seat, v)
-	if err != nil {
-		return Outcome{}, err
-	}
-	return Outcome{Move: line}, nil
+	return f.made(a, x, v)
 }
 
 // chain answers a step of a form's menu chain.
 func (f Forms) chain(a *Act) (Outcome, error) {
+	if a.Action.Step == StepConfirm {
+		return f.confirmed(a)
+	}
 	name, page := splitPage(a.Action.Step)
 	x, ok := f.form(name)
 	if !ok || page < 0 || len(a.Request.Values) > 1 {
@@ -65,7 +59,7 @@ func (f Forms) chain(a *Act) (Outcome, error) {
 		v[x.Params[i].Name] = val
 	}
 	if len(args) == len(x.Params) {
-		return x.made(a, v)
+		return f.made(a, x, v)
 	}
 	m, err := x.menu(a, args, v, page)
 	if err != nil {
@@ -100,7 +94,7 @@ func (x Form) menu(a *Act, args []string, v Values, page int) (Message, error) {
 	if len(menu.ID())+1+maxValueLen(choices) > maxCustomID {
 		return Message{}, fmt.Errorf("form %s: its values do not fit in a custom id", x.Name)
 	}
-	ask := a.Printer.T(q.Ask)
+	ask := q.prompt(a.Printer, a.State, v, len(choices))
 	rows := []Row{{Menu: &Menu{ID: menu.ID(), Placeholder: Clip(ask, MaxPlaceholder), Options: opts, Min: 1, Max: 1}}}
 	buttons := pageButtons(a, base, x.Name, args, page, pages)
 	buttons = append(buttons, Button{ID: base.With(StepCancel).ID(), Label: a.Printer.T("bot.button.cancel"), Style: Secondary})

@@ -45,11 +45,16 @@ type Options struct {
 
 // Game is Menara as the host runs it (bot.Game).
 type Game struct {
+	bot.Forms
 	opts Options
 }
 
 // New returns the game.
-func New(opts Options) *Game { return &Game{opts: opts} }
+func New(opts Options) *Game {
+	g := &Game{opts: opts}
+	g.Forms = g.forms()
+	return g
+}
 
 var (
 	_ bot.Game   = (*Game)(nil)
