@@ -153,10 +153,11 @@ func placementStep(pos *mr.Position, seat int, kind mr.Kind, lifted mr.FloorID, 
 	if text == "" {
 		return mr.Step{}, fail("menara.err.placement", "word", "")
 	}
-	if k, ok := parseCode(text); ok {
+	if isCode(text) {
 		pl, found := placementFor(pos, text)
+		k := pl.Step
 		// A floor step's list also offers the extensions.
-		if !found || k.kind != kind && !(kind == mr.PlaceFloor && k.kind == mr.Extend) || kind == mr.Lift && k.floor != lifted {
+		if !found || k.Kind != kind && !(kind == mr.PlaceFloor && k.Kind == mr.Extend) || kind == mr.Lift && k.Floor != lifted {
 			return mr.Step{}, illegal("menara.err.placement-gone", "word", clip(text))
 		}
 		s := pl.Step

@@ -59,16 +59,16 @@ func (g *Game) forms() bot.Forms {
 			{Name: optColumn, Type: bot.StringOption, Legal: legalColours, Label: colourLabel, Option: colourOption, Prompt: colourPrompt, Match: colourMatch},
 			{Name: optBase, Type: bot.StringOption, Legal: legalBases, Label: baseLabel, Option: baseOption, Prompt: basePrompt},
 		}, Make: makeColumn},
-		{Name: cmdFloor, Params: []bot.Param{placementParam(placeNew)}, Make: makePlacement(mr.PlaceFloor)},
+		{Name: cmdFloor, Params: []bot.Param{g.placementParam(placeNew)}, Make: makePlacement(mr.PlaceFloor)},
 		{Name: cmdMove, Params: []bot.Param{
 			{Name: optFrom, Type: bot.StringOption, Ask: "menara.menu.move-from", Legal: legalFrom, Label: fromLabel, Option: fromOption},
 			{Name: optTo, Type: bot.StringOption, Legal: legalTo, Label: toLabel, Option: toOption, Prompt: toPrompt},
 		}, Make: makeMove},
 		{Name: cmdLift, Params: []bot.Param{
 			{Name: optFloor, Type: bot.StringOption, Ask: "menara.menu.lift", Legal: legalLifted, Label: liftedLabel},
-			placementParam(placeLift),
+			g.placementParam(placeLift),
 		}, Make: makePlacement(mr.Lift)},
-		{Name: cmdExtend, Params: []bot.Param{placementParam(placeExtend)}, Make: makePlacement(mr.Extend)},
+		{Name: cmdExtend, Params: []bot.Param{g.placementParam(placeExtend)}, Make: makePlacement(mr.Extend)},
 		{Name: cmdGiveUp, Params: []bot.Param{renew}, Make: makeClosing(mr.GiveUpStep)},
 		{Name: cmdDone, Params: []bot.Param{renew}, Make: makeClosing(mr.DoneStep)},
 	}}
@@ -342,7 +342,7 @@ func liftedLabel(p *i18n.Printer, st bot.State, value string) string {
 // placementParam is the placement of a floor: where the new floor goes
 // (placeNew, placeExtend) or where the floor chosen moves (placeLift),
 // each as its placement code.
-func placementParam(filter placeFilter) bot.Param {
+func (g *Game) placementParam(filter placeFilter) bot.Param {
 	return bot.Param{Name: optPlacement, Type: bot.StringOption,
 		Legal: func(st bot.State, _ int, v bot.Values) []string {
 			var out []string
@@ -353,14 +353,12 @@ func placementParam(filter placeFilter) bot.Param {
 		},
 		Label: func(p *i18n.Printer, st bot.State, code string) string {
 			pos := positionOf(state(st))
-			pl, _ := placementFor(pos, code)
-			label, desc := placeWords(p, pos, pl)
+			label, desc := placeWords(p, pos, g.placed.find(pos, code))
 			return label + " · " + desc
 		},
 		Option: func(p *i18n.Printer, st bot.State, _ bot.Values, code string) bot.MenuOption {
 			pos := positionOf(state(st))
-			pl, _ := placementFor(pos, code)
-			label, desc := placeWords(p, pos, pl)
+			label, desc := placeWords(p, pos, g.placed.find(pos, code))
 			return bot.MenuOption{Label: label, Description: desc}
 		},
 		Prompt: func(p *i18n.Printer, st bot.State, v bot.Values, n int) string {

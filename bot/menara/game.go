@@ -46,12 +46,13 @@ type Options struct {
 // Game is Menara as the host runs it (bot.Game).
 type Game struct {
 	bot.Forms
-	opts Options
+	opts   Options
+	placed *placed
 }
 
 // New returns the game.
 func New(opts Options) *Game {
-	g := &Game{opts: opts}
+	g := &Game{opts: opts, placed: &placed{}}
 	g.Forms = g.forms()
 	return g
 }
