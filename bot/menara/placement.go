@@ -5,7 +5,6 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/tablebot/tablebot/bot"
 	"github.com/tablebot/tablebot/i18n"
 	mr "github.com/tablebot/tablebot/rules/menara"
 )
@@ -179,13 +178,6 @@ func placeWords(p *i18n.Printer, pos *mr.Position, pl mr.Placement) (label, desc
 		label = "⚠️ " + label
 	}
 	return label, desc
-}
-
-// placeName is a placement's one-line name, as autocomplete shows it
-// (at most 100 characters).
-func placeName(p *i18n.Printer, pos *mr.Position, pl mr.Placement) string {
-	label, desc := placeWords(p, pos, pl)
-	return bot.Clip(label+" · "+desc, bot.MaxLabel)
 }
 
 // stabilityWords says how a placed floor would stand: its margin and
