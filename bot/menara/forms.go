@@ -208,10 +208,18 @@ func colourMatch(p *i18n.Printer, typed string, c bot.Choice) bool {
 // chosen if any.
 func legalBases(st bot.State, _ int, v bot.Values) []string {
 	col, hasColour := mr.ParseColour(strings.TrimSpace(v[optColumn]))
+	return stepValues(st, mr.PlaceColumn, func(s mr.Step) (mr.Base, bool) { return s.To, !hasColour || s.Colour == col })
+}
+
+// stepValues lists, once each and in the order of the legal steps of kind,
+// the base key gives of those it keeps.
+func stepValues(st bot.State, kind mr.Kind, key func(mr.Step) (mr.Base, bool)) []string {
 	var out []string
-	for _, s := range legalOf(positionOf(state(st)), mr.PlaceColumn) {
-		if !hasColour || s.Colour == col {
-			out = append(out, s.To.String())
+	seen := map[mr.Base]bool{}
+	for _, s := range legalOf(positionOf(state(st)), kind) {
+		if b, keep := key(s); keep && !seen[b] {
+			seen[b] = true
+			out = append(out, b.String())
 		}
 	}
 	return out
@@ -247,17 +255,9 @@ func basePrompt(p *i18n.Printer, _ bot.State, v bot.Values, _ int) string {
 	return p.T("menara.menu.place-base", "colour", col)
 }
 
-// legalFrom lists the columns that may move up, each once.
+// legalFrom lists the columns that may move up.
 func legalFrom(st bot.State, _ int, _ bot.Values) []string {
-	var out []string
-	seen := map[mr.Base]bool{}
-	for _, s := range legalOf(positionOf(state(st)), mr.MoveColumn) {
-		if !seen[s.From] {
-			seen[s.From] = true
-			out = append(out, s.From.String())
-		}
-	}
-	return out
+	return stepValues(st, mr.MoveColumn, func(s mr.Step) (mr.Base, bool) { return s.From, true })
 }
 
 // fromLabel names a column that may move: its base, colour and level.
@@ -279,19 +279,10 @@ func fromOption(p *i18n.Printer, st bot.State, _ bot.Values, value string) bot.M
 		Description: desc, Emoji: colourEmoji[col]}
 }
 
-// legalTo lists where a column may move, of the column chosen if any,
-// each base once.
+// legalTo lists where a column may move, of the column chosen if any.
 func legalTo(st bot.State, _ int, v bot.Values) []string {
 	from, hasFrom := mr.ParseBase(strings.TrimSpace(v[optFrom]))
-	var out []string
-	seen := map[mr.Base]bool{}
-	for _, s := range legalOf(positionOf(state(st)), mr.MoveColumn) {
-		if (!hasFrom || s.From == from) && !seen[s.To] {
-			seen[s.To] = true
-			out = append(out, s.To.String())
-		}
-	}
-	return out
+	return stepValues(st, mr.MoveColumn, func(s mr.Step) (mr.Base, bool) { return s.To, !hasFrom || s.From == from })
 }
 
 // moveTo is the move of a column to base value: from the base chosen in

@@ -9,6 +9,7 @@ import (
 
 	"github.com/tablebot/tablebot/bot"
 	"github.com/tablebot/tablebot/i18n"
+	rmenara "github.com/tablebot/tablebot/render/menara"
 	mr "github.com/tablebot/tablebot/rules/menara"
 )
 
@@ -180,24 +181,16 @@ func floorList(fs []mr.FloorID) string {
 // stepWords says a building step in a few words, as proposed: "a red
 // column on K2", "column K2 to M3", "floor M on K2 K4 L1, level 2".
 func stepWords(p *i18n.Printer, pos *mr.Position, s mr.Step) string {
-	switch s.Kind {
-	case mr.PlaceColumn:
-		return p.T("menara.render.proposal.column", "colour", ColourName(p, s.Colour), "base", s.To.String())
-	case mr.MoveColumn:
-		return p.T("menara.render.proposal.move", "from", s.From.String(), "to", s.To.String())
-	case mr.PlaceFloor, mr.Lift:
+	w := rmenara.StepWords{Kind: s.Kind, Colour: ColourName(p, s.Colour), To: s.To.String(), From: s.From.String(), Floor: s.Floor.String(), Supports: s.On.String()}
+	if s.Kind == mr.PlaceFloor || s.Kind == mr.Lift {
 		next, e, err := pos.Preview(s)
-		level := e.Level
+		w.Level = e.Level
 		if err != nil {
-			level = next.Level(s.Floor)
+			w.Level = next.Level(s.Floor)
 		}
-		id := "menara.render.proposal.floor"
-		if s.Kind == mr.Lift {
-			id = "menara.render.proposal.lift"
-		}
-		return p.T(id, "floor", s.Floor.String(), "supports", s.On.String(), "level", level)
-	case mr.Extend:
-		return p.T("menara.render.proposal.extend", "floor", s.Floor.String())
+	}
+	if said := proposal(p, w); said != "" {
+		return said
 	}
 	return s.String()
 }
