@@ -55,7 +55,7 @@ func TestPlacementCodes(t *testing.T) {
 		}
 		for _, pl := range pls {
 			code := placementCode(pl.Step)
-			got, ok := placementFor(pos, code)
+			got, ok := findCode(pls, code)
 			if !ok || placementCode(got.Step) != code || len(code) > 14 || strings.ContainsRune(code, ':') {
 				t.Errorf("%s: code %q finds %s, %v", pl.Step, code, got.Step, ok)
 			}
