@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -67,6 +68,9 @@ func (f Forms) made(a *Act, x Form, v Values) (Outcome, error) {
 			continue // no menu to go back to
 		default:
 			b.ID = base.With(StepConfirm, append([]string{ans.Form}, f.valuesOf(ans.Form, ans.Values)...)...).ID()
+			if len(b.ID) > maxCustomID {
+				return Outcome{}, fmt.Errorf("form %s: an answer's values do not fit in a custom id", ans.Form)
+			}
 		}
 		buttons = append(buttons, b)
 	}

@@ -11,11 +11,15 @@ import (
 	"github.com/tablebot/tablebot/rules"
 )
 
-// asker asks before every add of 20 or more: its answers make the add,
-// go back, or bump instead.
+// asker asks before an add of 2x or 27: its answers make the add, go
+// back, or bump instead; after an add of x9 it answers with values too
+// long for a custom id.
 type asker struct{}
 
 func (asker) Confirm(a *Act, form string, v Values, line string) (*Question, error) {
+	if v["ones"] == "9" {
+		return &Question{Answers: []Answer{{Form: form, Values: Values{"tens": strings.Repeat("9", MaxLabel)}}}}, nil
+	}
 	if form != "add" || v["tens"] != "2" && v["tens"] != "0" || v["tens"] == "0" && v["ones"] != "27" {
 		return nil, nil
 	}
@@ -85,6 +89,11 @@ func TestFormsConfirm(t *testing.T) {
 				t.Errorf("got  %s\nwant %s", got, tt.want)
 			}
 		})
+	}
+	a := formAct(t)
+	a.Command, a.Request.Options = "add", map[string]string{"tens": "1", "ones": "9"}
+	if out, err := f.Act(context.Background(), a); err == nil {
+		t.Errorf("an answer too long for a custom id: %+v, want an error", out)
 	}
 	for _, bad := range []struct {
 		action Action
