@@ -73,6 +73,16 @@ type Param struct {
 	// comes to it: make the move as it stands, or go on. Without it a
 	// chain asks for every parameter.
 	Offer *Offer
+	// Prompt, when set, is the menu's question in full, given the values
+	// chosen before it and the n values it offers; nil says Ask.
+	Prompt func(p *i18n.Printer, st State, v Values, n int) string
+	// Match, when set, says whether a choice is kept for what was typed
+	// in autocomplete; nil keeps those whose value or label begin with it
+	// (Matches).
+	Match func(p *i18n.Printer, typed string, c Choice) bool
+	// Choices are the fixed choices of a subcommand's option, without
+	// autocomplete (Legal nil).
+	Choices []OptionChoice
 }
 
 // Offer is a menu chain's question before an optional parameter. When the
@@ -96,6 +106,8 @@ type Values map[string]string
 // after the game is made.
 type Forms struct {
 	List []Form
+	// Confirm, when set, is asked before every move of a form is made.
+	Confirm Confirmer
 }
 
 // form returns the form named name.
@@ -124,7 +136,7 @@ func (f Forms) Commands() []CommandSpec {
 	for _, x := range f.List {
 		spec := CommandSpec{Name: x.Name}
 		for _, p := range x.Params {
-			spec.Options = append(spec.Options, OptionSpec{Name: p.Name, Type: p.Type, Required: !p.Optional, Autocomplete: p.Legal != nil})
+			spec.Options = append(spec.Options, OptionSpec{Name: p.Name, Type: p.Type, Required: !p.Optional, Autocomplete: p.Legal != nil, Choices: p.Choices})
 		}
 		out = append(out, spec)
 	}
@@ -152,7 +164,7 @@ func (f Forms) Choices(st State, seat int, command, focused string, options map[
 	q := x.Params[i]
 	var out []Choice
 	for _, c := range q.choices(q.Legal(st, seat, others), st, p) {
-		if Matches(options[focused], c.Value, c.Name) && len(out) < MaxChoices {
+		if q.matches(p, options[focused], c) && len(out) < MaxChoices {
 			out = append(out, c)
 		}
 	}
@@ -171,6 +183,22 @@ func (q Param) choices(legal []string, st State, p *i18n.Printer) []Choice {
 		out[i] = Choice{Name: Clip(name, MaxLabel), Value: val}
 	}
 	return out
+}
+
+// matches reports whether choice c is kept for what was typed.
+func (q Param) matches(p *i18n.Printer, typed string, c Choice) bool {
+	if q.Match != nil {
+		return q.Match(p, strings.TrimSpace(typed), c)
+	}
+	return Matches(typed, c.Value, c.Name)
+}
+
+// prompt is the question of the parameter's menu of n values.
+func (q Param) prompt(p *i18n.Printer, st State, v Values, n int) string {
+	if q.Prompt != nil {
+		return q.Prompt(p, st, v, n)
+	}
+	return p.T(q.Ask)
 }
 
 // Typed reads a form in the terminal's short form: its name or an alias

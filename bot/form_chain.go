@@ -38,20 +38,14 @@ func (f Forms) command(a *Act) (Outcome, error) {
 	for _, q := range x.Params {
 		v[q.Name] = strings.TrimSpace(a.Request.Option(q.Name))
 	}
-	return x.made(a, v)
-}
-
-// made makes the move of a filled form.
-func (x Form) made(a *Act, v Values) (Outcome, error) {
-	line, err := x.Make(a.State, a.Seat, v)
-	if err != nil {
-		return Outcome{}, err
-	}
-	return Outcome{Move: line}, nil
+	return f.made(a, x, v)
 }
 
 // chain answers a step of a form's menu chain.
 func (f Forms) chain(a *Act) (Outcome, error) {
+	if a.Action.Step == StepConfirm {
+		return f.confirmed(a)
+	}
 	name, page, stop := splitStep(a.Action.Step)
 	x, ok := f.form(name)
 	if !ok || page < 0 || len(a.Action.Args) > len(x.Params) {
@@ -72,9 +66,9 @@ func (f Forms) chain(a *Act) (Outcome, error) {
 	case stop && len(args) < x.required():
 		return Outcome{}, BadComponent()
 	case stop || len(args) == len(x.Params):
-		return x.made(a, v)
+		return f.made(a, x, v)
 	case chose && x.Params[len(args)].Offer != nil:
-		return x.offer(a, args, v)
+		return f.offer(a, x, args, v)
 	}
 	m, err := x.menu(a, args, v, page)
 	if err != nil {
@@ -132,10 +126,10 @@ func (x Form) args(v Values) []string {
 // offer asks, before the optional parameter after args, whether to make
 // the move as it stands or go on to its menu; a parameter with nothing to
 // offer makes the move at once.
-func (x Form) offer(a *Act, args []string, v Values) (Outcome, error) {
+func (f Forms) offer(a *Act, x Form, args []string, v Values) (Outcome, error) {
 	q := x.Params[len(args)]
 	if q.Legal == nil || len(q.menuValues(a, v)) == 0 {
-		return x.made(a, v)
+		return f.made(a, x, v)
 	}
 	base := Action{Kind: a.Action.Kind, Game: a.Action.Game, Position: a.Action.Position}
 	buttons := []Button{
@@ -173,7 +167,7 @@ func (x Form) menu(a *Act, args []string, v Values, page int) (Message, error) {
 	if len(menu.ID())+1+maxValueLen(choices) > maxCustomID {
 		return Message{}, fmt.Errorf("form %s: its values do not fit in a custom id", x.Name)
 	}
-	ask := a.Printer.T(q.Ask)
+	ask := q.prompt(a.Printer, a.State, v, len(choices))
 	rows := []Row{{Menu: &Menu{ID: menu.ID(), Placeholder: Clip(ask, MaxPlaceholder), Options: opts, Min: 1, Max: min(q.most(a, v), len(opts))}}}
 	buttons := pageButtons(a, base, x.Name, args, page, pages)
 	buttons = append(buttons, Button{ID: base.With(StepCancel).ID(), Label: a.Printer.T("bot.button.cancel"), Style: Secondary})

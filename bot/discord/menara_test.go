@@ -396,7 +396,7 @@ func (h *harness) pickIn(user string, m *discordfake.Message, values ...string) 
 		}
 		next := ""
 		for _, b := range m.Buttons() {
-			if strings.Contains(b.CustomID, ":pg:") && b.Emoji != nil && b.Emoji.Name == "▶️" {
+			if b.Label == "▶" && !b.Disabled {
 				next = b.CustomID
 			}
 		}
@@ -445,6 +445,18 @@ func (h *harness) checkPreview(m *discordfake.Message) {
 	buttonWith(h.t, m, "ok")
 }
 
+// backButton returns the id of a preview's Back button.
+func backButton(t testing.TB, m *discordfake.Message) string {
+	t.Helper()
+	for _, b := range m.Buttons() {
+		if b.Emoji != nil && b.Emoji.Name == "◀️" {
+			return b.CustomID
+		}
+	}
+	t.Fatalf("no Back button on %q", m.Content)
+	return ""
+}
+
 func attachmentNames(m *discordfake.Message) []string {
 	var out []string
 	for _, a := range m.Attachments {
@@ -472,27 +484,27 @@ func (h *harness) buttonStep(board *discordfake.Message, user string, s mr.Step,
 	}
 	switch s.Kind {
 	case mr.Exchange:
-		m := private(t, h.click(user, board, buttonWith(t, board, "ex")), "exchange")
+		m := private(t, h.click(user, board, buttonWith(t, board, "exchange")), "exchange")
 		m = private(t, h.choose(user, m, menu(t, m).CustomID, columnValues(s.Give)...), "give")
 		r = h.choose(user, m, menu(t, m).CustomID, columnValues(s.Take)...)
 	case mr.Reveal:
-		m := private(t, h.click(user, board, buttonWith(t, board, fmt.Sprintf("rv:%d", s.Pile))), "reveal")
+		m := private(t, h.click(user, board, buttonWith(t, board, "reveal:"+s.Pile.String())), "reveal")
 		r = h.click(user, m, buttonWith(t, m, "ok"))
 	case mr.PlaceColumn:
-		m := private(t, h.click(user, board, buttonWith(t, board, "pl")), "place")
+		m := private(t, h.click(user, board, buttonWith(t, board, "place")), "place")
 		m = private(t, h.pickIn(user, m, string(s.Colour.Letter())), "colour")
 		r = warned(h.pickIn(user, m, s.To.String()))
 	case mr.MoveColumn:
-		m := private(t, h.click(user, board, buttonWith(t, board, "mv")), "move")
+		m := private(t, h.click(user, board, buttonWith(t, board, "move")), "move")
 		m = private(t, h.pickIn(user, m, s.From.String()), "from")
 		r = warned(h.pickIn(user, m, s.To.String()))
 	case mr.PlaceFloor, mr.Extend, mr.Lift:
 		var m *discordfake.Message
 		if s.Kind == mr.Lift {
-			m = private(t, h.click(user, board, buttonWith(t, board, "lf")), "lift")
+			m = private(t, h.click(user, board, buttonWith(t, board, "lift")), "lift")
 			m = private(t, h.pickIn(user, m, s.Floor.String()), "lifted floor")
 		} else {
-			m = private(t, h.click(user, board, buttonWith(t, board, "fl")), "floor")
+			m = private(t, h.click(user, board, buttonWith(t, board, "floor")), "floor")
 		}
 		code := firstSafeOption(menu(t, m))
 		if code == "" {
@@ -501,7 +513,7 @@ func (h *harness) buttonStep(board *discordfake.Message, user string, s mr.Step,
 		p := private(t, h.pickIn(user, m, code), "preview")
 		h.checkPreview(p)
 		if back {
-			list := private(t, h.click(user, p, buttonWith(t, p, "pg")), "back")
+			list := private(t, h.click(user, p, backButton(t, p)), "back")
 			if len(list.Attachments) != 0 {
 				t.Fatalf("back at the list, the preview's image stays: %v", attachmentNames(list))
 			}
@@ -510,15 +522,12 @@ func (h *harness) buttonStep(board *discordfake.Message, user string, s mr.Step,
 		}
 		r = h.click(user, p, buttonWith(t, p, "ok"))
 	case mr.GiveUp, mr.Done:
-		step, code := "gu", "g0"
+		form := "giveup"
 		if s.Kind == mr.Done {
-			step, code = "dn", "d0"
+			form = "done"
 		}
-		if s.Renew {
-			code = code[:1] + "1"
-		}
-		m := private(t, h.click(user, board, buttonWith(t, board, step)), "closing")
-		r = h.click(user, m, buttonWith(t, m, "ok:"+code))
+		m := private(t, h.click(user, board, buttonWith(t, board, form)), "closing")
+		r = h.click(user, m, buttonWith(t, m, fmt.Sprintf("ok:%s:%v", form, s.Renew)))
 	}
 	if !strings.HasPrefix(r.Content(), "✅") {
 		t.Fatalf("%s by buttons: %s", s, r)
@@ -598,7 +607,7 @@ func TestMenaraCollapse(t *testing.T) {
 				// The warning first, then Give up this card is offered too:
 				// cancel once and come back.
 				w := h.warning(board, s)
-				if !strings.Contains(w.Content, "would fall") || w.Button(buttonWith(t, w, "ok:g0")) == nil {
+				if !strings.Contains(w.Content, "would fall") || w.Button(buttonWith(t, w, "ok:giveup:false")) == nil {
 					t.Fatalf("the warning: %q", w.Content)
 				}
 				if r := h.click(h.mover(), w, buttonWith(t, w, "x")); r.Ephemeral() && strings.HasPrefix(r.Content(), "⚠️") {
@@ -633,10 +642,10 @@ func (h *harness) warning(board *discordfake.Message, s mr.Step) *discordfake.Me
 	user := h.mover()
 	var m *discordfake.Message
 	if s.Kind == mr.PlaceColumn {
-		m = private(t, h.click(user, board, buttonWith(t, board, "pl")), "place")
+		m = private(t, h.click(user, board, buttonWith(t, board, "place")), "place")
 		m = private(t, h.pickIn(user, m, string(s.Colour.Letter())), "colour")
 	} else {
-		m = private(t, h.click(user, board, buttonWith(t, board, "mv")), "move")
+		m = private(t, h.click(user, board, buttonWith(t, board, "move")), "move")
 		m = private(t, h.pickIn(user, m, s.From.String()), "from")
 	}
 	r := h.pickIn(user, m, s.To.String())
@@ -772,19 +781,19 @@ func TestMenaraBadInput(t *testing.T) {
 		t.Fatal("bad input changed the game or posted something")
 	}
 	// The board's buttons refuse everyone but the player to act.
-	wantPrivate(t, h.click(other, board, buttonWith(t, board, "rv:0")), "turn, not")
-	wantPrivate(t, h.click(eve, board, buttonWith(t, board, "rv:0")), "You are not playing")
+	wantPrivate(t, h.click(other, board, buttonWith(t, board, "reveal:blue")), "turn, not")
+	wantPrivate(t, h.click(eve, board, buttonWith(t, board, "reveal:blue")), "You are not playing")
 	// Nobody else gets suggestions.
 	if got := h.mautocomplete(other, "exchange", "give", ""); len(got) != 0 {
 		t.Errorf("suggestions for someone not to act: %v", got)
 	}
 	// A menu opened before the board moved on is stale.
-	menuMsg := private(t, h.click(mover, board, buttonWith(t, board, "ex")), "exchange menu")
+	menuMsg := private(t, h.click(mover, board, buttonWith(t, board, "exchange")), "exchange menu")
 	r := h.mslash(mover, "reveal", o("pile", "yellow"))
 	h.checkMenaraPost(r.Message)
 	before, posts = h.mrecord(), h.publicPosts()
 	wantPrivate(t, h.choose(mover, menuMsg, menu(t, menuMsg).CustomID, "Y0"), "moved on")
-	wantPrivate(t, h.click(mover, board, buttonWith(t, board, "rv:0")), "moved on")
+	wantPrivate(t, h.click(mover, board, buttonWith(t, board, "reveal:blue")), "moved on")
 	wantPrivate(t, h.mslash(mover, "reveal", o("pile", "red")), "revealed your card")
 	wantPrivate(t, h.mslash(mover, "exchange", o("give", "Y"), o("take", "R")), "before you reveal")
 	_, pos, _ = h.menara()
@@ -819,7 +828,7 @@ func TestMenaraTwoClicksAtOnce(t *testing.T) {
 	mover := h.mover()
 	var questions []*discordfake.Message
 	for range 2 {
-		questions = append(questions, private(t, h.click(mover, board, buttonWith(t, board, "rv:1")), "reveal"))
+		questions = append(questions, private(t, h.click(mover, board, buttonWith(t, board, "reveal:yellow")), "reveal"))
 	}
 	posts := h.publicPosts()
 	var hs []*discordfake.Interaction
@@ -950,7 +959,7 @@ func TestMenaraLanguages(t *testing.T) {
 			if !strings.Contains(board.Content, tt.yourTurn) || strings.Contains(board.Content, "your turn") {
 				t.Errorf("the first board: %q", board.Content)
 			}
-			if b := board.Button(buttonWith(t, board, "ex")); b == nil || b.Label != tt.button {
+			if b := board.Button(buttonWith(t, board, "exchange")); b == nil || b.Label != tt.button {
 				t.Errorf("the exchange button: %+v", b)
 			}
 			wantPrivate(t, h.mslash(h.mover(), "place", discordfake.Opt("column", "X"), discordfake.Opt("base", "A1")), tt.error)

@@ -2,6 +2,7 @@ package menara
 
 import (
 	"context"
+	"maps"
 	"strconv"
 	"strings"
 
@@ -10,288 +11,192 @@ import (
 	mr "github.com/tablebot/tablebot/rules/menara"
 )
 
-// Steps of the buttons under a board; each opens a private menu chain or
-// question.
+// Steps of the exchange's own chain, a menu of several columns at once
+// (the board's Exchange button opens it).
 const (
-	stepExchange = "ex" // exchange: what to give
-	stepReveal   = "rv" // reveal (arg: pile): are you sure, and what the pile holds
-	stepPlace    = "pl" // place a column: which colour
-	stepFloor    = "fl" // place the new floor: where
-	stepMove     = "mv" // move a column: which
-	stepLift     = "lf" // move a floor: which
-	stepGiveUp   = "gu" // give up the card: renewing the camp or not
-	stepDone     = "dn" // end the turn: renewing the camp or not
+	stepGive = "eg" // given chosen (values); what to take
+	stepTake = "et" // taken chosen (arg: given; values): the step
 )
 
-// Steps of the menu chains.
-const (
-	stepGive      = "eg" // exchange: given chosen (values); what to take
-	stepTake      = "et" // exchange: taken chosen (arg: given; values): the step
-	stepColour    = "pc" // place: colour chosen (value); which base
-	stepBase      = "pb" // place: base chosen (arg: colour; value): the step
-	stepFrom      = "mf" // move: column chosen (value); where to
-	stepTo        = "mt" // move: target chosen (arg: from; value): the step
-	stepLiftFloor = "lp" // move a floor: floor chosen (value); where to
-	stepPlacement = "fp" // a place chosen (args: list, floor, page; value: code): the preview
-	stepPage      = "pg" // a list's page (args: list, floor or colour or base, page)
-	stepConfirm   = "ok" // a step confirmed (arg: its step code): made
-)
+// colourEmoji is the small picture of a column's colour in menus.
+var colourEmoji = [mr.NumColours]string{"🟡", "🔴", "⚫", "⚪", "🔵"}
 
-// Act makes the step of a slash command, or answers a step of a menu
-// chain.
+// pileEmoji is the small picture of a pile.
+var pileEmoji = [mr.NumPiles]string{"🟦", "🟨", "🟥"}
+
+// Act makes the step of a subcommand or answers a step of a menu chain,
+// as the forms say, but for the exchange's chain. A colour or a pile
+// typed in the asker's language is read first.
 func (g *Game) Act(ctx context.Context, a *bot.Act) (bot.Outcome, error) {
-	s := state(a.State)
-	c := &chain{g: g, s: s, pos: s.Position(), seat: a.Seat, p: a.Printer, req: a.Request, board: a.Board, names: a.Names}
 	if a.Action == nil {
-		step, err := stepOf(&c.pos, a.Seat, a.Command, a.Request.Options, a.Printer)
-		if err != nil {
-			return bot.Outcome{}, err
+		r := *a.Request
+		r.Options = maps.Clone(r.Options)
+		if c, ok := parseColour(a.Printer, strings.TrimSpace(r.Options[optColumn])); ok {
+			r.Options[optColumn] = string(c.Letter())
 		}
-		return c.make(step, a.Request.Option(optConfirm) != "", false)
+		if pl, ok := parsePile(a.Printer, strings.TrimSpace(r.Options[optPile])); ok {
+			r.Options[optPile] = pl.String()
+		}
+		a.Request = &r
+		return g.Forms.Act(ctx, a)
 	}
-	return c.step(*a.Action)
-}
-
-// chain is what every step of a menu chain needs: the game and its state,
-// the asker's seat, language and request, and the board's action to build
-// custom ids from.
-type chain struct {
-	g     *Game
-	s     *State
-	pos   mr.Position
-	seat  int
-	p     *i18n.Printer
-	req   *bot.Request
-	board bot.Action
-	names []string
-}
-
-// make makes step, unless it would bring the temple down and is not
-// confirmed: then it asks once more, privately (update: in place of the
-// menu it came from).
-func (c *chain) make(step mr.Step, confirmed, update bool) (bot.Outcome, error) {
-	_, e, err := c.pos.Preview(step)
-	if err != nil {
-		return bot.Outcome{}, err
+	switch a.Action.Step {
+	case cmdExchange:
+		return giveMenu(a)
+	case stepGive:
+		return takeMenu(a)
+	case stepTake:
+		return exchanged(a)
 	}
-	if e.Collapse && !confirmed {
-		return c.reply(c.warning(step, &e), update), nil
-	}
-	return bot.Outcome{Move: c.s.Line(e.Step)}, nil
+	return g.Forms.Act(ctx, a)
 }
 
 // reply wraps a message as a private answer: a new message, or the menu
 // updated.
-func (c *chain) reply(m bot.Message, update bool) bot.Outcome {
+func reply(m bot.Message, update bool) bot.Outcome {
 	return bot.Outcome{Reply: bot.Reply{Private: !update, Update: update, Message: m}}
 }
 
-// step answers one component of a chain; a step no chain has is a stale
-// component.
-func (c *chain) step(a bot.Action) (bot.Outcome, error) {
-	answer, ok := chainSteps[a.Step]
-	if !ok {
-		return bot.Outcome{}, bot.BadComponent()
+// cancel is the Cancel button of the exchange's menus.
+func cancel(a *bot.Act) bot.Button {
+	return bot.Button{ID: a.Board.With(bot.StepCancel).ID(), Label: a.Printer.T("bot.button.cancel"), Style: bot.Secondary}
+}
+
+// canExchange says why seat may not exchange now, if they may not.
+func canExchange(pos *mr.Position, seat int) error {
+	switch {
+	case pos.Stage() != mr.Exchanging:
+		return illegal("menara.exchange.late")
+	case pos.Exchanged():
+		return illegal("menara.exchange.again")
+	case pos.Hand(seat).Total() == 0 || pos.Camp().Total() == 0:
+		return illegal("menara.err.no-exchange")
 	}
-	return answer(c, a)
+	return nil
 }
 
-// chainSteps answer each step of the chains: the buttons under a board
-// open a menu or a question; the menus and their buttons read what was
-// chosen and go on, or make the step.
-var chainSteps = map[string]func(c *chain, a bot.Action) (bot.Outcome, error){
-	stepExchange: func(c *chain, _ bot.Action) (bot.Outcome, error) { return c.giveMenu() },
-	stepReveal:   func(c *chain, a bot.Action) (bot.Outcome, error) { return c.revealQuestion(a.Arg(0)) },
-	stepPlace:    func(c *chain, _ bot.Action) (bot.Outcome, error) { return c.colourMenu() },
-	stepFloor: func(c *chain, _ bot.Action) (bot.Outcome, error) {
-		return c.placementList(listNew, mr.NoFloor, 0, false)
-	},
-	stepMove:      func(c *chain, _ bot.Action) (bot.Outcome, error) { return c.fromList(0, false) },
-	stepLift:      func(c *chain, _ bot.Action) (bot.Outcome, error) { return c.liftMenu() },
-	stepGiveUp:    func(c *chain, _ bot.Action) (bot.Outcome, error) { return c.closingQuestion(mr.GiveUp), nil },
-	stepDone:      func(c *chain, _ bot.Action) (bot.Outcome, error) { return c.closingQuestion(mr.Done), nil },
-	stepGive:      func(c *chain, _ bot.Action) (bot.Outcome, error) { return c.takeMenu() },
-	stepTake:      func(c *chain, a bot.Action) (bot.Outcome, error) { return c.exchanged(a.Arg(0)) },
-	stepColour:    (*chain).colourChosen,
-	stepBase:      (*chain).baseChosen,
-	stepFrom:      (*chain).fromChosen,
-	stepTo:        (*chain).toChosen,
-	stepLiftFloor: (*chain).liftFloorChosen,
-	stepPlacement: (*chain).placementChosen,
-	stepPage: func(c *chain, a bot.Action) (bot.Outcome, error) {
-		return c.page(a.Arg(0), a.Arg(1), atoi(a.Arg(2)))
-	},
-	stepConfirm: (*chain).confirmed,
-}
-
-// colourChosen lists the bases for the colour of column chosen.
-func (c *chain) colourChosen(bot.Action) (bot.Outcome, error) {
-	v, ok := c.value()
-	col, ok2 := mr.ParseColour(v)
-	if !ok || !ok2 {
-		return bot.Outcome{}, bot.BadComponent()
-	}
-	return c.baseList(col, 0)
-}
-
-// baseChosen places the column of the chain's colour (arg 0) on the base
-// chosen.
-func (c *chain) baseChosen(a bot.Action) (bot.Outcome, error) {
-	col, ok1 := mr.ParseColour(a.Arg(0))
-	b, ok2 := c.chosenBase()
-	if !ok1 || !ok2 {
-		return bot.Outcome{}, bot.BadComponent()
-	}
-	return c.make(mr.ColumnStep(c.seat, col, b), false, true)
-}
-
-// fromChosen lists where the column chosen may move.
-func (c *chain) fromChosen(bot.Action) (bot.Outcome, error) {
-	from, ok := c.chosenBase()
-	if !ok {
-		return bot.Outcome{}, bot.BadComponent()
-	}
-	return c.toList(from, 0)
-}
-
-// toChosen moves the chain's column (arg 0) to the base chosen.
-func (c *chain) toChosen(a bot.Action) (bot.Outcome, error) {
-	from, ok1 := mr.ParseBase(a.Arg(0))
-	to, ok2 := c.chosenBase()
-	if !ok1 || !ok2 {
-		return bot.Outcome{}, bot.BadComponent()
-	}
-	return c.make(mr.MoveStep(c.seat, from, to), false, true)
-}
-
-// liftFloorChosen lists where the floor chosen may move.
-func (c *chain) liftFloorChosen(bot.Action) (bot.Outcome, error) {
-	v, ok := c.value()
-	f, ok2 := mr.ParseFloor(v)
-	if !ok || !ok2 {
-		return bot.Outcome{}, bot.BadComponent()
-	}
-	return c.placementList(listLift, f, 0, true)
-}
-
-// placementChosen previews the place chosen in a list (args: the list,
-// its floor, its page).
-func (c *chain) placementChosen(a bot.Action) (bot.Outcome, error) {
-	v, ok := c.value()
-	if !ok {
-		return bot.Outcome{}, bot.BadComponent()
-	}
-	return c.preview(a.Arg(0), a.Arg(1), atoi(a.Arg(2)), v)
-}
-
-// confirmed makes the step of the code (arg 0) confirmed, even if it
-// brings the temple down: the player was warned.
-func (c *chain) confirmed(a bot.Action) (bot.Outcome, error) {
-	step, err := c.decodeStep(a.Arg(0))
-	if err != nil {
+// giveMenu asks which columns to give to the camp.
+func giveMenu(a *bot.Act) (bot.Outcome, error) {
+	pos := positionOf(state(a.State))
+	if err := canExchange(pos, a.Seat); err != nil {
 		return bot.Outcome{}, err
 	}
-	return c.make(step, true, true)
-}
-
-// chosenBase reads the one base chosen in a menu.
-func (c *chain) chosenBase() (mr.Base, bool) {
-	v, ok := c.value()
-	b, ok2 := mr.ParseBase(v)
-	return b, ok && ok2
-}
-
-// value returns the one value chosen in a menu.
-func (c *chain) value() (string, bool) {
-	if len(c.req.Values) != 1 {
-		return "", false
+	hand := pos.Hand(a.Seat)
+	opts := columnOptions(a.Printer, hand, mr.Columns{})
+	m := bot.Message{
+		Content: a.Printer.T("menara.menu.give", "hand", hand.String(), "camp", pos.Camp().String()),
+		Rows: []bot.Row{
+			{Menu: &bot.Menu{ID: a.Board.With(stepGive).ID(), Placeholder: a.Printer.T("menara.menu.give-placeholder"), Options: opts, Min: 1, Max: len(opts)}},
+			{Buttons: []bot.Button{cancel(a)}},
+		},
 	}
-	return c.req.Values[0], true
+	return reply(m, false), nil
 }
 
-// atoi reads a page number; 0 for anything else.
-func atoi(s string) int {
-	n, err := strconv.Atoi(s)
-	if err != nil || n < 0 {
-		return 0
+// takeMenu asks, once the columns to give are chosen, which to take from
+// the camp: as many, of other colours.
+func takeMenu(a *bot.Act) (bot.Outcome, error) {
+	pos := positionOf(state(a.State))
+	give, ok := chosenColumns(a.Request.Values)
+	if !ok || !pos.Hand(a.Seat).Covers(give) {
+		return bot.Outcome{}, bot.BadComponent()
 	}
-	return n
+	if err := canExchange(pos, a.Seat); err != nil {
+		return bot.Outcome{}, err
+	}
+	n := give.Total()
+	opts := columnOptions(a.Printer, pos.Camp(), give)
+	if len(opts) < n {
+		return bot.Outcome{}, illegal("menara.err.camp-short", "give", give.String(), "count", len(opts), "camp", pos.Camp().String())
+	}
+	m := bot.Message{
+		Content: a.Printer.N("menara.menu.take", n, "give", give.String(), "camp", pos.Camp().String()),
+		Rows: []bot.Row{
+			{Menu: &bot.Menu{ID: a.Board.With(stepTake, give.String()).ID(), Placeholder: a.Printer.N("menara.menu.take-placeholder", n), Options: opts, Min: n, Max: n}},
+			{Buttons: []bot.Button{cancel(a)}},
+		},
+	}
+	return reply(m, true), nil
 }
 
-// A step code names a step of the asker's in a custom id (the Do it and
-// Confirm buttons): a placement code for a floor step, "cRK2" for a red
-// column on K2, "mK2-M3" for a move, "r0" to "r2" for a reveal, "g0" and
-// "g1" for giving up (1: renewing the camp), "d0" and "d1" for done.
-func stepCode(s mr.Step) string {
-	switch s.Kind {
-	case mr.PlaceColumn:
-		return "c" + string(s.Colour.Letter()) + s.To.String()
-	case mr.MoveColumn:
-		return "m" + s.From.String() + "-" + s.To.String()
-	case mr.Reveal:
-		return "r" + strconv.Itoa(int(s.Pile))
-	case mr.GiveUp, mr.Done:
-		code := "g"
-		if s.Kind == mr.Done {
-			code = "d"
-		}
-		if s.Renew {
-			return code + "1"
-		}
-		return code + "0"
-	case mr.PlaceFloor, mr.Extend, mr.Lift:
-		return placementCode(s)
+// exchanged makes the exchange chosen in the menus.
+func exchanged(a *bot.Act) (bot.Outcome, error) {
+	give, ok1 := mr.ParseColumns(a.Action.Arg(0))
+	take, ok2 := chosenColumns(a.Request.Values)
+	if !ok1 || !ok2 {
+		return bot.Outcome{}, bot.BadComponent()
 	}
-	return ""
+	line, err := makeStep(a.State, mr.ExchangeStep(a.Seat, give, take))
+	return bot.Outcome{Move: line}, err
 }
 
-// decodeStep reads a step code for the asker.
-func (c *chain) decodeStep(code string) (mr.Step, error) {
-	bad := bot.BadComponent()
-	if code == "" {
-		return mr.Step{}, bad
+// columnOptions lists columns one option each ("Y0", "Y1", "R0"...),
+// leaving out the colours of skip.
+func columnOptions(p *i18n.Printer, cols, skip mr.Columns) []bot.MenuOption {
+	var opts []bot.MenuOption
+	for _, col := range mr.Colours {
+		if skip[col] > 0 {
+			continue
+		}
+		for i := range int(cols[col]) {
+			opts = append(opts, bot.MenuOption{
+				Label: p.T("menara.menu.colour", "colour", col),
+				Value: string(col.Letter()) + strconv.Itoa(i), Emoji: colourEmoji[col],
+			})
+		}
 	}
-	switch code[0] {
-	case 'c':
-		if len(code) < 3 {
-			return mr.Step{}, bad
+	return opts
+}
+
+// chosenColumns reads the values of a column menu.
+func chosenColumns(values []string) (mr.Columns, bool) {
+	var cols mr.Columns
+	seen := map[string]bool{}
+	for _, v := range values {
+		if len(v) < 2 || seen[v] {
+			return cols, false
 		}
-		col, ok1 := mr.ParseColour(code[1:2])
-		b, ok2 := mr.ParseBase(code[2:])
-		if !ok1 || !ok2 {
-			return mr.Step{}, bad
-		}
-		return mr.ColumnStep(c.seat, col, b), nil
-	case 'm':
-		from, to, ok := strings.Cut(code[1:], "-")
-		f, ok1 := mr.ParseBase(from)
-		t, ok2 := mr.ParseBase(to)
-		if !ok || !ok1 || !ok2 {
-			return mr.Step{}, bad
-		}
-		return mr.MoveStep(c.seat, f, t), nil
-	case 'r':
-		n := atoi(code[1:])
-		if len(code) != 2 || n >= mr.NumPiles {
-			return mr.Step{}, bad
-		}
-		return mr.RevealStep(c.seat, mr.Pile(n)), nil
-	case 'g', 'd':
-		if len(code) != 2 || code[1] != '0' && code[1] != '1' {
-			return mr.Step{}, bad
-		}
-		if code[0] == 'g' {
-			return mr.GiveUpStep(c.seat, code[1] == '1'), nil
-		}
-		return mr.DoneStep(c.seat, code[1] == '1'), nil
-	case codeFloor, codeExtend, codeLift:
-		pl, ok := placementFor(&c.pos, code)
+		seen[v] = true
+		col, ok := mr.ParseColour(v[:1])
 		if !ok {
-			return mr.Step{}, illegal("menara.err.placement-gone", "word", code)
+			return cols, false
 		}
-		s := pl.Step
-		s.Seat = uint8(c.seat)
-		return s, nil
+		cols[col]++
 	}
-	return mr.Step{}, bad
+	return cols, len(values) > 0
+}
+
+// Confirm asks before some steps are made (bot.Confirmer): from the
+// board's buttons, a reveal (it cannot be taken back) and the end of a
+// turn or giving up (renewing the camp or not); from a menu, a floor's
+// place is previewed with its image; and a step that would bring the
+// temple down asks once more, unless it was typed as a record line.
+func (g *Game) Confirm(a *bot.Act, form string, v bot.Values, line string) (*bot.Question, error) {
+	s := state(a.State)
+	step, err := s.Engine().ParseMove(line)
+	if err != nil {
+		return nil, err
+	}
+	pos := s.Position()
+	_, e, err := pos.Preview(step)
+	if err != nil {
+		return nil, err
+	}
+	q := &asking{g: g, a: a, p: a.Printer, s: s, pos: &pos, step: step, e: &e, form: form, v: v}
+	if a.Action != nil {
+		switch form {
+		case cmdReveal:
+			return q.reveal(), nil
+		case cmdGiveUp, cmdDone:
+			return q.closing(), nil
+		case cmdFloor, cmdLift, cmdExtend:
+			return q.preview(), nil
+		}
+	} else if a.Request.Option(optConfirm) != "" {
+		return nil, nil
+	}
+	if e.Collapse {
+		return q.warning(), nil
+	}
+	return nil, nil
 }

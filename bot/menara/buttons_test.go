@@ -60,6 +60,19 @@ type clicker struct {
 	click func(m bot.Message, id string, values ...string) bot.Reply
 }
 
+// nextPage returns the id of the button to the next page of a menu, ""
+// on its last page.
+func nextPage(m bot.Message) string {
+	for _, row := range m.Rows {
+		for _, b := range row.Buttons {
+			if b.Label == "▶" && !b.Disabled {
+				return b.ID
+			}
+		}
+	}
+	return ""
+}
+
 // pageWith turns the pages of a list until its menu offers value, or
 // returns false.
 func (c *clicker) pageWith(m bot.Message, value string) (bot.Message, bool) {
@@ -68,17 +81,7 @@ func (c *clicker) pageWith(m bot.Message, value string) (bot.Message, bool) {
 		if slices.ContainsFunc(menu.Options, func(o bot.MenuOption) bool { return o.Value == value }) {
 			return m, true
 		}
-		if !hasButton(m, stepPage) {
-			return m, false
-		}
-		next := ""
-		for _, row := range m.Rows {
-			for _, b := range row.Buttons {
-				if a, _ := bot.ParseAction(b.ID); a.Step == stepPage && b.Emoji == "▶️" {
-					next = b.ID
-				}
-			}
-		}
+		next := nextPage(m)
 		if next == "" {
 			return m, false
 		}
@@ -117,6 +120,35 @@ func (c *clicker) done(r bot.Reply, what string) {
 	}
 }
 
+// backButton returns the id of a preview's Back button.
+func backButton(t testing.TB, m bot.Message) string {
+	t.Helper()
+	for _, row := range m.Rows {
+		for _, b := range row.Buttons {
+			if b.Emoji == "◀️" {
+				return b.ID
+			}
+		}
+	}
+	t.Fatalf("no Back button in %q", m.Content)
+	return ""
+}
+
+// confirmButton returns the id of m's answer that makes form with args.
+func confirmButton(t testing.TB, m bot.Message, form string, args ...string) string {
+	t.Helper()
+	want := append([]string{form}, args...)
+	for _, row := range m.Rows {
+		for _, b := range row.Buttons {
+			if a, ok := bot.ParseAction(b.ID); ok && a.Step == bot.StepConfirm && slices.Equal(a.Args, want) && !b.Disabled {
+				return b.ID
+			}
+		}
+	}
+	t.Fatalf("no answer %v in %q", want, m.Content)
+	return ""
+}
+
 // tokens names the columns of cols as a column menu's values.
 func tokens(cols mr.Columns) []string {
 	var out []string
@@ -135,54 +167,50 @@ func (c *clicker) play(board bot.Message, pos *mr.Position, step mr.Step) mr.Ste
 	t := c.t
 	t.Helper()
 	warned := func(r bot.Reply) bot.Reply {
-		if !r.Failed && r.Update && hasButton(r.Message, stepConfirm) {
+		if !r.Failed && r.Update && hasButton(r.Message, bot.StepConfirm) {
 			// The step would bring the temple down: do it all the same.
 			if !strings.Contains(r.Message.Content, "collapses") {
 				t.Fatalf("a question without a warning: %q", r.Message.Content)
 			}
-			return c.click(r.Message, button(t, r.Message, stepConfirm))
+			return c.click(r.Message, button(t, r.Message, bot.StepConfirm))
 		}
 		return r
 	}
 	switch step.Kind {
 	case mr.Exchange:
-		m := c.answer(c.click(board, button(t, board, stepExchange)), false)
+		m := c.answer(c.click(board, button(t, board, cmdExchange)), false)
 		m = c.answer(c.click(m, menuOf(t, m).ID, tokens(step.Give)...), true)
 		c.done(c.click(m, menuOf(t, m).ID, tokens(step.Take)...), "exchange")
 	case mr.Reveal:
-		m := c.answer(c.click(board, buttonArg(t, board, stepReveal, fmt.Sprint(int(step.Pile)))), false)
-		c.done(c.click(m, button(t, m, stepConfirm)), "reveal")
+		m := c.answer(c.click(board, buttonArg(t, board, cmdReveal, step.Pile.String())), false)
+		c.done(c.click(m, button(t, m, bot.StepConfirm)), "reveal")
 	case mr.PlaceColumn:
-		m := c.answer(c.click(board, button(t, board, stepPlace)), false)
+		m := c.answer(c.click(board, button(t, board, cmdPlace)), false)
 		m = c.answer(c.choose(m, string(step.Colour.Letter())), true)
 		c.done(warned(c.choose(m, step.To.String())), "column")
 	case mr.MoveColumn:
-		m := c.answer(c.click(board, button(t, board, stepMove)), false)
+		m := c.answer(c.click(board, button(t, board, cmdMove)), false)
 		m = c.answer(c.choose(m, step.From.String()), true)
 		c.done(warned(c.choose(m, step.To.String())), "move")
 	case mr.PlaceFloor, mr.Extend, mr.Lift:
 		var m bot.Message
 		if pos.Stage() == mr.NewFloor {
-			m = c.answer(c.click(board, button(t, board, stepFloor)), false)
+			m = c.answer(c.click(board, button(t, board, cmdFloor)), false)
 		} else {
-			m = c.answer(c.click(board, button(t, board, stepLift)), false)
+			m = c.answer(c.click(board, button(t, board, cmdLift)), false)
 			floors := menuOf(t, m).Options
 			m = c.answer(c.choose(m, floors[c.rng.IntN(len(floors))].Value), true)
 		}
 		// Any place of the list, on any page.
-		pages := 1
-		if strings.Contains(m.Content, "Page 1 of ") {
-			fmt.Sscanf(m.Content[strings.Index(m.Content, "Page 1 of ")+len("Page 1 of "):], "%d", &pages)
-		}
-		for range c.rng.IntN(pages) {
-			m, _ = c.pageWith(m, "\x00") // to the last page
+		for c.rng.IntN(2) == 0 && nextPage(m) != "" {
+			m = c.answer(c.click(m, nextPage(m)), true)
 		}
 		opts := menuOf(t, m).Options
 		code := opts[c.rng.IntN(len(opts))].Value
 		preview := c.answer(c.click(m, menuOf(t, m).ID, code), true)
 		if c.rng.IntN(4) == 0 {
 			// Back to the list, and the same place again.
-			back := c.answer(c.click(preview, button(t, preview, stepPage)), true)
+			back := c.answer(c.click(preview, backButton(t, preview)), true)
 			if back.Image != nil {
 				t.Fatal("the list keeps the preview's image")
 			}
@@ -191,16 +219,16 @@ func (c *clicker) play(board bot.Message, pos *mr.Position, step mr.Step) mr.Ste
 		if !strings.Contains(preview.Content, "Floor") {
 			t.Fatalf("preview: %q", preview.Content)
 		}
-		c.done(c.click(preview, button(t, preview, stepConfirm)), "floor")
-		s, _ := (&chain{pos: *pos, seat: pos.Turn()}).decodeStep(code)
-		return s
+		c.done(c.click(preview, button(t, preview, bot.StepConfirm)), "floor")
+		pl, _ := placementFor(pos, code)
+		return pl.Step
 	case mr.GiveUp, mr.Done:
-		b := stepGiveUp
+		form := cmdGiveUp
 		if step.Kind == mr.Done {
-			b = stepDone
+			form = cmdDone
 		}
-		m := c.answer(c.click(board, button(t, board, b)), false)
-		c.done(c.click(m, buttonArg(t, m, stepConfirm, stepCode(step))), "closing")
+		m := c.answer(c.click(board, button(t, board, form)), false)
+		c.done(c.click(m, confirmButton(t, m, form, fmt.Sprint(step.Renew))), "closing")
 	}
 	return step
 }

@@ -9,116 +9,93 @@ import (
 	"github.com/tablebot/tablebot/rules/menara/notation"
 )
 
-// The game's own subcommands: its steps.
-const (
-	cmdExchange = "exchange"
-	cmdReveal   = "reveal"
-	cmdPlace    = "place"
-	cmdFloor    = "floor"
-	cmdMove     = "move"
-	cmdLift     = "lift"
-	cmdExtend   = "extend"
-	cmdGiveUp   = "giveup"
-	cmdDone     = "done"
-)
-
-// Options of the subcommands.
-const (
-	optGive      = "give"
-	optTake      = "take"
-	optPile      = "pile"
-	optColumn    = "column"
-	optBase      = "base"
-	optPlacement = "placement"
-	optFrom      = "from"
-	optTo        = "to"
-	optFloor     = "floor"
-	optRenew     = "renew"
-	// optConfirm is set by the terminal for a step typed as a record line,
-	// which is made as it stands, even when it brings the temple down; no
-	// slash command has it.
-	optConfirm = "confirm"
-)
-
-// Commands are the steps of /menara.
-func (g *Game) Commands() []bot.CommandSpec {
-	auto := func(name string) bot.OptionSpec {
-		return bot.OptionSpec{Name: name, Type: bot.StringOption, Required: true, Autocomplete: true}
+// makeStep is the record line of step, as the engine completes it (a
+// floor without its exact place takes the steadiest); a step the rules
+// forbid now is refused.
+func makeStep(st bot.State, step mr.Step) (string, error) {
+	s := state(st)
+	pos := s.Position()
+	_, e, err := pos.Preview(step)
+	if err != nil {
+		return "", err
 	}
-	renew := bot.OptionSpec{Name: optRenew, Type: bot.BooleanOption}
-	piles := make([]bot.OptionChoice, mr.NumPiles)
-	for pl := mr.Pile(0); pl < mr.NumPiles; pl++ {
-		piles[pl] = bot.OptionChoice{Label: "menara.choice.pile." + pl.String(), Value: pl.String()}
+	return s.Line(e.Step), nil
+}
+
+// makeExchange gives the columns of give to the camp for those of take.
+func makeExchange(st bot.State, seat int, v bot.Values) (string, error) {
+	give, ok := mr.ParseColumns(strings.TrimSpace(v[optGive]))
+	if !ok {
+		return "", fail("menara.err.columns", "word", clip(v[optGive]))
 	}
-	return []bot.CommandSpec{
-		{Name: cmdExchange, Options: []bot.OptionSpec{auto(optGive), auto(optTake)}},
-		{Name: cmdReveal, Options: []bot.OptionSpec{{Name: optPile, Type: bot.StringOption, Required: true, Choices: piles}}},
-		{Name: cmdPlace, Options: []bot.OptionSpec{auto(optColumn), auto(optBase)}},
-		{Name: cmdFloor, Options: []bot.OptionSpec{auto(optPlacement)}},
-		{Name: cmdMove, Options: []bot.OptionSpec{auto(optFrom), auto(optTo)}},
-		{Name: cmdLift, Options: []bot.OptionSpec{auto(optFloor), auto(optPlacement)}},
-		{Name: cmdExtend, Options: []bot.OptionSpec{auto(optPlacement)}},
-		{Name: cmdGiveUp, Options: []bot.OptionSpec{renew}},
-		{Name: cmdDone, Options: []bot.OptionSpec{renew}},
+	take, ok := mr.ParseColumns(strings.TrimSpace(v[optTake]))
+	if !ok {
+		return "", fail("menara.err.columns", "word", clip(v[optTake]))
+	}
+	return makeStep(st, mr.ExchangeStep(seat, give, take))
+}
+
+// makeReveal reveals the top card of a pile.
+func makeReveal(st bot.State, seat int, v bot.Values) (string, error) {
+	pl, ok := mr.ParsePile(strings.TrimSpace(v[optPile]))
+	if !ok {
+		return "", fail("menara.err.pile", "word", clip(v[optPile]))
+	}
+	return makeStep(st, mr.RevealStep(seat, pl))
+}
+
+// makeColumn places a column of a colour on a base.
+func makeColumn(st bot.State, seat int, v bot.Values) (string, error) {
+	c, ok := mr.ParseColour(strings.TrimSpace(v[optColumn]))
+	if !ok {
+		return "", fail("menara.err.colour", "word", clip(v[optColumn]))
+	}
+	b, err := parseBase(v[optBase])
+	if err != nil {
+		return "", err
+	}
+	return makeStep(st, mr.ColumnStep(seat, c, b))
+}
+
+// makeMove moves a column up.
+func makeMove(st bot.State, seat int, v bot.Values) (string, error) {
+	from, err := parseBase(v[optFrom])
+	if err != nil {
+		return "", err
+	}
+	to, err := parseBase(v[optTo])
+	if err != nil {
+		return "", err
+	}
+	return makeStep(st, mr.MoveStep(seat, from, to))
+}
+
+// makePlacement makes a floor step of kind (PlaceFloor, Extend or Lift)
+// from its placement.
+func makePlacement(kind mr.Kind) func(bot.State, int, bot.Values) (string, error) {
+	return func(st bot.State, seat int, v bot.Values) (string, error) {
+		lifted := mr.NoFloor
+		if kind == mr.Lift {
+			f, ok := mr.ParseFloor(strings.TrimSpace(v[optFloor]))
+			if !ok {
+				return "", fail("menara.err.floor", "word", clip(v[optFloor]))
+			}
+			lifted = f
+		}
+		step, err := placementStep(positionOf(state(st)), seat, kind, lifted, strings.TrimSpace(v[optPlacement]))
+		if err != nil {
+			return "", err
+		}
+		return makeStep(st, step)
 	}
 }
 
-// stepOf reads the step of a subcommand from its options, for seat.
-func stepOf(pos *mr.Position, seat int, command string, opts map[string]string, p *i18n.Printer) (mr.Step, error) {
-	opt := func(name string) string { return strings.TrimSpace(opts[name]) }
-	switch command {
-	case cmdExchange:
-		give, ok := mr.ParseColumns(opt(optGive))
-		if !ok {
-			return mr.Step{}, fail("menara.err.columns", "word", clip(opt(optGive)))
-		}
-		take, ok := mr.ParseColumns(opt(optTake))
-		if !ok {
-			return mr.Step{}, fail("menara.err.columns", "word", clip(opt(optTake)))
-		}
-		return mr.ExchangeStep(seat, give, take), nil
-	case cmdReveal:
-		pl, ok := parsePile(p, opt(optPile))
-		if !ok {
-			return mr.Step{}, fail("menara.err.pile", "word", clip(opt(optPile)))
-		}
-		return mr.RevealStep(seat, pl), nil
-	case cmdPlace:
-		c, ok := parseColour(p, opt(optColumn))
-		if !ok {
-			return mr.Step{}, fail("menara.err.colour", "word", clip(opt(optColumn)))
-		}
-		b, err := parseBase(opt(optBase))
-		if err != nil {
-			return mr.Step{}, err
-		}
-		return mr.ColumnStep(seat, c, b), nil
-	case cmdMove:
-		from, err := parseBase(opt(optFrom))
-		if err != nil {
-			return mr.Step{}, err
-		}
-		to, err := parseBase(opt(optTo))
-		if err != nil {
-			return mr.Step{}, err
-		}
-		return mr.MoveStep(seat, from, to), nil
-	case cmdFloor:
-		return placementStep(pos, seat, mr.PlaceFloor, mr.NoFloor, opt(optPlacement))
-	case cmdExtend:
-		return placementStep(pos, seat, mr.Extend, mr.NoFloor, opt(optPlacement))
-	case cmdLift:
-		f, ok := mr.ParseFloor(opt(optFloor))
-		if !ok {
-			return mr.Step{}, fail("menara.err.floor", "word", clip(opt(optFloor)))
-		}
-		return placementStep(pos, seat, mr.Lift, f, opt(optPlacement))
-	case cmdGiveUp:
-		return mr.GiveUpStep(seat, yes(opt(optRenew))), nil
-	case cmdDone:
-		return mr.DoneStep(seat, yes(opt(optRenew))), nil
+// makeClosing gives the card up or ends the turn (step), renewing the
+// camp or not.
+func makeClosing(step func(seat int, renew bool) mr.Step) func(bot.State, int, bot.Values) (string, error) {
+	return func(st bot.State, seat int, v bot.Values) (string, error) {
+		return makeStep(st, step(seat, yes(strings.TrimSpace(v[optRenew]))))
 	}
-	return mr.Step{}, bot.BadComponent()
 }
 
 // yes reads a boolean option: true (from Discord), or renew as typed.
@@ -176,10 +153,11 @@ func placementStep(pos *mr.Position, seat int, kind mr.Kind, lifted mr.FloorID, 
 	if text == "" {
 		return mr.Step{}, fail("menara.err.placement", "word", "")
 	}
-	if k, ok := parseCode(text); ok {
+	if isCode(text) {
 		pl, found := placementFor(pos, text)
+		k := pl.Step
 		// A floor step's list also offers the extensions.
-		if !found || k.kind != kind && !(kind == mr.PlaceFloor && k.kind == mr.Extend) || kind == mr.Lift && k.floor != lifted {
+		if !found || k.Kind != kind && !(kind == mr.PlaceFloor && k.Kind == mr.Extend) || kind == mr.Lift && k.Floor != lifted {
 			return mr.Step{}, illegal("menara.err.placement-gone", "word", clip(text))
 		}
 		s := pl.Step

@@ -10,11 +10,13 @@
 // next is pinged.
 //
 // Players act through the buttons under each board, which open private
-// chains of menus listing only legal choices (act.go, menus.go), or
-// through slash commands with autocomplete (commands.go, choices.go); a
-// new floor is previewed privately before it is placed, and a step that
-// would bring the temple down asks once more. Floors are named in menus
-// and custom ids by short placement codes (placement.go). Undo stops at
+// chains of menus listing only legal choices, or through slash commands
+// with autocomplete: both derived by the host from the steps declared once
+// as forms (forms.go; each step made in commands.go), but the exchange's
+// menus of several columns at once (act.go). A new floor is previewed
+// privately before it is placed, and a step that would bring the temple
+// down asks once more (Confirm, menus.go). Floors are named in menus and
+// custom ids by short placement codes (placement.go). Undo stops at
 // what was seen (a card, the next floor of the quarry, columns drawn, a
 // shaky roll): see UndoFrom.
 //

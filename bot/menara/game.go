@@ -45,11 +45,17 @@ type Options struct {
 
 // Game is Menara as the host runs it (bot.Game).
 type Game struct {
-	opts Options
+	bot.Forms
+	opts   Options
+	placed *placed
 }
 
 // New returns the game.
-func New(opts Options) *Game { return &Game{opts: opts} }
+func New(opts Options) *Game {
+	g := &Game{opts: opts, placed: &placed{}}
+	g.Forms = g.forms()
+	return g
+}
 
 var (
 	_ bot.Game   = (*Game)(nil)

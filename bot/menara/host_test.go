@@ -239,7 +239,7 @@ func TestWholeGameBySlashCommands(t *testing.T) {
 					if !strings.Contains(r.Message.Content, "collapses") {
 						t.Fatalf("step %d %s: private answer %q", steps, step, r.Message.Content)
 					}
-					r = h.click(who, button(t, r.Message, stepConfirm))
+					r = h.click(who, button(t, r.Message, bot.StepConfirm))
 					if r.Failed {
 						t.Fatalf("step %d %s confirmed: %s", steps, step, r.Message.Content)
 					}

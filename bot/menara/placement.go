@@ -3,8 +3,8 @@ package menara
 import (
 	"strconv"
 	"strings"
+	"sync"
 
-	"github.com/tablebot/tablebot/bot"
 	"github.com/tablebot/tablebot/i18n"
 	mr "github.com/tablebot/tablebot/rules/menara"
 )
@@ -17,123 +17,74 @@ import (
 // columns under it follow from the position, so a code is only read
 // against the position it was made for, which the host guarantees (a
 // component of an older board is refused).
-const (
-	codeFloor  = 'f'
-	codeExtend = 'e'
-	codeLift   = 'l'
-)
-
-// placeKey is what a placement code says.
-type placeKey struct {
-	kind  mr.Kind
-	floor mr.FloorID
-	at    mr.Hex
-	turn  int
-	side  mr.Side
-}
-
-// placementCode returns the code of a floor step that carries its
-// position (as Placements gives them).
 func placementCode(s mr.Step) string {
 	var b strings.Builder
 	switch s.Kind {
 	case mr.PlaceFloor:
-		b.WriteByte(codeFloor)
+		b.WriteByte('f')
 	case mr.Extend:
-		b.WriteByte(codeExtend)
+		b.WriteByte('e')
 	default:
-		b.WriteByte(codeLift)
+		b.WriteByte('l')
 	}
 	b.WriteString(s.Floor.String())
 	b.WriteString(s.At.String())
 	b.WriteByte('t')
 	b.WriteString(strconv.Itoa(int(s.Turn)))
-	if s.Kind != mr.Lift {
-		b.WriteString(sideLetter(s.Side))
+	switch {
+	case s.Kind == mr.Lift:
+	case s.Side == mr.Dark:
+		b.WriteByte('D')
+	default:
+		b.WriteByte('L')
 	}
 	return b.String()
 }
 
-func sideLetter(s mr.Side) string {
-	if s == mr.Dark {
-		return "D"
-	}
-	return "L"
-}
-
-// parseCode reads a placement code.
-func parseCode(code string) (placeKey, bool) {
-	var k placeKey
-	if len(code) < 6 || len(code) > 20 {
-		return k, false
-	}
-	switch code[0] {
-	case codeFloor:
-		k.kind = mr.PlaceFloor
-	case codeExtend:
-		k.kind = mr.Extend
-	case codeLift:
-		k.kind = mr.Lift
-	default:
-		return k, false
-	}
-	f, ok := mr.ParseFloor(code[1:2])
-	if !ok || code[1] < 'A' || code[1] > 'Z' {
-		return k, false
-	}
-	k.floor = f
-	rest := code[2:]
-	at, rest, ok := strings.Cut(rest, "t")
-	if !ok {
-		return k, false
-	}
-	qs, rs, ok := strings.Cut(at, ",")
-	q, err1 := strconv.ParseInt(qs, 10, 16)
-	r, err2 := strconv.ParseInt(rs, 10, 16)
-	if !ok || err1 != nil || err2 != nil {
-		return k, false
-	}
-	k.at = mr.Hex{Q: int16(q), R: int16(r)}
-	if k.kind != mr.Lift {
-		if rest == "" {
-			return k, false
-		}
-		switch rest[len(rest)-1] {
-		case 'L':
-			k.side = mr.Light
-		case 'D':
-			k.side = mr.Dark
-		default:
-			return k, false
-		}
-		rest = rest[:len(rest)-1]
-	}
-	t, err := strconv.Atoi(rest)
-	if err != nil || t < 0 || t > 5 || rest != strconv.Itoa(t) {
-		return k, false
-	}
-	k.turn = t
-	return k, true
-}
-
-// matches reports whether floor step s is at the position k names.
-func (k placeKey) matches(s mr.Step) bool {
-	return s.Kind == k.kind && s.Floor == k.floor && s.HasAt && s.At == k.at && int(s.Turn) == k.turn &&
-		(k.kind == mr.Lift || s.Side == k.side)
+// isCode reports whether text has the shape of a placement code, rather
+// than of a record's words.
+func isCode(text string) bool {
+	return len(text) > 2 && strings.IndexByte("fel", text[0]) >= 0 && text[1] >= 'A' && text[1] <= 'Z' && !strings.ContainsRune(text, ' ')
 }
 
 // placementFor finds, among the placements of pos, the one code names.
 func placementFor(pos *mr.Position, code string) (mr.Placement, bool) {
-	k, ok := parseCode(strings.TrimSpace(code))
-	if !ok {
+	return findCode(pos.Placements(nil), code)
+}
+
+// findCode finds, among placements pls, the one code names.
+func findCode(pls []mr.Placement, code string) (mr.Placement, bool) {
+	code = strings.TrimSpace(code)
+	if !isCode(code) {
 		return mr.Placement{}, false
 	}
-	for _, pl := range pos.Placements(nil) {
-		if k.matches(pl.Step) {
+	for _, pl := range pls {
+		if pl.Step.HasAt && placementCode(pl.Step) == code {
 			return pl, true
 		}
 	}
 	return mr.Placement{}, false
+}
+
+// placed keeps the placements of the latest position asked about: a list
+// names each of its places, found among them (autocomplete names a
+// hundred or more at once).
+type placed struct {
+	mu  sync.Mutex
+	pos mr.Position
+	pls []mr.Placement
+}
+
+// find finds, among the placements of pos, the one code names.
+func (m *placed) find(pos *mr.Position, code string) mr.Placement {
+	m.mu.Lock()
+	if m.pls == nil || m.pos != *pos {
+		m.pos, m.pls = *pos, pos.Placements(nil)
+	}
+	pls := m.pls
+	m.mu.Unlock()
+	pl, _ := findCode(pls, code)
+	return pl
 }
 
 // Which placements a list offers.
@@ -227,13 +178,6 @@ func placeWords(p *i18n.Printer, pos *mr.Position, pl mr.Placement) (label, desc
 		label = "⚠️ " + label
 	}
 	return label, desc
-}
-
-// placeName is a placement's one-line name, as autocomplete shows it
-// (at most 100 characters).
-func placeName(p *i18n.Printer, pos *mr.Position, pl mr.Placement) string {
-	label, desc := placeWords(p, pos, pl)
-	return bot.Clip(label+" · "+desc, bot.MaxLabel)
 }
 
 // stabilityWords says how a placed floor would stand: its margin and

@@ -43,21 +43,27 @@ func TestSeatNames(t *testing.T) {
 	}
 }
 
+// TestPlacementCodes: every place of a floor, new or moved, has a short
+// code without a colon, which names it against its position; what is no
+// code of the position names nothing.
 func TestPlacementCodes(t *testing.T) {
-	for _, s := range []mr.Step{
-		mr.FloorStep(0, 12, mr.NewBaseSet(mr.Base{Floor: 10, N: 2}), 2, mr.Dark, mr.Hex{Q: 3, R: -1}),
-		mr.ExtendStep(0, 13, mr.Hex{Q: -40, R: 40}, 5, mr.Light),
-		mr.LiftStep(0, 12, mr.NewBaseSet(), 0, mr.Hex{Q: 0, R: 2}),
-	} {
-		code := placementCode(s)
-		k, ok := parseCode(code)
-		if !ok || !k.matches(s) || len(code) > 14 || strings.ContainsRune(code, ':') {
-			t.Errorf("%s: code %q reads back %+v, %v", s, code, k, ok)
+	for _, at := range []int{atNewFloor, atLift} {
+		pos := positionOf(hintedTo(t, at))
+		pls := pos.Placements(nil)
+		if len(pls) == 0 {
+			t.Fatalf("no placements at step %d", at)
 		}
-	}
-	for _, bad := range []string{"", "x", "fM", "fM3,-1t2", "fM3,-1t9L", "fz3,-1t2L", "fM3-1t2L", "fM3,-1t2X", "lM0,2t00", "qM0,2t0L", "fM99999,1t2L"} {
-		if k, ok := parseCode(bad); ok {
-			t.Errorf("parseCode(%q) = %+v", bad, k)
+		for _, pl := range pls {
+			code := placementCode(pl.Step)
+			got, ok := findCode(pls, code)
+			if !ok || placementCode(got.Step) != code || len(code) > 14 || strings.ContainsRune(code, ':') {
+				t.Errorf("%s: code %q finds %s, %v", pl.Step, code, got.Step, ok)
+			}
+		}
+		for _, bad := range []string{"", "x", "fM", "fQ3,-1t2", "fQ9,9t1L", "fz3,-1t2L", "on K2 K4 L1", "qQ0,2t0L"} {
+			if pl, ok := placementFor(pos, bad); ok {
+				t.Errorf("placementFor(%q) = %s", bad, pl.Step)
+			}
 		}
 	}
 }

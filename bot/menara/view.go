@@ -1,7 +1,6 @@
 package menara
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/tablebot/tablebot/bot"
@@ -50,34 +49,34 @@ func (g *Game) Buttons(p *i18n.Printer, st bot.State, board bot.Action) []bot.Ro
 		return bot.Button{ID: board.With(step, args...).ID(), Label: p.T(label), Emoji: emoji, Style: style, Disabled: disabled}
 	}
 	hint := button(bot.StepHint, "menara.button.hint", "💡", bot.Secondary, false)
-	giveUp := button(stepGiveUp, "menara.button.give-up", "🏳️", bot.Danger, false)
+	giveUp := button(cmdGiveUp, "menara.button.give-up", "🏳️", bot.Danger, false, "false")
 	var row []bot.Button
 	switch pos.Stage() {
 	case mr.Exchanging:
 		seat := pos.Turn()
-		row = append(row, button(stepExchange, "menara.button.exchange", "🔁", bot.Secondary,
+		row = append(row, button(cmdExchange, "menara.button.exchange", "🔁", bot.Secondary,
 			pos.Exchanged() || pos.Hand(seat).Total() == 0 || pos.Camp().Total() == 0))
 		for pl := mr.Pile(0); pl < mr.NumPiles; pl++ {
-			b := button(stepReveal, "", pileEmoji[pl], bot.Primary, pos.PileLeft(pl) == 0, fmt.Sprint(int(pl)))
+			b := button(cmdReveal, "", pileEmoji[pl], bot.Primary, pos.PileLeft(pl) == 0, pl.String())
 			b.Label = p.T("menara.button.reveal", "pile", pileWord(p, pl), "count", pos.PileLeft(pl))
 			row = append(row, b)
 		}
 		row = append(row, hint)
 	case mr.NewFloor:
-		b := button(stepFloor, "", "🧱", bot.Primary, len(pos.Placements(nil)) == 0)
+		b := button(cmdFloor, "", "🧱", bot.Primary, len(pos.Placements(nil)) == 0)
 		b.Label = p.T("menara.button.floor", "floor", pos.NextFloor())
 		row = append(row, b, giveUp, hint)
 	case mr.Closing:
-		row = append(row, button(stepDone, "menara.button.end-turn", "✅", bot.Success, false), hint)
+		row = append(row, button(cmdDone, "menara.button.end-turn", "✅", bot.Success, false, "false"), hint)
 	default:
 		card, _ := pos.Card()
 		switch card.Type {
 		case mr.MoveCard:
-			row = append(row, button(stepMove, "menara.button.move", "⬆️", bot.Primary, !has(&pos, mr.MoveColumn)))
+			row = append(row, button(cmdMove, "menara.button.move", "⬆️", bot.Primary, !has(&pos, mr.MoveColumn)))
 		case mr.LiftCard:
-			row = append(row, button(stepLift, "menara.button.lift", "🏗️", bot.Primary, len(liftableFloors(&pos)) == 0))
+			row = append(row, button(cmdLift, "menara.button.lift", "🏗️", bot.Primary, len(liftableFloors(&pos)) == 0))
 		default:
-			row = append(row, button(stepPlace, "menara.button.place", "🏛️", bot.Primary, !has(&pos, mr.PlaceColumn)))
+			row = append(row, button(cmdPlace, "menara.button.place", "🏛️", bot.Primary, !has(&pos, mr.PlaceColumn)))
 		}
 		row = append(row, giveUp, hint)
 	}

@@ -1,0 +1,413 @@
+package menara
+
+import (
+	"strings"
+
+	"github.com/tablebot/tablebot/bot"
+	"github.com/tablebot/tablebot/i18n"
+	mr "github.com/tablebot/tablebot/rules/menara"
+)
+
+// The steps as subcommands and forms.
+const (
+	cmdExchange = "exchange"
+	cmdReveal   = "reveal"
+	cmdPlace    = "place"
+	cmdFloor    = "floor"
+	cmdMove     = "move"
+	cmdLift     = "lift"
+	cmdExtend   = "extend"
+	cmdGiveUp   = "giveup"
+	cmdDone     = "done"
+)
+
+// Options of the subcommands, the forms' parameters.
+const (
+	optGive      = "give"
+	optTake      = "take"
+	optPile      = "pile"
+	optColumn    = "column"
+	optBase      = "base"
+	optPlacement = "placement"
+	optFrom      = "from"
+	optTo        = "to"
+	optFloor     = "floor"
+	optRenew     = "renew"
+	// optConfirm is set by the terminal for a step typed as a record line,
+	// which is made as it stands, even when it brings the temple down; no
+	// slash command has it.
+	optConfirm = "confirm"
+)
+
+// forms are the steps as forms. From them the host derives the
+// subcommands, autocomplete and the menu chains of the board's buttons
+// (but the exchange's, a menu of several columns at once: exchange.go);
+// the game asks before some steps are made (Confirm).
+func (g *Game) forms() bot.Forms {
+	piles := make([]bot.OptionChoice, mr.NumPiles)
+	for pl := mr.Pile(0); pl < mr.NumPiles; pl++ {
+		piles[pl] = bot.OptionChoice{Label: "menara.choice.pile." + pl.String(), Value: pl.String()}
+	}
+	renew := bot.Param{Name: optRenew, Type: bot.BooleanOption, Optional: true}
+	return bot.Forms{Confirm: g, List: []bot.Form{
+		{Name: cmdExchange, Params: []bot.Param{
+			{Name: optGive, Type: bot.StringOption, Legal: legalGive, Label: groupLabel, Match: coversTyped},
+			{Name: optTake, Type: bot.StringOption, Legal: legalTake, Label: groupLabel, Match: coversTyped},
+		}, Make: makeExchange},
+		{Name: cmdReveal, Params: []bot.Param{{Name: optPile, Type: bot.StringOption, Choices: piles}}, Make: makeReveal},
+		{Name: cmdPlace, Params: []bot.Param{
+			{Name: optColumn, Type: bot.StringOption, Legal: legalColours, Label: colourLabel, Option: colourOption, Prompt: colourPrompt, Match: colourMatch},
+			{Name: optBase, Type: bot.StringOption, Legal: legalBases, Label: baseLabel, Option: baseOption, Prompt: basePrompt},
+		}, Make: makeColumn},
+		{Name: cmdFloor, Params: []bot.Param{g.placementParam(placeNew)}, Make: makePlacement(mr.PlaceFloor)},
+		{Name: cmdMove, Params: []bot.Param{
+			{Name: optFrom, Type: bot.StringOption, Ask: "menara.menu.move-from", Legal: legalFrom, Label: fromLabel, Option: fromOption},
+			{Name: optTo, Type: bot.StringOption, Legal: legalTo, Label: toLabel, Option: toOption, Prompt: toPrompt},
+		}, Make: makeMove},
+		{Name: cmdLift, Params: []bot.Param{
+			{Name: optFloor, Type: bot.StringOption, Ask: "menara.menu.lift", Legal: legalLifted, Label: liftedLabel},
+			g.placementParam(placeLift),
+		}, Make: makePlacement(mr.Lift)},
+		{Name: cmdExtend, Params: []bot.Param{g.placementParam(placeExtend)}, Make: makePlacement(mr.Extend)},
+		{Name: cmdGiveUp, Params: []bot.Param{renew}, Make: makeClosing(mr.GiveUpStep)},
+		{Name: cmdDone, Params: []bot.Param{renew}, Make: makeClosing(mr.DoneStep)},
+	}}
+}
+
+// legalGive lists the groups of columns the player may give to the camp,
+// if they may exchange now.
+func legalGive(st bot.State, seat int, _ bot.Values) []string {
+	pos := positionOf(state(st))
+	if canExchange(pos, seat) != nil {
+		return nil
+	}
+	return groupValues(columnGroups(pos.Hand(seat), mr.Columns{}, 0))
+}
+
+// legalTake lists the groups of columns the player may take from the
+// camp: as many as given, of other colours.
+func legalTake(st bot.State, seat int, v bot.Values) []string {
+	pos := positionOf(state(st))
+	if canExchange(pos, seat) != nil {
+		return nil
+	}
+	give, _ := mr.ParseColumns(strings.TrimSpace(v[optGive]))
+	return groupValues(columnGroups(pos.Camp(), give, give.Total()))
+}
+
+// groupLabel names a group of columns: "YY · yellow, yellow".
+func groupLabel(p *i18n.Printer, _ bot.State, value string) string {
+	cols, _ := mr.ParseColumns(value)
+	var names []string
+	for _, c := range cols.List() {
+		names = append(names, ColourName(p, c))
+	}
+	return value + " · " + strings.Join(names, ", ")
+}
+
+// coversTyped keeps the groups that hold the columns typed.
+func coversTyped(_ *i18n.Printer, typed string, c bot.Choice) bool {
+	want, _ := mr.ParseColumns(strings.ReplaceAll(typed, " ", ""))
+	cols, _ := mr.ParseColumns(c.Value)
+	return cols.Covers(want)
+}
+
+// columnGroups returns every group of n columns of from (any size when n
+// is 0) without the colours of skip, smallest first.
+func columnGroups(from, skip mr.Columns, n int) []mr.Columns {
+	var groups []mr.Columns
+	var cur mr.Columns
+	var walk func(c int)
+	walk = func(c int) {
+		if c == mr.NumColours {
+			if t := cur.Total(); t > 0 && (n == 0 || t == n) {
+				groups = append(groups, cur)
+			}
+			return
+		}
+		for k := uint8(0); k <= from[c] && (k == 0 || skip[c] == 0); k++ {
+			cur[c] = k
+			walk(c + 1)
+		}
+		cur[c] = 0
+	}
+	walk(0)
+	var out []mr.Columns
+	for size := 1; size <= from.Total(); size++ {
+		for _, g := range groups {
+			if g.Total() == size {
+				out = append(out, g)
+			}
+		}
+	}
+	return out
+}
+
+// groupValues writes groups of columns as values.
+func groupValues(groups []mr.Columns) []string {
+	out := make([]string, len(groups))
+	for i, g := range groups {
+		out[i] = g.String()
+	}
+	return out
+}
+
+// legalColours lists the colours of column the player can place now.
+func legalColours(st bot.State, _ int, _ bot.Values) []string {
+	bases := freeBases(positionOf(state(st)))
+	var out []string
+	for _, col := range mr.Colours {
+		if bases[col] > 0 {
+			out = append(out, string(col.Letter()))
+		}
+	}
+	return out
+}
+
+// freeBases counts the bases a column of each colour may go on.
+func freeBases(pos *mr.Position) map[mr.Colour]int {
+	bases := map[mr.Colour]int{}
+	for _, s := range legalOf(pos, mr.PlaceColumn) {
+		bases[s.Colour]++
+	}
+	return bases
+}
+
+// colourLabel names a colour for autocomplete: "Y · yellow column · in
+// your hand: 2 · free bases: 5".
+func colourLabel(p *i18n.Printer, st bot.State, value string) string {
+	o := colourOption(p, st, nil, value)
+	return value + " · " + o.Label + " · " + o.Description
+}
+
+// colourOption is a colour of column in a menu, with the columns of it in
+// hand and the bases free for it.
+func colourOption(p *i18n.Printer, st bot.State, _ bot.Values, value string) bot.MenuOption {
+	pos := positionOf(state(st))
+	col, _ := mr.ParseColour(value)
+	return bot.MenuOption{Label: p.T("menara.menu.colour", "colour", col), Emoji: colourEmoji[col],
+		Description: p.T("menara.menu.colour-desc", "hand", int(pos.Hand(pos.Turn())[col]), "bases", freeBases(pos)[col])}
+}
+
+// colourPrompt asks which colour of column to place.
+func colourPrompt(p *i18n.Printer, st bot.State, _ bot.Values, _ int) string {
+	if f := positionOf(state(st)).Chosen(); f.Valid() {
+		return p.T("menara.menu.place-colour-on", "floor", f)
+	}
+	return p.T("menara.menu.place-colour")
+}
+
+// colourMatch keeps a colour typed by its letter or its name, in English
+// or the asker's language.
+func colourMatch(p *i18n.Printer, typed string, c bot.Choice) bool {
+	col, _ := mr.ParseColour(c.Value)
+	return bot.Matches(typed, c.Value, ColourName(p, col), col.String())
+}
+
+// legalBases lists the bases a column may be placed on, of the colour
+// chosen if any.
+func legalBases(st bot.State, _ int, v bot.Values) []string {
+	col, hasColour := mr.ParseColour(strings.TrimSpace(v[optColumn]))
+	return stepValues(st, mr.PlaceColumn, func(s mr.Step) (mr.Base, bool) { return s.To, !hasColour || s.Colour == col })
+}
+
+// stepValues lists, once each and in the order of the legal steps of kind,
+// the base key gives of those it keeps.
+func stepValues(st bot.State, kind mr.Kind, key func(mr.Step) (mr.Base, bool)) []string {
+	var out []string
+	seen := map[mr.Base]bool{}
+	for _, s := range legalOf(positionOf(state(st)), kind) {
+		if b, keep := key(s); keep && !seen[b] {
+			seen[b] = true
+			out = append(out, b.String())
+		}
+	}
+	return out
+}
+
+// columnOn is the step that places a column on base b.
+func columnOn(pos *mr.Position, value string) (mr.Step, mr.Colour) {
+	b, _ := mr.ParseBase(value)
+	col, _ := pos.BaseColour(b)
+	return mr.ColumnStep(pos.Turn(), col, b), col
+}
+
+// baseLabel names a base for autocomplete, with what a column there would
+// do.
+func baseLabel(p *i18n.Printer, st bot.State, value string) string {
+	pos := positionOf(state(st))
+	step, _ := columnOn(pos, value)
+	return baseName(p, pos, step)
+}
+
+// baseOption is a base in a menu: its level, and what a column there
+// would do.
+func baseOption(p *i18n.Printer, st bot.State, _ bot.Values, value string) bot.MenuOption {
+	pos := positionOf(state(st))
+	step, col := columnOn(pos, value)
+	return bot.MenuOption{Label: p.T("menara.menu.base", "base", step.To, "level", pos.Level(step.To.Floor)),
+		Description: effectWords(p, pos, step), Emoji: colourEmoji[col]}
+}
+
+// basePrompt asks on which base the column chosen goes.
+func basePrompt(p *i18n.Printer, _ bot.State, v bot.Values, _ int) string {
+	col, _ := mr.ParseColour(v[optColumn])
+	return p.T("menara.menu.place-base", "colour", col)
+}
+
+// legalFrom lists the columns that may move up.
+func legalFrom(st bot.State, _ int, _ bot.Values) []string {
+	return stepValues(st, mr.MoveColumn, func(s mr.Step) (mr.Base, bool) { return s.From, true })
+}
+
+// fromLabel names a column that may move: its base, colour and level.
+func fromLabel(p *i18n.Printer, st bot.State, value string) string {
+	return fromOption(p, st, nil, value).Label
+}
+
+// fromOption is a column that may move in a menu, with the floor it
+// carries.
+func fromOption(p *i18n.Printer, st bot.State, _ bot.Values, value string) bot.MenuOption {
+	pos := positionOf(state(st))
+	from, _ := mr.ParseBase(value)
+	col, _ := pos.BaseColour(from)
+	desc := p.T("menara.menu.free")
+	if f := pos.Carrier(from); f != mr.NoFloor {
+		desc = p.T("menara.menu.carries", "floor", f)
+	}
+	return bot.MenuOption{Label: p.T("menara.menu.column", "base", from, "colour", col, "level", pos.Level(from.Floor)),
+		Description: desc, Emoji: colourEmoji[col]}
+}
+
+// legalTo lists where a column may move, of the column chosen if any.
+func legalTo(st bot.State, _ int, v bot.Values) []string {
+	from, hasFrom := mr.ParseBase(strings.TrimSpace(v[optFrom]))
+	return stepValues(st, mr.MoveColumn, func(s mr.Step) (mr.Base, bool) { return s.To, !hasFrom || s.From == from })
+}
+
+// moveTo is the move of a column to base value: from the base chosen in
+// v, else the first column that may go there.
+func moveTo(pos *mr.Position, v bot.Values, value string) mr.Step {
+	from, hasFrom := mr.ParseBase(strings.TrimSpace(v[optFrom]))
+	for _, s := range legalOf(pos, mr.MoveColumn) {
+		if s.To.String() == value && (!hasFrom || s.From == from) {
+			return s
+		}
+	}
+	return mr.Step{}
+}
+
+// toLabel names where a column may move, with what the move would do.
+func toLabel(p *i18n.Printer, st bot.State, value string) string {
+	pos := positionOf(state(st))
+	return baseName(p, pos, moveTo(pos, nil, value))
+}
+
+// toOption is where the column chosen may move, in a menu.
+func toOption(p *i18n.Printer, st bot.State, v bot.Values, value string) bot.MenuOption {
+	pos := positionOf(state(st))
+	s := moveTo(pos, v, value)
+	return bot.MenuOption{Label: p.T("menara.menu.base", "base", s.To, "level", pos.Level(s.To.Floor)), Description: effectWords(p, pos, s)}
+}
+
+// toPrompt asks where the column chosen goes.
+func toPrompt(p *i18n.Printer, _ bot.State, v bot.Values, _ int) string {
+	return p.T("menara.menu.move-to", "base", v[optFrom])
+}
+
+// legalLifted lists the floors the move-a-floor card may move.
+func legalLifted(st bot.State, _ int, _ bot.Values) []string {
+	var out []string
+	for _, f := range liftableFloors(positionOf(state(st))) {
+		out = append(out, f.String())
+	}
+	return out
+}
+
+// liftedLabel names a floor that may move, with its level.
+func liftedLabel(p *i18n.Printer, st bot.State, value string) string {
+	f, _ := mr.ParseFloor(value)
+	return p.T("menara.menu.lift-floor", "floor", f, "level", positionOf(state(st)).Level(f))
+}
+
+// placementParam is the placement of a floor: where the new floor goes
+// (placeNew, placeExtend) or where the floor chosen moves (placeLift),
+// each as its placement code.
+func (g *Game) placementParam(filter placeFilter) bot.Param {
+	return bot.Param{Name: optPlacement, Type: bot.StringOption,
+		Legal: func(st bot.State, _ int, v bot.Values) []string {
+			var out []string
+			for _, pl := range placements(positionOf(state(st)), filter, v) {
+				out = append(out, placementCode(pl.Step))
+			}
+			return out
+		},
+		Label: func(p *i18n.Printer, st bot.State, code string) string {
+			pos := positionOf(state(st))
+			label, desc := placeWords(p, pos, g.placed.find(pos, code))
+			return label + " · " + desc
+		},
+		Option: func(p *i18n.Printer, st bot.State, _ bot.Values, code string) bot.MenuOption {
+			pos := positionOf(state(st))
+			label, desc := placeWords(p, pos, g.placed.find(pos, code))
+			return bot.MenuOption{Label: label, Description: desc}
+		},
+		Prompt: func(p *i18n.Printer, st bot.State, v bot.Values, n int) string {
+			if filter == placeLift {
+				f, _ := mr.ParseFloor(v[optFloor])
+				return p.N("menara.menu.lift-where", n, "floor", f)
+			}
+			return p.N("menara.menu.floor", n, "floor", positionOf(state(st)).NextFloor())
+		},
+		Match: wordsMatch,
+	}
+}
+
+// placements are the placements a list offers: for placeLift, those of
+// the floor chosen in v, or of every floor that may move.
+func placements(pos *mr.Position, filter placeFilter, v bot.Values) []mr.Placement {
+	if filter != placeLift {
+		return choicePlacements(pos, filter, mr.NoFloor)
+	}
+	var pls []mr.Placement
+	f, ok := mr.ParseFloor(strings.TrimSpace(v[optFloor]))
+	for _, lf := range liftableFloors(pos) {
+		if !ok || lf == f {
+			pls = append(pls, choicePlacements(pos, placeLift, lf)...)
+		}
+	}
+	return pls
+}
+
+// wordsMatch keeps the choices whose name or value holds every word
+// typed.
+func wordsMatch(_ *i18n.Printer, typed string, c bot.Choice) bool {
+	low := strings.ToLower(c.Name + " " + c.Value)
+	for _, w := range strings.Fields(strings.ToLower(typed)) {
+		if !strings.Contains(low, w) {
+			return false
+		}
+	}
+	return true
+}
+
+// legalOf returns the legal steps of kind in pos.
+func legalOf(pos *mr.Position, kind mr.Kind) []mr.Step {
+	var out []mr.Step
+	for _, s := range pos.LegalSteps(nil) {
+		if s.Kind == kind {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// baseName names the base a step goes to, with what the step would do:
+// "K3 · level 1 · fills floor K".
+func baseName(p *i18n.Printer, pos *mr.Position, step mr.Step) string {
+	name := p.T("menara.menu.base", "base", step.To, "level", pos.Level(step.To.Floor))
+	if fx := effectWords(p, pos, step); fx != "" {
+		name += " · " + fx
+	}
+	return name
+}
