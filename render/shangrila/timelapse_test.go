@@ -1,0 +1,128 @@
+package shangrila
+
+import (
+	"bytes"
+	"image/gif"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/tablebot/tablebot/render/timelapse"
+	"github.com/tablebot/tablebot/rules/shangrila"
+)
+
+// uploadLimit is the most bytes a file may have for Discord to take it
+// from the bot.
+const uploadLimit = 8 << 20
+
+// longestSeed is the seed of randomMoves that plays the longest
+// 4-player game among the first hundred seeds (153 moves; a game between
+// people takes some 140).
+const longestSeed = 84
+
+// randomMoves plays a 4-player game of random moves from seed, from the
+// setup on, at most limit moves (0: to the end), and returns its start
+// and its moves.
+func randomMoves(tb testing.TB, seed uint64, limit int) (shangrila.Position, []shangrila.Move) {
+	tb.Helper()
+	start, err := shangrila.NewPosition(shangrila.Colours[:4], shangrila.StartSetup)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(seed, seed))
+	p := start
+	var moves []shangrila.Move
+	for p.Phase() != shangrila.Over && (limit == 0 || len(moves) < limit) {
+		m := p.RandomMove(rng)
+		if p, _, err = p.Apply(m); err != nil {
+			tb.Fatal(err)
+		}
+		moves = append(moves, m)
+	}
+	return start, moves
+}
+
+// encodeFilm encodes the timelapse of the moves and decodes it again.
+func encodeFilm(tb testing.TB, start shangrila.Position, moves []shangrila.Move) (*gif.GIF, timelapse.Stats, int) {
+	tb.Helper()
+	r := renderer(tb)
+	var buf bytes.Buffer
+	st, err := timelapse.Encode(&buf, r.Timelapse(&start, moves, Options{Names: benchNames, Labels: english(tb)}), timelapse.Options{})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	n := buf.Len()
+	g, err := gif.DecodeAll(&buf)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return g, st, n
+}
+
+func TestTimelapse(t *testing.T) {
+	const moves = 34 // the setup (28) and six moves of play
+	start, ms := randomMoves(t, longestSeed, moves)
+	g, st, size := encodeFilm(t, start, ms)
+	if got, want := len(g.Image), moves+1; got != want || st.Frames != want {
+		t.Fatalf("got %d frames (stats %d), want %d: the start and one a move", got, st.Frames, want)
+	}
+	if int64(size) != st.Bytes {
+		t.Errorf("stats say %d bytes, the file has %d", st.Bytes, size)
+	}
+	if g.LoopCount != 0 {
+		t.Errorf("loop count %d, want 0 (for ever)", g.LoopCount)
+	}
+	if w := g.Config.Width; w != Width/timelapse.DefaultScale {
+		t.Errorf("width %d, want %d", w, Width/timelapse.DefaultScale)
+	}
+	for i, want := range map[int]int{0: MoveDelay, 1: SetupDelay, 28: SetupDelay, 29: MoveDelay, moves: FinalDelay} {
+		if g.Delay[i] != want {
+			t.Errorf("frame %d shows for %d cs, want %d", i, g.Delay[i], want)
+		}
+	}
+	// After the first, a frame is the rectangle that changed, a small
+	// part of the file.
+	if size > 40*moves<<10 {
+		t.Errorf("%d frames take %d bytes, more than 40 KB a frame", moves+1, size)
+	}
+}
+
+func TestTimelapseLongestGame(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the longest game takes seconds to draw")
+	}
+	start, moves := randomMoves(t, longestSeed, 0)
+	g, _, size := encodeFilm(t, start, moves)
+	if len(g.Image) != len(moves)+1 {
+		t.Errorf("got %d frames, want %d", len(g.Image), len(moves)+1)
+	}
+	if size >= uploadLimit {
+		t.Errorf("the longest game's film has %d bytes, at least the limit %d", size, uploadLimit)
+	}
+}
+
+func TestTimelapseStopsAtAnIllegalMove(t *testing.T) {
+	start, moves := randomMoves(t, longestSeed, 3)
+	moves[2] = moves[1] // the same master placed twice
+	var buf bytes.Buffer
+	if _, err := timelapse.Encode(&buf, renderer(t).Timelapse(&start, moves, Options{}), timelapse.Options{}); err == nil {
+		t.Error("an illegal move made a film")
+	}
+}
+
+// BenchmarkTimelapseLongestGame is the cost of the longest game's film,
+// from the record's moves to the GIF: the moves replayed, every board
+// drawn, shrunk and encoded.
+func BenchmarkTimelapseLongestGame(b *testing.B) {
+	r := renderer(b)
+	start, moves := randomMoves(b, longestSeed, 0)
+	opts := Options{Names: benchNames, Labels: english(b)}
+	var buf bytes.Buffer
+	for b.Loop() {
+		buf.Reset()
+		if _, err := timelapse.Encode(&buf, r.Timelapse(&start, moves, opts), timelapse.Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(buf.Len())/1e6, "MB")
+	b.ReportMetric(float64(len(moves)), "moves")
+}
