@@ -34,7 +34,10 @@ func runRender(ctx context.Context, e cli.Env, args []string) error {
 		return cli.Usagef("give one record file, or - for standard input")
 	}
 	if *out == "" {
-		return cli.Usagef("-o BOARD.png (-o GAME.gif with --timelapse) is required")
+		if *film {
+			return cli.Usagef("-o GAME.gif is required")
+		}
+		return cli.Usagef("-o BOARD.png is required")
 	}
 	rec, err := readRecordText(e, pos[0])
 	if err != nil {
