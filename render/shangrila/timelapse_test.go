@@ -59,9 +59,19 @@ func encodeFilm(tb testing.TB, start shangrila.Position, moves []shangrila.Move)
 }
 
 func TestTimelapse(t *testing.T) {
-	const moves = 34 // the setup (28) and six moves of play
-	start, ms := randomMoves(t, longestSeed, moves)
-	g, st, size := encodeFilm(t, start, ms)
+	// The film starts two placements before the end of the setup (28
+	// placements with four players) and shows them and two moves of play:
+	// the start and a frame a move, each shown as long as its kind says.
+	const from, moves = 26, 4
+	played, ms := randomMoves(t, longestSeed, from+moves)
+	start := played
+	for _, m := range ms[:from] {
+		var err error
+		if start, _, err = start.Apply(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	g, st, size := encodeFilm(t, start, ms[from:])
 	if got, want := len(g.Image), moves+1; got != want || st.Frames != want {
 		t.Fatalf("got %d frames (stats %d), want %d: the start and one a move", got, st.Frames, want)
 	}
@@ -74,14 +84,14 @@ func TestTimelapse(t *testing.T) {
 	if w := g.Config.Width; w != Width/timelapse.DefaultScale {
 		t.Errorf("width %d, want %d", w, Width/timelapse.DefaultScale)
 	}
-	for i, want := range map[int]int{0: MoveDelay, 1: SetupDelay, 28: SetupDelay, 29: MoveDelay, moves: FinalDelay} {
+	for i, want := range []int{MoveDelay, SetupDelay, SetupDelay, MoveDelay, FinalDelay} {
 		if g.Delay[i] != want {
 			t.Errorf("frame %d shows for %d cs, want %d", i, g.Delay[i], want)
 		}
 	}
-	// After the first, a frame is the rectangle that changed, a small
-	// part of the file.
-	if size > 40*moves<<10 {
+	// After the first, a frame is the rectangle that changed, its
+	// unchanged pixels transparent: a small part of the file.
+	if size > 40*(moves+1)<<10 {
 		t.Errorf("%d frames take %d bytes, more than 40 KB a frame", moves+1, size)
 	}
 }

@@ -8,25 +8,47 @@ import (
 	"image/gif"
 	"iter"
 	"math/rand/v2"
+	"sync"
 	"testing"
 
 	"github.com/tablebot/tablebot/render"
 )
 
-// testBoards returns a quantiser and n boards of w×h pixels: the first
-// random, each next one the one before with a few rectangles painted
-// over, as moves change a board.
-func testBoards(t *testing.T, n, w, h int) (*render.Quantizer, []*image.Paletted) {
-	t.Helper()
-	rng := rand.New(rand.NewPCG(1, 2))
+// testQuantizer is the tests' palette, learnt from random colours, built
+// once: building one takes a while under the race detector.
+var testQuantizer = sync.OnceValues(func() (*render.Quantizer, error) {
+	rng := rand.New(rand.NewPCG(3, 4))
 	sample := image.NewRGBA(image.Rect(0, 0, 64, 64))
 	for i := range sample.Pix {
 		sample.Pix[i] = byte(rng.IntN(256))
 	}
-	q, err := render.NewQuantizer(sample)
+	return render.NewQuantizer(sample)
+})
+
+// testFonts are the tests' fonts, shared as the bot shares them.
+var testFonts = sync.OnceValues(render.NewFonts)
+
+// options returns o with the shared fonts.
+func options(t *testing.T, o Options) Options {
+	t.Helper()
+	fonts, err := testFonts()
 	if err != nil {
 		t.Fatal(err)
 	}
+	o.Fonts = fonts
+	return o
+}
+
+// testBoards returns the tests' quantiser and n boards of w×h pixels: the
+// first random, each next one the one before with a few rectangles
+// painted over, as moves change a board.
+func testBoards(t *testing.T, n, w, h int) (*render.Quantizer, []*image.Paletted) {
+	t.Helper()
+	q, err := testQuantizer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
 	pal := q.Palette()
 	boards := make([]*image.Paletted, n)
 	b := image.NewPaletted(image.Rect(0, 0, w, h), pal)
@@ -82,7 +104,7 @@ func TestEncodeShowsEveryBoardExactly(t *testing.T) {
 	const n, w, h = 12, 96, 64
 	q, boards := testBoards(t, n, w, h)
 	var buf bytes.Buffer
-	st, err := Encode(&buf, film(q, boards), Options{Scale: 1, CaptionSize: 10})
+	st, err := Encode(&buf, film(q, boards), options(t, Options{Scale: 1, CaptionSize: 10}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -122,7 +144,7 @@ func TestEncodeShowsEveryBoardExactly(t *testing.T) {
 func TestEncodeShrinks(t *testing.T) {
 	q, boards := testBoards(t, 3, 96, 64)
 	var buf bytes.Buffer
-	st, err := Encode(&buf, film(q, boards), Options{})
+	st, err := Encode(&buf, film(q, boards), options(t, Options{}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -164,7 +186,7 @@ func TestEncodeFails(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := Encode(&bytes.Buffer{}, Film{Quantizer: q, Frames: tt.frames}, Options{})
+			_, err := Encode(&bytes.Buffer{}, Film{Quantizer: q, Frames: tt.frames}, options(t, Options{}))
 			if err == nil || tt.want != nil && !errors.Is(err, tt.want) {
 				t.Errorf("got %v, want %v", err, tt.want)
 			}
@@ -181,7 +203,7 @@ func (failingWriter) Write([]byte) (int, error) { return 0, errDiskFull }
 
 func TestEncodeReportsWriteErrors(t *testing.T) {
 	q, boards := testBoards(t, 2, 32, 32)
-	if _, err := Encode(failingWriter{}, film(q, boards), Options{}); !errors.Is(err, errDiskFull) {
+	if _, err := Encode(failingWriter{}, film(q, boards), options(t, Options{})); !errors.Is(err, errDiskFull) {
 		t.Errorf("got %v, want %v", err, errDiskFull)
 	}
 }
