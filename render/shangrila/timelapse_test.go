@@ -2,6 +2,8 @@ package shangrila
 
 import (
 	"bytes"
+	"context"
+	"fmt"
 	"image/gif"
 	"math/rand/v2"
 	"testing"
@@ -46,7 +48,7 @@ func encodeFilm(tb testing.TB, start shangrila.Position, moves []shangrila.Move)
 	tb.Helper()
 	r := renderer(tb)
 	var buf bytes.Buffer
-	st, err := timelapse.Encode(&buf, r.Timelapse(&start, moves, Options{Names: benchNames, Labels: english(tb)}), timelapse.Options{})
+	st, err := timelapse.Encode(context.Background(), &buf, r.Timelapse(&start, moves, Options{Names: benchNames, Labels: english(tb)}), timelapse.Options{})
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -114,25 +116,30 @@ func TestTimelapseStopsAtAnIllegalMove(t *testing.T) {
 	start, moves := randomMoves(t, longestSeed, 3)
 	moves[2] = moves[1] // the same master placed twice
 	var buf bytes.Buffer
-	if _, err := timelapse.Encode(&buf, renderer(t).Timelapse(&start, moves, Options{}), timelapse.Options{}); err == nil {
+	if _, err := timelapse.Encode(context.Background(), &buf, renderer(t).Timelapse(&start, moves, Options{}), timelapse.Options{}); err == nil {
 		t.Error("an illegal move made a film")
 	}
 }
 
 // BenchmarkTimelapseLongestGame is the cost of the longest game's film,
 // from the record's moves to the GIF: the moves replayed, every board
-// drawn, shrunk and encoded.
+// drawn, shrunk and encoded; at the default scale (half size) and at full
+// size (its captions twice as large), with the file's size.
 func BenchmarkTimelapseLongestGame(b *testing.B) {
 	r := renderer(b)
 	start, moves := randomMoves(b, longestSeed, 0)
 	opts := Options{Names: benchNames, Labels: english(b)}
-	var buf bytes.Buffer
-	for b.Loop() {
-		buf.Reset()
-		if _, err := timelapse.Encode(&buf, r.Timelapse(&start, moves, opts), timelapse.Options{}); err != nil {
-			b.Fatal(err)
-		}
+	for _, scale := range []int{timelapse.DefaultScale, 1} {
+		b.Run(fmt.Sprintf("scale=%d", scale), func(b *testing.B) {
+			var buf bytes.Buffer
+			for b.Loop() {
+				buf.Reset()
+				if _, err := timelapse.Encode(context.Background(), &buf, r.Timelapse(&start, moves, opts), timelapse.Options{Scale: scale, CaptionSize: timelapse.DefaultCaptionSize * timelapse.DefaultScale / scale}); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(buf.Len())/1e6, "MB")
+			b.ReportMetric(float64(len(moves)), "moves")
+		})
 	}
-	b.ReportMetric(float64(buf.Len())/1e6, "MB")
-	b.ReportMetric(float64(len(moves)), "moves")
 }

@@ -2,6 +2,7 @@ package timelapse
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"image"
@@ -50,10 +51,10 @@ type Stats struct {
 var ErrNoFrames = errors.New("timelapse: the film has no frames")
 
 // Encode writes the film to w as an animated GIF that loops for ever. It
-// fails, having written part of the file, when a frame fails, when the
-// boards change size, or when w does; a film without frames writes
-// nothing.
-func Encode(w io.Writer, film Film, o Options) (Stats, error) {
+// fails, having written part of the file, when ctx is done, when a frame
+// fails, when the boards change size, or when w does; a film without
+// frames writes nothing.
+func Encode(ctx context.Context, w io.Writer, film Film, o Options) (Stats, error) {
 	o = o.withDefaults()
 	if o.Fonts == nil {
 		fonts, err := render.NewFonts()
@@ -65,6 +66,9 @@ func Encode(w io.Writer, film Film, o Options) (Stats, error) {
 	cw := &countingWriter{w: w}
 	var e *encoder
 	for f, err := range film.Frames {
+		if err == nil {
+			err = ctx.Err()
+		}
 		if err != nil {
 			return Stats{}, err
 		}

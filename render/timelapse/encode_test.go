@@ -2,6 +2,7 @@ package timelapse
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"image"
 	"image/draw"
@@ -104,7 +105,7 @@ func TestEncodeShowsEveryBoardExactly(t *testing.T) {
 	const n, w, h = 12, 96, 64
 	q, boards := testBoards(t, n, w, h)
 	var buf bytes.Buffer
-	st, err := Encode(&buf, film(q, boards), options(t, Options{Scale: 1, CaptionSize: 10}))
+	st, err := Encode(context.Background(), &buf, film(q, boards), options(t, Options{Scale: 1, CaptionSize: 10}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -144,7 +145,7 @@ func TestEncodeShowsEveryBoardExactly(t *testing.T) {
 func TestEncodeShrinks(t *testing.T) {
 	q, boards := testBoards(t, 3, 96, 64)
 	var buf bytes.Buffer
-	st, err := Encode(&buf, film(q, boards), options(t, Options{}))
+	st, err := Encode(context.Background(), &buf, film(q, boards), options(t, Options{}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -186,7 +187,7 @@ func TestEncodeFails(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := Encode(&bytes.Buffer{}, Film{Quantizer: q, Frames: tt.frames}, options(t, Options{}))
+			_, err := Encode(context.Background(), &bytes.Buffer{}, Film{Quantizer: q, Frames: tt.frames}, options(t, Options{}))
 			if err == nil || tt.want != nil && !errors.Is(err, tt.want) {
 				t.Errorf("got %v, want %v", err, tt.want)
 			}
@@ -203,7 +204,16 @@ func (failingWriter) Write([]byte) (int, error) { return 0, errDiskFull }
 
 func TestEncodeReportsWriteErrors(t *testing.T) {
 	q, boards := testBoards(t, 2, 32, 32)
-	if _, err := Encode(failingWriter{}, film(q, boards), options(t, Options{})); !errors.Is(err, errDiskFull) {
+	if _, err := Encode(context.Background(), failingWriter{}, film(q, boards), options(t, Options{})); !errors.Is(err, errDiskFull) {
 		t.Errorf("got %v, want %v", err, errDiskFull)
+	}
+}
+
+func TestEncodeStopsWhenCancelled(t *testing.T) {
+	q, boards := testBoards(t, 3, 32, 32)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Encode(ctx, &bytes.Buffer{}, film(q, boards), options(t, Options{})); !errors.Is(err, context.Canceled) {
+		t.Errorf("got %v, want %v", err, context.Canceled)
 	}
 }

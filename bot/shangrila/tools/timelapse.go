@@ -34,18 +34,6 @@ func (game) Timelapse(ctx context.Context, w *bufio.Writer, rec cli.Record, o cl
 		return err
 	}
 	start := g.Start()
-	film := r.Timelapse(&start, g.Moves(), opts)
-	frames := film.Frames
-	film.Frames = func(yield func(timelapse.Frame, error) bool) {
-		for f, err := range frames {
-			if err == nil {
-				err = ctx.Err()
-			}
-			if !yield(f, err) || err != nil {
-				return
-			}
-		}
-	}
-	_, err = timelapse.Encode(w, film, timelapse.Options{})
+	_, err = timelapse.Encode(ctx, w, r.Timelapse(&start, g.Moves(), opts), timelapse.Options{})
 	return err
 }
