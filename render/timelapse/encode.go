@@ -76,7 +76,9 @@ func Encode(ctx context.Context, w io.Writer, film Film, o Options) (Stats, erro
 			return Stats{}, errors.New("timelapse: a frame without a board")
 		}
 		if e == nil {
-			e = newEncoder(cw, film, o, f.Board.Rect)
+			if e, err = newEncoder(cw, film, o, f.Board.Rect); err != nil {
+				return Stats{}, err
+			}
 		}
 		if err := e.add(f); err != nil {
 			return Stats{}, err
@@ -134,10 +136,15 @@ type encoder struct {
 	frames      int
 }
 
-func newEncoder(w io.Writer, film Film, o Options, bounds image.Rectangle) *encoder {
+// newEncoder starts the film of boards of the given bounds: shrunk by
+// o.Scale (a last row or column short of it left out), under the band.
+func newEncoder(w io.Writer, film Film, o Options, bounds image.Rectangle) (*encoder, error) {
 	pal := film.Quantizer.Palette()
 	band := 3 * o.CaptionSize
 	size := image.Pt(bounds.Dx()/o.Scale, band+bounds.Dy()/o.Scale)
+	if size.X < 1 || size.Y <= band || size.X > maxSide || size.Y > maxSide {
+		return nil, fmt.Errorf("timelapse: boards of %v make a film of %v, outside what a GIF holds", bounds.Size(), size)
+	}
 	e := &encoder{
 		gif:     newGIFWriter(w),
 		film:    film,
@@ -152,8 +159,11 @@ func newEncoder(w io.Writer, film Film, o Options, bounds image.Rectangle) *enco
 	}
 	e.clear, e.near = closestPair(pal)
 	e.gif.header(size, pal)
-	return e
+	return e, nil
 }
+
+// maxSide is the longest side of a GIF, in pixels.
+const maxSide = 1<<16 - 1
 
 // add draws frame f onto the canvas and writes what changed.
 func (e *encoder) add(f Frame) error {
@@ -244,11 +254,8 @@ func (e *encoder) writeFrame(delay int) {
 				}
 				out[i] = c
 			}
-			copy(old, cur)
 		}
-		if transparent < 0 {
-			copy(old, cur)
-		}
+		copy(old, cur)
 	}
 	e.gif.frame(r, e.pix, delay, transparent)
 }

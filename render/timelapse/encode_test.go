@@ -184,6 +184,7 @@ func TestEncodeFails(t *testing.T) {
 		{"a frame fails", seq(Frame{Board: boards[0]}), bad},
 		{"boards change size", seq(Frame{Board: boards[0]}, Frame{Board: other}), nil},
 		{"no board", seq(Frame{}), nil},
+		{"a board smaller than the scale", seq(Frame{Board: image.NewPaletted(image.Rect(0, 0, 1, 1), q.Palette())}), nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
