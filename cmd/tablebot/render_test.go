@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"image/gif"
 	"image/png"
 	"os"
 	"path/filepath"
@@ -185,6 +186,60 @@ func TestRenderMenaraErrors(t *testing.T) {
 		{"a bad state", "", []string{"render", "--game", "menara", "--from", bad, "-", "-o", out}, 1, "0 players"},
 		{"a missing state", "", []string{"render", "--game", "menara", "--from", filepath.Join(dir, "none.json"), "-", "-o", out}, 1, "no such file"},
 		{"illegal record", record + "ana reveal purple\n", []string{"render", "-", "-o", out}, 1, "line"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, _, stderr := run(t, tt.stdin, tt.args...)
+			if code != tt.code || !strings.Contains(stderr, tt.want) {
+				t.Errorf("exit %d, stderr %q; want %d and %q", code, stderr, tt.code, tt.want)
+			}
+			if _, err := os.Stat(out); err == nil {
+				t.Errorf("%s written despite the error", out)
+			}
+		})
+	}
+}
+
+// TestRenderTimelapse: tablebot render --timelapse writes the game as an
+// animated GIF, the start and a frame per move; a game that makes no
+// timelapses says so.
+func TestRenderTimelapse(t *testing.T) {
+	t.Parallel()
+	out := filepath.Join(t.TempDir(), "game.gif")
+	code, stdout, stderr := run(t, shortRecord, "render", "--timelapse", "--names", "red=Ana María", "-", "-o", out)
+	if code != 0 || stdout != "" || stderr != "" {
+		t.Fatalf("exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := gif.DecodeAll(bytes.NewReader(data))
+	if err != nil {
+		t.Fatalf("not a GIF: %v", err)
+	}
+	if got, want := len(g.Image), 1+4; got != want {
+		t.Errorf("got %d frames, want %d: the start and the record's 4 moves", got, want)
+	}
+	if w := g.Config.Width; w != 600 {
+		t.Errorf("film %dpx wide, want 600", w)
+	}
+}
+
+func TestRenderTimelapseErrors(t *testing.T) {
+	record := menaraRecord(t)
+	dir := t.TempDir()
+	out := filepath.Join(dir, "game.gif")
+	tests := []struct {
+		name  string
+		stdin string
+		args  []string
+		code  int
+		want  string
+	}{
+		{"no output", shortRecord, []string{"render", "--timelapse", "-"}, 2, "-o GAME.gif is required"},
+		{"illegal record", shortRecord + "yellow journey F I\n", []string{"render", "--timelapse", "-", "-o", out}, 1, "It is Blue's turn"},
+		{"a game without timelapses", record, []string{"render", "--timelapse", "-", "-o", out}, 1, "menara makes no timelapses yet"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

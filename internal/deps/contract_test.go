@@ -7,11 +7,12 @@ import (
 )
 
 // TestHostKnowsNoGame keeps the module's architecture: the host (the
-// command layer and its faces), the store, the catalogue, the metrics and
-// the shared drawing packages import no game's package, directly or through
-// another package of the module, so that a game is a package of its own
-// and a line in cmd/tablebot/main.go, never a fork of the host. The shared drawing
-// packages import nothing under rules/ at all.
+// command layer and its faces), the store, the catalogue, the metrics,
+// the shared drawing packages, the ratings and the statistics import no
+// game's package, directly or through another package of the module, so
+// that a game is a package of its own and a line in cmd/tablebot/main.go,
+// never a fork of the host. The shared drawing packages import nothing
+// under rules/ at all.
 func TestHostKnowsNoGame(t *testing.T) {
 	wd, err := os.Getwd()
 	if err != nil {
@@ -36,6 +37,9 @@ func TestHostKnowsNoGame(t *testing.T) {
 		{"render", games},
 		{"render/rendertest", games},
 		{"render/vision", games},
+		{"render/timelapse", games},
+		{"rating", games},
+		{"stats", games},
 	}
 	for _, tt := range tests {
 		t.Run(tt.pkg, func(t *testing.T) {
