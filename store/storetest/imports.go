@@ -1,7 +1,8 @@
-package store
+package storetest
 
 import (
 	"context"
+	"github.com/tablebot/tablebot/store"
 	"testing"
 	"time"
 )
@@ -9,20 +10,20 @@ import (
 // TestImport: whole games are stored as their channels' games, ended ones
 // archived and live ones current (and due); importing them again stores
 // nothing; a second live game for a channel is refused and stores nothing.
-func TestImport(t *testing.T) {
+func testImport(t *testing.T, open Open) {
 	ctx := context.Background()
-	db, _ := openTemp(t)
+	db := open(t, newClock().Now)
 	setup, moves := randomRecord(t, 3, 51)
 	at := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
-	game := func(channel string, status Status, n int) *Game {
-		g := &Game{Guild: "g1", Channel: channel, Kind: "shangrila", Status: status, Setup: setup, Created: at,
-			Players: []Player{{UserID: "u1", Colour: "red"}, {UserID: "u2", Colour: "blue"}, {Computer: "easy", Colour: "yellow"}}}
+	game := func(channel string, status store.Status, n int) *store.Game {
+		g := &store.Game{Guild: "g1", Channel: channel, Kind: "shangrila", Status: status, Setup: setup, Created: at,
+			Players: []store.Player{{UserID: "u1", Colour: "red"}, {UserID: "u2", Colour: "blue"}, {Computer: "easy", Colour: "yellow"}}}
 		for i, text := range moves[:n] {
-			g.Moves = append(g.Moves, Move{N: i, Text: text, By: "u1", At: at.Add(time.Duration(i) * time.Minute)})
+			g.Moves = append(g.Moves, store.Move{N: i, Text: text, By: "u1", At: at.Add(time.Duration(i) * time.Minute)})
 		}
 		return g
 	}
-	games := []*Game{game("c1", Over, len(moves)), game("c1", Playing, 10), game("c2", Cancelled, 5), game("c1", Playing, 3)}
+	games := []*store.Game{game("c1", store.Over, len(moves)), game("c1", store.Playing, 10), game("c2", store.Cancelled, 5), game("c1", store.Playing, 3)}
 	got, err := db.Import(ctx, games)
 	if err != nil {
 		t.Fatal(err)
@@ -30,7 +31,7 @@ func TestImport(t *testing.T) {
 	if got[0].ID != "c1-1" || got[1].ID != "c1-2" || got[2].ID != "c2-1" || got[3].Err == nil {
 		t.Fatalf("imported %+v", got)
 	}
-	wantCode(t, got[3].Err, Exists)
+	wantCode(t, got[3].Err, store.Exists)
 	again, err := db.Import(ctx, games[:3])
 	if err != nil {
 		t.Fatal(err)
@@ -41,7 +42,7 @@ func TestImport(t *testing.T) {
 		}
 	}
 	over, err := db.Game(ctx, "c1-1")
-	if err != nil || over.Record() != (&Game{Kind: "shangrila", Setup: setup, Moves: games[0].Moves}).Record() || over.Status != Over {
+	if err != nil || over.Record() != (&store.Game{Kind: "shangrila", Setup: setup, Moves: games[0].Moves}).Record() || over.Status != store.Over {
 		t.Errorf("the ended game: %v, %v", over, err)
 	}
 	if !over.Moves[3].At.Equal(at.Add(3 * time.Minute)) {

@@ -1,0 +1,62 @@
+package etcd_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/tablebot/tablebot/store"
+	"github.com/tablebot/tablebot/store/etcd"
+	"github.com/tablebot/tablebot/store/etcd/etcdtest"
+	"github.com/tablebot/tablebot/store/storetest"
+)
+
+// endpoint is the address of the package's embedded etcd, started once
+// by TestMain; each test has a prefix of its own in it.
+var endpoint string
+
+// prefixes numbers the tests' prefixes.
+var prefixes atomic.Int64
+
+func TestMain(m *testing.M) {
+	os.Exit(run(m))
+}
+
+func run(m *testing.M) int {
+	dir, err := os.MkdirTemp("", "tablebot-etcd-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	defer os.RemoveAll(dir)
+	srv, err := etcdtest.Start(dir)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	defer srv.Close()
+	endpoint = srv.Endpoint
+	return m.Run()
+}
+
+// open opens a store of its own for t in the package's etcd.
+func open(t *testing.T, now func() time.Time) *etcd.DB {
+	t.Helper()
+	db, err := etcd.Open(context.Background(), etcd.Config{
+		Endpoints: []string{endpoint},
+		Prefix:    fmt.Sprintf("test-%d/", prefixes.Add(1)),
+		Now:       now,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
+}
+
+func TestConformance(t *testing.T) {
+	storetest.RunShort(t, func(t *testing.T, now func() time.Time) store.Store { return open(t, now) })
+}
