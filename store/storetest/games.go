@@ -3,12 +3,15 @@ package storetest
 import (
 	"context"
 	"errors"
-	"github.com/tablebot/tablebot/store"
 	"reflect"
 	"testing"
 	"time"
+
+	"github.com/tablebot/tablebot/store"
 )
 
+// testGameLifecycle: a game is created, joined, played, ended and
+// archived, and its channel starts again.
 func testGameLifecycle(t *testing.T, open Open) {
 	ctx := context.Background()
 	db := open(t, newClock().Now)
@@ -57,6 +60,14 @@ func testGameLifecycle(t *testing.T, open Open) {
 	}
 	replay(t, cur)
 
+	lifeAfterTheEnd(t, db, g, setup, moves)
+}
+
+// lifeAfterTheEnd ends the game g of testGameLifecycle: it is archived,
+// stays readable, and the channel starts again.
+func lifeAfterTheEnd(t *testing.T, db store.Store, g *store.Game, setup, moves []string) {
+	t.Helper()
+	ctx := context.Background()
 	over, err := db.Finish(ctx, "c1", g.ID, store.Cancelled)
 	if err != nil {
 		t.Fatal(err)

@@ -3,7 +3,6 @@ package storetest
 import (
 	"context"
 	"errors"
-	"github.com/tablebot/tablebot/store"
 	"math/rand/v2"
 	"strings"
 	"sync"
@@ -13,6 +12,7 @@ import (
 	"github.com/tablebot/tablebot/rules"
 	"github.com/tablebot/tablebot/rules/shangrila"
 	"github.com/tablebot/tablebot/rules/shangrila/notation"
+	"github.com/tablebot/tablebot/store"
 )
 
 // clock is a deterministic Options.Now: every reading is one second after

@@ -2,12 +2,13 @@ package storetest
 
 import (
 	"context"
-	"github.com/tablebot/tablebot/store"
 	"testing"
 	"time"
+
+	"github.com/tablebot/tablebot/store"
 )
 
-// TestImport: whole games are stored as their channels' games, ended ones
+// testImport: whole games are stored as their channels' games, ended ones
 // archived and live ones current (and due); importing them again stores
 // nothing; a second live game for a channel is refused and stores nothing.
 func testImport(t *testing.T, open Open) {

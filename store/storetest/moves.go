@@ -4,12 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/tablebot/tablebot/store"
 	"reflect"
 	"sync"
 	"testing"
 
 	"github.com/tablebot/tablebot/rules"
+	"github.com/tablebot/tablebot/store"
 )
 
 func testAppendMoveRefuses(t *testing.T, open Open) {
@@ -112,7 +112,7 @@ func testUndoMove(t *testing.T, open Open) {
 	wantCode(t, err, store.Conflict)
 }
 
-// TestUndoMoves takes back several moves in one transaction: all of them,
+// testUndoMoves takes back several moves in one transaction: all of them,
 // or, when the game has moved on or has fewer moves, none.
 func testUndoMoves(t *testing.T, open Open) {
 	ctx := context.Background()
@@ -157,7 +157,7 @@ func testUndoMoves(t *testing.T, open Open) {
 	}
 }
 
-// TestStaleSnapshotIsDropped checks that a snapshot never outlives the
+// testStaleSnapshotIsDropped checks that a snapshot never outlives the
 // moves it reflects: a move whose check gives none drops the old one.
 func testStaleSnapshotIsDropped(t *testing.T, open Open) {
 	ctx := context.Background()
@@ -180,7 +180,7 @@ func testStaleSnapshotIsDropped(t *testing.T, open Open) {
 	}
 }
 
-// TestWholeGameFinishes plays a whole random game through the store: the
+// testWholeGameFinishes plays a whole random game through the store: the
 // last move's check ends the game, which is archived in the same commit.
 func testWholeGameFinishes(t *testing.T, open Open) {
 	ctx := context.Background()
@@ -212,7 +212,7 @@ func testWholeGameFinishes(t *testing.T, open Open) {
 	}
 }
 
-// TestConcurrentAppendsOneChannel has many goroutines answer the same
+// testConcurrentAppendsOneChannel has many goroutines answer the same
 // board at once, move after move: exactly one of them is stored each time
 // and the others learn that someone moved first.
 func testConcurrentAppendsOneChannel(t *testing.T, open Open) {
@@ -265,7 +265,7 @@ func testConcurrentAppendsOneChannel(t *testing.T, open Open) {
 	}
 }
 
-// TestConcurrentAppendsManyChannels plays many channels at once: every
+// testConcurrentAppendsManyChannels plays many channels at once: every
 // move of every channel is stored once, in order, and each game replays.
 func testConcurrentAppendsManyChannels(t *testing.T, open Open) {
 	ctx := context.Background()
@@ -314,7 +314,7 @@ func testConcurrentAppendsManyChannels(t *testing.T, open Open) {
 	}
 }
 
-// TestBatchSurvivesFailures mixes appends with updates that fail inside
+// testBatchSurvivesFailures mixes appends with updates that fail inside
 // the shared transaction: bbolt then rolls the batch back and reruns its
 // functions, and still every move is stored exactly once.
 func testBatchSurvivesFailures(t *testing.T, open Open) {

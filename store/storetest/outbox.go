@@ -3,13 +3,14 @@ package storetest
 import (
 	"context"
 	"errors"
-	"github.com/tablebot/tablebot/store"
 	"slices"
 	"testing"
 	"time"
+
+	"github.com/tablebot/tablebot/store"
 )
 
-// TestOutbox: an announcement is written with its change, in the same
+// testOutbox: an announcement is written with its change, in the same
 // transaction (a refused move writes none), in the order of the changes,
 // with the game's version after it; an undo takes the owed boards of the
 // moves it takes back with it; Posted removes announcements up to a
@@ -81,6 +82,14 @@ func testOutbox(t *testing.T, open Open) {
 	if chs, err := db.OutboxChannels(ctx); err != nil || !slices.Equal(chs, []string{"c1"}) {
 		t.Errorf("OutboxChannels = %v, %v", chs, err)
 	}
+	posting(t, db, g, box, cur, moves)
+}
+
+// posting goes on from testOutbox's outbox box: a failed try, posts
+// of older and current boards, and a move that resets the reminders.
+func posting(t *testing.T, db store.Store, g *store.Game, box []store.Announcement, cur *store.Game, moves []string) {
+	t.Helper()
+	ctx := context.Background()
 	next := time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC)
 	if err := db.Retry(ctx, "c1", g.ID, store.Board, box[1].Version, next, true); err != nil {
 		t.Fatal(err)

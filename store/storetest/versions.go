@@ -2,12 +2,13 @@ package storetest
 
 import (
 	"context"
-	"github.com/tablebot/tablebot/store"
 	"slices"
 	"testing"
+
+	"github.com/tablebot/tablebot/store"
 )
 
-// TestVersions: every change of a game's moves, seats, status or setup
+// testVersions: every change of a game's moves, seats, status or setup
 // makes its version greater, never the same twice (an undo too);
 // bookkeeping leaves it alone; the position follows the moves only.
 func testVersions(t *testing.T, open Open) {
@@ -73,7 +74,7 @@ func testVersions(t *testing.T, open Open) {
 	step("the end", true, update(func(g *store.Game) { g.Status = store.Cancelled }))
 }
 
-// TestAppendMoveMore: the moves that follow a move by themselves are stored
+// testAppendMoveMore: the moves that follow a move by themselves are stored
 // with it in one transaction, numbered after it, with one announcement and
 // one new version; a check that refuses stores none of them.
 func testAppendMoveMore(t *testing.T, open Open) {
