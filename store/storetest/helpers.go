@@ -155,3 +155,19 @@ func wantCode(t testing.TB, err error, code rules.Code) {
 		t.Fatalf("error %v (%T), want a *rules.Error with code %q", err, err, code)
 	}
 }
+
+// StartGame creates a game of The Bridges of Shangri-La in channel, with
+// three people and a computer, and starts it: for engines' own tests.
+func StartGame(t testing.TB, db store.Store, channel string) *store.Game {
+	t.Helper()
+	setup, _ := randomRecord(t, 4, 1)
+	return startGame(t, db, channel, setup)
+}
+
+// Moves returns the moves of a whole game of random legal moves for a
+// game StartGame started (the same for every game).
+func Moves(t testing.TB) []string {
+	t.Helper()
+	_, moves := randomRecord(t, 4, 1)
+	return moves
+}
