@@ -291,8 +291,8 @@ func (t *chanTx) put(g *store.Game) error {
 		return err
 	}
 	t.ops = append(t.ops, clientv3.OpPut(t.db.k.archived(t.channel, seq), string(data)))
-	t.game = nil
-	if t.head.Current == seq {
+	if t.head.Current == seq { // it was the live game; an imported one was not
+		t.game = nil
 		t.head.Current = 0
 	}
 	return nil

@@ -59,6 +59,18 @@ func testImport(t *testing.T, open Open) {
 	if users, _ := db.LiveOf(ctx, "u2"); len(users) != 1 || users[0].Channel != "c1" {
 		t.Errorf("LiveOf(u2) = %v", users)
 	}
+	// An ended game imported into a channel with a live game leaves it
+	// be.
+	late, err := db.Import(ctx, []*store.Game{game("c1", store.Cancelled, 4)})
+	if err != nil || late[0].ID != "c1-3" || late[0].Err != nil {
+		t.Fatalf("an ended game beside a live one: %+v, %v", late, err)
+	}
+	if cur, err := db.Current(ctx, "c1"); err != nil || cur.ID != "c1-2" || len(cur.Moves) != 10 {
+		t.Errorf("the live game after an ended one was imported: %v, %v", cur, err)
+	}
+	if users, _ := db.LiveOf(ctx, "u1"); len(users) != 1 {
+		t.Errorf("LiveOf(u1) = %v", users)
+	}
 	if err := db.Check(ctx, nil); err != nil {
 		t.Error(err)
 	}
