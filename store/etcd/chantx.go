@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"maps"
 	"slices"
@@ -106,6 +107,10 @@ func (t *chanTx) decode() error {
 	t.game, t.readGame = g, g.Clone()
 	return nil
 }
+
+// errUnchanged is the verdict of a function given to update that finds
+// nothing to change: update writes nothing and returns nil.
+var errUnchanged = errors.New("etcd: unchanged")
 
 // update runs fn on the channel as it is, and commits what fn changed
 // when the channel did not change meanwhile; otherwise it reads the

@@ -3,7 +3,6 @@ package etcd
 import (
 	"context"
 	"encoding/binary"
-	"fmt"
 	"strings"
 	"time"
 
@@ -30,10 +29,6 @@ func (db *DB) SetWake(ctx context.Context, channel, gameID string, version uint6
 		return nil, t.put(g)
 	})
 }
-
-// errUnchanged is the verdict of a change that changes nothing: update
-// writes nothing, and SetWake returns nil.
-var errUnchanged = fmt.Errorf("etcd: unchanged")
 
 // Due returns, earliest first, at most limit live games whose Wake is not
 // after until (limit <= 0: all of them), from the wake index.
