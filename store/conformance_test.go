@@ -21,3 +21,16 @@ func TestConformance(t *testing.T) {
 		return db
 	})
 }
+
+// BenchmarkAppendMove measures durable appends on a bbolt file (see
+// storetest.BenchAppendMove).
+func BenchmarkAppendMove(b *testing.B) {
+	storetest.BenchAppendMove(b, func(b *testing.B) store.Store {
+		db, err := store.Open(filepath.Join(b.TempDir(), "bench.db"), store.Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Cleanup(func() { db.Close() })
+		return db
+	})
+}

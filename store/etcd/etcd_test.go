@@ -60,3 +60,20 @@ func open(t *testing.T, now func() time.Time) *etcd.DB {
 func TestConformance(t *testing.T) {
 	storetest.RunShort(t, func(t *testing.T, now func() time.Time) store.Store { return open(t, now) })
 }
+
+// BenchmarkAppendMove measures durable appends on the embedded etcd, one
+// member on loopback (see storetest.BenchAppendMove), beside the bbolt
+// engine's benchmark of the same name.
+func BenchmarkAppendMove(b *testing.B) {
+	storetest.BenchAppendMove(b, func(b *testing.B) store.Store {
+		db, err := etcd.Open(context.Background(), etcd.Config{
+			Endpoints: []string{endpoint},
+			Prefix:    fmt.Sprintf("bench-%d/", prefixes.Add(1)),
+		})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Cleanup(func() { db.Close() })
+		return db
+	})
+}
