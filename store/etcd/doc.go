@@ -36,7 +36,7 @@
 // # Limits
 //
 // A value stays far below etcd's request limit (1.5 MiB by default): a
-// live game of 40 moves packs to about 1 KB, so a game would need tens of
+// live game of 40 moves packs to some 600 bytes, so a game would need tens of
 // thousands of moves to come near it. A change writes a handful of keys,
 // far below the 128 operations of a transaction, except a Posted or an
 // undo that clears a channel's whole outbox of more than about a hundred
