@@ -19,7 +19,7 @@ import (
 // button, its first board is posted from the outbox, and the game is in
 // etcd, playing.
 func TestServeEtcd(t *testing.T) {
-	if testing.Short() {
+	if testing.Short() || !etcdtest.Available {
 		t.Skip("a whole bot on etcd; the full run has it")
 	}
 	t.Parallel()

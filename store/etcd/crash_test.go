@@ -80,8 +80,8 @@ func serverChild(t *testing.T, dir string) (*exec.Cmd, string) {
 // move whose append returned is stored, in order, with at most the one in
 // flight besides, and that the game goes on.
 func TestServerCrash(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts etcd servers in child processes")
+	if testing.Short() || !etcdtest.Available {
+		t.Skip("starts etcd servers in child processes; the full run has it")
 	}
 	ctx := context.Background()
 	dir := t.TempDir()

@@ -1,3 +1,5 @@
+//go:build !race
+
 // Package etcdtest starts a real etcd server inside the test process
 // (etcd's embed package), on loopback, with its data in a directory of
 // the test's: what the tests of the etcd engine and of the commands that
@@ -11,6 +13,10 @@ import (
 
 	"go.etcd.io/etcd/server/v3/embed"
 )
+
+// Available reports whether this build has the embedded server: every
+// build but the race detector's (see race.go).
+const Available = true
 
 // Server is a running single-member etcd.
 type Server struct {
