@@ -20,7 +20,9 @@ import (
 
 // Config holds what the command layer works with.
 type Config struct {
-	Store   *store.DB
+	// Store keeps the games: a bbolt file (store.Open) or an etcd
+	// cluster (store/etcd).
+	Store   store.Store
 	Catalog *i18n.Catalog
 	// Games are the games hosted, each under its own slash command.
 	Games []Game

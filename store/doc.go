@@ -1,6 +1,13 @@
-// Package store keeps the games of every Discord channel in one bbolt
-// database file, so that no acknowledged move is lost whatever happens to
-// the process.
+// Package store keeps the games of every Discord channel, so that no
+// acknowledged move is lost whatever happens to the process.
+//
+// It is the centre of the storage: the domain types (Game, Move,
+// Announcement...), the interface the host works against (Store), the
+// engine kit every engine decides changes with (kit.go: PrepareNew,
+// ApplyMove, ApplyUndo, ApplyUpdate, IndexEntries, Codec...), and the
+// default engine, one bbolt database file (Open, DB), which the rest of
+// this comment describes. store/etcd is the other engine, an etcd
+// cluster; store/storetest is the conformance suite both pass.
 //
 // The store knows nothing of any game's rules. A game is its metadata
 // (guild, channel, kind, players, settings, the latest board post), its

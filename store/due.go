@@ -57,19 +57,13 @@ func (db *DB) NextWake(ctx context.Context) (time.Time, bool, error) {
 func (db *DB) SetWake(ctx context.Context, channel, gameID string, version uint64, at time.Time) error {
 	return db.write(ctx, func(tx *bolt.Tx) (error, error) {
 		g, gb, err := loadCurrent(tx, channel)
-		switch {
-		case err != nil:
+		if err != nil {
 			return nil, err
-		case g == nil:
-			return errNoGame(channel), nil
-		case g.ID != gameID:
-			return errReplaced(gameID), nil
-		case g.Version != version:
-			return errMovedFirst(int(g.Version), int(version)), nil
-		case g.Wake.Equal(at):
-			return nil, nil
 		}
-		g.Wake = at.UTC()
+		changed, verdict := ApplyWake(g, channel, gameID, version, at)
+		if verdict != nil || !changed {
+			return verdict, nil
+		}
 		return nil, db.put(tx, gb, g)
 	})
 }

@@ -87,7 +87,7 @@ type Game struct {
 
 	// indexed are the game's entries in the indexes as it was read: what
 	// a write must change.
-	indexed []indexEntry
+	indexed []IndexEntry
 }
 
 // Player is one seat of a game.

@@ -17,22 +17,12 @@ import (
 // with an Exists error when the channel already has a game in lobby or
 // playing status. g must have no moves.
 func (db *DB) Create(ctx context.Context, g *Game) error {
-	n := g.Clone()
-	if n.Status == "" {
-		n.Status = Lobby
-	}
-	if err := checkGame(n); err != nil {
+	n, err := PrepareNew(g, db.now().UTC())
+	if err != nil {
 		return err
 	}
-	if !n.Status.Live() {
-		return fmt.Errorf("store: a new game must be in lobby or playing status, not %s", n.Status)
-	}
-	if len(n.Moves) > 0 || n.Snapshot != nil {
-		return fmt.Errorf("store: a new game has no moves")
-	}
 	var id string
-	now := db.now().UTC()
-	err := db.write(ctx, func(tx *bolt.Tx) (error, error) {
+	err = db.write(ctx, func(tx *bolt.Tx) (error, error) {
 		ch, err := createChannelBucket(tx, n.Channel)
 		if err != nil {
 			return nil, err
@@ -48,8 +38,6 @@ func (db *DB) Create(ctx context.Context, g *Game) error {
 			return nil, err
 		}
 		s := *n
-		s.Created, s.Updated = now, now
-		s.Version, s.Position = 1, 0
 		if err := db.put(tx, gb, &s); err != nil {
 			return nil, err
 		}
@@ -59,7 +47,7 @@ func (db *DB) Create(ctx context.Context, g *Game) error {
 	if err != nil {
 		return err
 	}
-	g.ID, g.Created, g.Updated, g.Status = id, now, now, n.Status
+	g.ID, g.Created, g.Updated, g.Status = id, n.Created, n.Updated, n.Status
 	g.Version, g.Position = 1, 0
 	return nil
 }
@@ -219,27 +207,9 @@ func (db *DB) UpdateAnnounced(ctx context.Context, channel, gameID string, fn fu
 		if err != nil {
 			return nil, err
 		}
-		if old == nil {
-			return errNoGame(channel), nil
-		}
-		if old.ID != gameID {
-			return errReplaced(gameID), nil
-		}
-		g := old.Clone()
-		a, err := fn(g)
-		if err != nil {
-			return err, nil
-		}
-		if err := checkUpdate(old, g); err != nil {
-			return nil, err
-		}
-		g.Updated = db.now().UTC()
-		g.Version, g.Position = old.Version, old.Position
-		if changed(old, g) {
-			g.Version++
-			if g.Wake.Equal(old.Wake) {
-				g.Wake = g.Updated // the host judges the game as it is now
-			}
+		g, a, verdict, err := ApplyUpdate(old, channel, gameID, db.now().UTC(), fn)
+		if verdict != nil || err != nil {
+			return verdict, err
 		}
 		if !g.Status.Live() {
 			if err := finish(tx, g, g.Status); err != nil {

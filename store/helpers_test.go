@@ -167,3 +167,10 @@ func wantCode(t testing.TB, err error, code rules.Code) {
 		t.Fatalf("error %v (%T), want a *rules.Error with code %q", err, err, code)
 	}
 }
+func ids(gs []*Game) []string {
+	var out []string
+	for _, g := range gs {
+		out = append(out, g.ID)
+	}
+	return out
+}

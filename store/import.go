@@ -104,15 +104,7 @@ func (db *DB) importGame(tx *bolt.Tx, box *bolt.Bucket, g *Game, now time.Time) 
 	if err != nil {
 		return Imported{}, err
 	}
-	stamp(g, now)
-	g.ID = gameID(g.Channel, seq)
-	g.Version, g.Position, g.indexed = uint64(len(g.Moves))+1, 0, nil
-	if len(g.Moves) > 0 {
-		g.Position = g.Version
-	}
-	if g.Status == Playing {
-		g.Wake = now
-	}
+	PrepareImport(g, gameID(g.Channel, seq), now)
 	if err := db.importBucket(ch, g, seq); err != nil {
 		return Imported{}, err
 	}

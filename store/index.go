@@ -25,54 +25,79 @@ var (
 // migration to schema 3.
 var indexBuckets = [][]byte{bucketLive, bucketGuilds, bucketUsers, bucketWake, bucketOwed}
 
-// indexEntry is one entry of an index for a game.
-type indexEntry struct {
-	bucket     string
-	key, value string
+// The names of the indexes, the same in every engine.
+const (
+	IndexLive     = "live"     // <channel> → <guild>: channels with a game in lobby or playing status
+	IndexGuilds   = "guilds"   // <guild> 0 <channel> → "": the same, by server
+	IndexUsers    = "users"    // <user> 0 <channel> → <guild>: the same, by seated person
+	IndexWake     = "wake"     // WakeKey → <game id>: live games by Game.Wake
+	IndexOwed     = "owed"     // <channel> → "": channels whose outbox holds posts
+	IndexImported = "imported" // <ImportSum> → <game id>: the games imported (see Import)
+)
+
+// IndexEntry is one entry of an index for a game: its key in the index
+// named Index, and its value.
+type IndexEntry struct {
+	Index      string
+	Key, Value string
 }
 
-// indexEntries returns the index entries of g as it is: none unless it is
-// live.
-func indexEntries(g *Game) []indexEntry {
+// IndexEntries returns the index entries of g as it is: none unless it is
+// live. An engine keeps them in the transactions that change g, moving
+// from the entries of g as it read it to those of g as it writes it.
+func IndexEntries(g *Game) []IndexEntry {
 	if !g.Status.Live() {
 		return nil
 	}
-	out := []indexEntry{
-		{"live", g.Channel, g.Guild},
-		{"guilds", g.Guild + "\x00" + g.Channel, ""},
+	out := []IndexEntry{
+		{IndexLive, g.Channel, g.Guild},
+		{IndexGuilds, g.Guild + "\x00" + g.Channel, ""},
 	}
 	var users []string
 	for _, p := range g.Players {
 		if p.UserID != "" && !slices.Contains(users, p.UserID) {
 			users = append(users, p.UserID)
-			out = append(out, indexEntry{"users", p.UserID + "\x00" + g.Channel, g.Guild})
+			out = append(out, IndexEntry{IndexUsers, p.UserID + "\x00" + g.Channel, g.Guild})
 		}
 	}
 	if !g.Wake.IsZero() {
-		out = append(out, indexEntry{"wake", string(wakeKey(g.Wake, g.Channel)), g.ID})
+		out = append(out, IndexEntry{IndexWake, string(WakeKey(g.Wake, g.Channel)), g.ID})
 	}
 	return out
 }
 
-// wakeKey is a game's key in the wake index: its time, then its channel.
-func wakeKey(at time.Time, channel string) []byte {
+// WakeKey is a game's key in the wake index: its time (unix nanoseconds,
+// 8 bytes big-endian, so that keys sort by time), then its channel.
+func WakeKey(at time.Time, channel string) []byte {
 	return append(binary.BigEndian.AppendUint64(nil, uint64(max(at.UnixNano(), 0))), channel...)
 }
+
+// ParseWakeKey reads a key of the wake index and its value.
+func ParseWakeKey(k []byte, v []byte) (Due, bool) {
+	if len(k) < 8 {
+		return Due{}, false
+	}
+	return Due{Channel: string(k[8:]), Game: string(v), Wake: time.Unix(0, int64(binary.BigEndian.Uint64(k))).UTC()}, true
+}
+
+// SplitPair splits an index key "<a> 0 <b>" (of the guilds and users
+// indexes).
+func SplitPair(k []byte) (a, b string, ok bool) { return splitPair(k) }
 
 // reindex brings the indexes, in tx, from g's entries as it was read
 // (g.indexed) to its entries now, and remembers them.
 func reindex(tx *bolt.Tx, g *Game) error {
-	now := indexEntries(g)
+	now := IndexEntries(g)
 	for _, e := range g.indexed {
 		if !slices.Contains(now, e) {
-			if err := indexBucket(tx, e.bucket).Delete([]byte(e.key)); err != nil {
+			if err := indexBucket(tx, e.Index).Delete([]byte(e.Key)); err != nil {
 				return err
 			}
 		}
 	}
 	for _, e := range now {
 		if !slices.Contains(g.indexed, e) {
-			if err := indexBucket(tx, e.bucket).Put([]byte(e.key), []byte(e.value)); err != nil {
+			if err := indexBucket(tx, e.Index).Put([]byte(e.Key), []byte(e.Value)); err != nil {
 				return err
 			}
 		}

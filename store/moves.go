@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"fmt"
-	"time"
 
 	bolt "go.etcd.io/bbolt"
 )
@@ -27,38 +26,21 @@ import (
 // when the game is no longer gameID, is not in playing status, or already
 // has a move m.N.
 func (db *DB) AppendMove(ctx context.Context, channel, gameID string, m Move, check Check) (*Game, error) {
-	if err := checkMove(m); err != nil {
+	m, err := PrepareMove(m, db.now)
+	if err != nil {
 		return nil, err
 	}
-	if m.N < 0 || m.N >= maxMoves {
-		return nil, errMovedFirst(-1, m.N)
-	}
-	if m.At.IsZero() {
-		m.At = db.now()
-	}
-	m.At = m.At.UTC()
 	var out *Game
-	err := db.write(ctx, func(tx *bolt.Tx) (error, error) {
+	err = db.write(ctx, func(tx *bolt.Tx) (error, error) {
 		g, gb, err := loadCurrent(tx, channel)
 		if err != nil {
 			return nil, err
 		}
-		if verdict := appendable(g, channel, gameID, m.N); verdict != nil {
-			return verdict, nil
+		c, verdict, err := ApplyMove(g, channel, gameID, m, check)
+		if verdict != nil || err != nil {
+			return verdict, err
 		}
-		var c Checked
-		if check != nil {
-			if c, err = check(g.Clone(), m); err != nil {
-				return err, nil
-			}
-			if err := checkChecked(c); err != nil {
-				return nil, err
-			}
-		}
-		if err := appendMoves(gb, g, m, c.More); err != nil {
-			return nil, err
-		}
-		if err := db.settle(tx, gb, g, c, m.At); err != nil {
+		if err := db.settle(tx, gb, g, m.N, c); err != nil {
 			return nil, err
 		}
 		out = g
@@ -94,43 +76,26 @@ func checkChecked(c Checked) error {
 	return nil
 }
 
-// appendMoves writes m and the moves that follow it by themselves after
-// g's moves, numbering and stamping those, and appends them to g.
-func appendMoves(gb *bolt.Bucket, g *Game, m Move, more []Move) error {
+// settle writes what ApplyMove changed in g, from its move from, in tx:
+// its new moves, its snapshot, its end and the post it owes.
+func (db *DB) settle(tx *bolt.Tx, gb *bolt.Bucket, g *Game, from int, c Checked) error {
 	moves := gb.Bucket(bucketMoves)
-	for i, mv := range append([]Move{m}, more...) {
-		if i > 0 {
-			mv.N, mv.At = m.N+i, m.At
-		}
+	for _, mv := range g.Moves[from:] {
 		if err := moves.Put(moveKey(mv.N), encodeMove(mv)); err != nil {
 			return err
 		}
-		g.Moves = append(g.Moves, mv)
 	}
-	return nil
-}
-
-// settle writes what follows new moves of g in tx: its snapshot, its new
-// version, its end and the post it owes.
-func (db *DB) settle(tx *bolt.Tx, gb *bolt.Bucket, g *Game, c Checked, at time.Time) error {
-	g.Snapshot = nil
 	var err error
-	if c.Snapshot != nil {
-		g.Snapshot = append([]byte(nil), c.Snapshot...)
-		err = gb.Put(keySnapshot, encodeSnapshot(len(g.Moves), c.Snapshot))
+	if g.Snapshot != nil {
+		err = gb.Put(keySnapshot, encodeSnapshot(len(g.Moves), g.Snapshot))
 	} else {
 		err = gb.Delete(keySnapshot)
 	}
 	if err != nil {
 		return err
 	}
-	g.Updated = at
-	g.Reminded = 0
-	g.Version++
-	g.Position = g.Version
-	g.Wake = c.Wake
-	if c.Finish != "" {
-		if err := finish(tx, g, c.Finish); err != nil {
+	if !g.Status.Live() {
+		if err := finish(tx, g, g.Status); err != nil {
 			return err
 		}
 	}
@@ -178,13 +143,10 @@ func (db *DB) UndoMoves(ctx context.Context, channel, gameID string, expectedN, 
 		if err != nil {
 			return nil, err
 		}
-		if verdict := appendable(g, channel, gameID, expectedN); verdict != nil {
+		if verdict := ApplyUndo(g, channel, gameID, expectedN, count, db.now().UTC()); verdict != nil {
 			return verdict, nil
 		}
-		if count < 1 || expectedN < count {
-			return errNothingToUndo(), nil
-		}
-		keep := expectedN - count
+		keep := len(g.Moves)
 		moves := gb.Bucket(bucketMoves)
 		for n := expectedN - 1; n >= keep; n-- {
 			if err := moves.Delete(moveKey(n)); err != nil {
@@ -197,12 +159,6 @@ func (db *DB) UndoMoves(ctx context.Context, channel, gameID string, expectedN, 
 		if err := dropOwed(tx, g, keep); err != nil {
 			return nil, err
 		}
-		g.Moves, g.Snapshot = g.Moves[:keep], nil
-		g.Updated = db.now().UTC()
-		g.Reminded = 0
-		g.Version++
-		g.Position = g.Version
-		g.Wake = g.Updated // the host judges the game as it is now
 		if err := db.announce(tx, g, announce); err != nil {
 			return nil, err
 		}

@@ -87,8 +87,9 @@ func (db *DB) announce(tx *bolt.Tx, g *Game, a *Announcement) error {
 	if a == nil {
 		return nil
 	}
-	if a.Kind != Board && a.Kind != Reminder {
-		return fmt.Errorf("store: an announcement of kind %q", a.Kind)
+	owed, err := NewAnnouncement(g, a, db.now())
+	if err != nil {
+		return err
 	}
 	ch, err := createChannelBucket(tx, g.Channel)
 	if err != nil {
@@ -104,8 +105,7 @@ func (db *DB) announce(tx *bolt.Tx, g *Game, a *Announcement) error {
 	if err != nil {
 		return err
 	}
-	data, err := json.Marshal(announcementJSON{Game: g.ID, Moves: len(g.Moves), Version: g.Version, Kind: a.Kind, Lines: a.Lines,
-		Reply: a.Reply, Interaction: a.Interaction, Created: db.now().UTC()})
+	data, err := MarshalAnnouncement(owed)
 	if err != nil {
 		return err
 	}

@@ -142,7 +142,7 @@ func loadGame(gb *bolt.Bucket, channel string, seq uint64) (*Game, error) {
 			g.Position = g.Version
 		}
 	}
-	g.indexed = indexEntries(g)
+	g.indexed = IndexEntries(g)
 	return g, nil
 }
 

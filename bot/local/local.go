@@ -89,7 +89,7 @@ func (s *Session) opener() string {
 type Session struct {
 	bot   *bot.Bot
 	game  bot.Game
-	store *store.DB
+	store store.Store
 	words *vocabulary
 	opts  Options
 	out   io.Writer

@@ -16,6 +16,7 @@ import (
 	"github.com/BurntSushi/toml"
 
 	"github.com/tablebot/tablebot/bot"
+	"github.com/tablebot/tablebot/store/etcd"
 )
 
 // Config is the bot's configuration, read from a TOML file whose keys are
@@ -28,10 +29,8 @@ type Config struct {
 		ShardID    int    `toml:"shard_id"`
 		ShardCount int    `toml:"shard_count"`
 	} `toml:"discord"`
-	Storage struct {
-		Path string `toml:"path"`
-	} `toml:"storage"`
-	Log struct {
+	Storage storageConfig `toml:"storage"`
+	Log     struct {
 		Level  string `toml:"level"`
 		Format string `toml:"format"`
 	} `toml:"log"`
@@ -53,6 +52,8 @@ func defaultConfig() Config {
 	c.Discord.APIURL = "https://discord.com/"
 	c.Discord.ShardCount = 1
 	c.Storage.Path = "data/tablebot.db"
+	c.Storage.Engine = engineBolt
+	c.Storage.EtcdPrefix = etcd.DefaultPrefix
 	c.Log.Level = "info"
 	c.Log.Format = "text"
 	c.Turns.RemindAfter = bot.DefaultTurns.RemindAfter.String()
@@ -94,6 +95,9 @@ func loadConfig(path string, explicit bool, getenv func(string) string) (Config,
 	if t := getenv("DISCORD_TOKEN"); t != "" {
 		c.Discord.Token = t
 	}
+	if p := getenv("ETCD_PASSWORD"); p != "" {
+		c.Storage.EtcdPassword = p
+	}
 	if c.Discord.ShardCount < 1 || c.Discord.ShardID < 0 || c.Discord.ShardID >= c.Discord.ShardCount {
 		return c, fmt.Errorf("%s: shard_id must be from 0 to shard_count-1", path)
 	}
@@ -104,6 +108,9 @@ func loadConfig(path string, explicit bool, getenv func(string) string) (Config,
 		return c, fmt.Errorf("%s: [log] format must be text or json", path)
 	}
 	if _, err := c.turns(); err != nil {
+		return c, fmt.Errorf("%s: %w", path, err)
+	}
+	if err := c.Storage.check(); err != nil {
 		return c, fmt.Errorf("%s: %w", path, err)
 	}
 	return c, nil
@@ -178,7 +185,8 @@ func secretError(where, section, name, msg string) error {
 // must never appear in a message: a key named token, in any section and in
 // any case, so that a misspelt section or key keeps the token secret too.
 func secretKey(key string) bool {
-	return strings.EqualFold(key[strings.LastIndexByte(key, '.')+1:], "token")
+	name := key[strings.LastIndexByte(key, '.')+1:]
+	return strings.EqualFold(name, "token") || strings.EqualFold(name, "etcd_password")
 }
 
 // knownKeys returns the configuration's keys ("discord.guild_id"), read

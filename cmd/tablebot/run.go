@@ -32,6 +32,7 @@ func subcommands() map[string]subcommand {
 		"check":    {"read every page and game of a database, as a start no longer does", runCheck},
 		"import":   {"store game records in a database as the games they describe", runImport},
 		"reshard":  {"split databases into one a shard, for a new shard_count", runReshard},
+		"migrate":  {"copy every game from a database file to etcd, or back", runMigrate},
 		"arena":    {"play computer players against each other and print win rates", runArena},
 	}
 }

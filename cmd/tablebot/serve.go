@@ -32,7 +32,7 @@ type Main struct {
 	// Games are the games the bot hosts.
 	Games []cli.Game
 
-	db      *store.DB
+	db      store.Store
 	discord *discord.Adapter
 	metrics *metrics.Metrics
 	// MetricsAddr is where /metrics listens once Run returns (with
@@ -58,25 +58,16 @@ func (m *Main) Run(ctx context.Context) (err error) {
 			m.Close()
 		}
 	}()
-	m.db, err = store.Open(m.Config.Storage.Path, store.Options{})
+	var file *store.DB
+	m.db, file, err = m.Config.Storage.open(ctx)
 	if err != nil {
 		return err
 	}
-	// Hot copies for tablebot games, export and backup while the bot holds
-	// the file.
-	ln, err := m.db.ListenBackups(store.SocketPath(m.Config.Storage.Path))
-	if err != nil {
-		return err
-	}
-	bctx, stopBackups := context.WithCancel(context.Background())
-	m.stopBackups = stopBackups
-	m.backupsDone = make(chan struct{})
-	go func() {
-		defer close(m.backupsDone)
-		if err := m.db.ServeBackups(bctx, ln); err != nil {
-			m.Log.Error("serving hot copies", "err", err)
+	if file != nil {
+		if err := m.serveBackups(file); err != nil {
+			return err
 		}
-	}()
+	}
 	cat, err := newCatalog(m.Games)
 	if err != nil {
 		return err
@@ -122,6 +113,25 @@ func (m *Main) Run(ctx context.Context) (err error) {
 	if err := m.discord.Start(ctx, b); err != nil {
 		return atAPIURL(err, m.Config.Discord.APIURL)
 	}
+	return nil
+}
+
+// serveBackups serves hot copies of the database file for tablebot
+// games, export and backup while the bot holds the file.
+func (m *Main) serveBackups(file *store.DB) error {
+	ln, err := file.ListenBackups(store.SocketPath(file.Path()))
+	if err != nil {
+		return err
+	}
+	bctx, stopBackups := context.WithCancel(context.Background())
+	m.stopBackups = stopBackups
+	m.backupsDone = make(chan struct{})
+	go func() {
+		defer close(m.backupsDone)
+		if err := file.ServeBackups(bctx, ln); err != nil {
+			m.Log.Error("serving hot copies", "err", err)
+		}
+	}()
 	return nil
 }
 

@@ -32,6 +32,7 @@ func TestHostKnowsNoGame(t *testing.T) {
 		{"bot/local", games},
 		{"bot/cli", games},
 		{"store", games},
+		{"store/etcd", games},
 		{"i18n", games},
 		{"metrics", games},
 		{"render", games},

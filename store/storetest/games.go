@@ -1,4 +1,4 @@
-package store
+package storetest
 
 import (
 	"context"
@@ -6,39 +6,43 @@ import (
 	"reflect"
 	"testing"
 	"time"
+
+	"github.com/tablebot/tablebot/store"
 )
 
-func TestGameLifecycle(t *testing.T) {
+// testGameLifecycle: a game is created, joined, played, ended and
+// archived, and its channel starts again.
+func testGameLifecycle(t *testing.T, open Open) {
 	ctx := context.Background()
-	db, _ := openTemp(t)
+	db := open(t, newClock().Now)
 	setup, moves := randomRecord(t, 4, 1)
 
-	g := &Game{Channel: "c1", Guild: "g1", Kind: "shangrila", Creator: "u1", Setup: setup}
+	g := &store.Game{Channel: "c1", Guild: "g1", Kind: "shangrila", Creator: "u1", Setup: setup}
 	if err := db.Create(ctx, g); err != nil {
 		t.Fatal(err)
 	}
-	if g.ID != "c1-1" || g.Status != Lobby || g.Created.IsZero() {
+	if g.ID != "c1-1" || g.Status != store.Lobby || g.Created.IsZero() {
 		t.Fatalf("created game %+v, want id c1-1 in lobby with a creation time", g)
 	}
-	wantCode(t, db.Create(ctx, &Game{Channel: "c1", Kind: "shangrila"}), Exists)
+	wantCode(t, db.Create(ctx, &store.Game{Channel: "c1", Kind: "shangrila"}), store.Exists)
 
-	joined, err := db.Update(ctx, "c1", g.ID, func(g *Game) error {
-		g.Players = append(g.Players, Player{UserID: "u1", Name: "Alice", Colour: "red"},
-			Player{UserID: "u2", Name: "Bob", Colour: "blue"},
-			Player{UserID: "u3", Name: "Carol", Colour: "yellow"},
-			Player{Name: "Ada", Colour: "violet", Computer: "easy"})
-		g.Status = Playing
+	joined, err := db.Update(ctx, "c1", g.ID, func(g *store.Game) error {
+		g.Players = append(g.Players, store.Player{UserID: "u1", Name: "Alice", Colour: "red"},
+			store.Player{UserID: "u2", Name: "Bob", Colour: "blue"},
+			store.Player{UserID: "u3", Name: "Carol", Colour: "yellow"},
+			store.Player{Name: "Ada", Colour: "violet", Computer: "easy"})
+		g.Status = store.Playing
 		g.BoardMessage = "m1"
 		return nil
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !joined.Updated.After(g.Updated) || joined.Status != Playing || len(joined.Players) != 4 {
+	if !joined.Updated.After(g.Updated) || joined.Status != store.Playing || len(joined.Players) != 4 {
 		t.Fatalf("after the joins: %+v", joined)
 	}
 	for i, text := range moves[:10] {
-		if _, err := db.AppendMove(ctx, "c1", g.ID, Move{N: i, Text: text, By: byOf(joined, text)}, shangrilaCheck); err != nil {
+		if _, err := db.AppendMove(ctx, "c1", g.ID, store.Move{N: i, Text: text, By: byOf(joined, text)}, shangrilaCheck); err != nil {
 			t.Fatalf("move %d %q: %v", i, text, err)
 		}
 	}
@@ -56,31 +60,39 @@ func TestGameLifecycle(t *testing.T) {
 	}
 	replay(t, cur)
 
-	over, err := db.Finish(ctx, "c1", g.ID, Cancelled)
+	lifeAfterTheEnd(t, db, g, setup, moves)
+}
+
+// lifeAfterTheEnd ends the game g of testGameLifecycle: it is archived,
+// stays readable, and the channel starts again.
+func lifeAfterTheEnd(t *testing.T, db store.Store, g *store.Game, setup, moves []string) {
+	t.Helper()
+	ctx := context.Background()
+	over, err := db.Finish(ctx, "c1", g.ID, store.Cancelled)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if over.Status != Cancelled {
+	if over.Status != store.Cancelled {
 		t.Errorf("finished game has status %s", over.Status)
 	}
 	if _, err := db.Current(ctx, "c1"); err == nil {
 		t.Fatal("the channel still has a current game after Finish")
 	} else {
-		wantCode(t, err, NotFound)
+		wantCode(t, err, store.NotFound)
 	}
-	_, err = db.AppendMove(ctx, "c1", g.ID, Move{N: 10, Text: moves[10], By: "u1"}, shangrilaCheck)
-	wantCode(t, err, NotFound)
+	_, err = db.AppendMove(ctx, "c1", g.ID, store.Move{N: 10, Text: moves[10], By: "u1"}, shangrilaCheck)
+	wantCode(t, err, store.NotFound)
 
 	// The channel starts again; the old game stays readable.
-	next := &Game{Channel: "c1", Kind: "shangrila", Setup: setup}
+	next := &store.Game{Channel: "c1", Kind: "shangrila", Setup: setup}
 	if err := db.Create(ctx, next); err != nil {
 		t.Fatal(err)
 	}
 	if next.ID != "c1-2" {
 		t.Errorf("second game id %q, want c1-2", next.ID)
 	}
-	_, err = db.Update(ctx, "c1", g.ID, func(*Game) error { return nil })
-	wantCode(t, err, Conflict)
+	_, err = db.Update(ctx, "c1", g.ID, func(*store.Game) error { return nil })
+	wantCode(t, err, store.Conflict)
 
 	old, err := db.Game(ctx, g.ID)
 	if err != nil {
@@ -105,7 +117,7 @@ func TestGameLifecycle(t *testing.T) {
 	}
 }
 
-func ids(gs []*Game) []string {
+func ids(gs []*store.Game) []string {
 	var out []string
 	for _, g := range gs {
 		out = append(out, g.ID)
@@ -113,9 +125,9 @@ func ids(gs []*Game) []string {
 	return out
 }
 
-func TestGameNotFound(t *testing.T) {
+func testGameNotFound(t *testing.T, open Open) {
 	ctx := context.Background()
-	db, _ := openTemp(t)
+	db := open(t, newClock().Now)
 	startGame(t, db, "c1", []string{"players red blue yellow violet"})
 	tests := []struct {
 		name string
@@ -127,13 +139,13 @@ func TestGameNotFound(t *testing.T) {
 		{"game of an unknown number", func() error { _, err := db.Game(ctx, "c1-2"); return err }},
 		{"game of a zero-padded number", func() error { _, err := db.Game(ctx, "c1-01"); return err }},
 		{"update of an empty channel", func() error {
-			_, err := db.Update(ctx, "c2", "c2-1", func(*Game) error { return nil })
+			_, err := db.Update(ctx, "c2", "c2-1", func(*store.Game) error { return nil })
 			return err
 		}},
 		{"undo in an empty channel", func() error { _, err := db.UndoMove(ctx, "c2", "c2-1", 1); return err }},
 	}
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) { wantCode(t, tt.call(), NotFound) })
+		t.Run(tt.name, func(t *testing.T) { wantCode(t, tt.call(), store.NotFound) })
 	}
 	archived, err := db.Archived(ctx, "c2")
 	if err != nil || len(archived) != 0 {
@@ -141,31 +153,31 @@ func TestGameNotFound(t *testing.T) {
 	}
 }
 
-func TestUpdateRefuses(t *testing.T) {
+func testUpdateRefuses(t *testing.T, open Open) {
 	ctx := context.Background()
-	db, _ := openTemp(t)
+	db := open(t, newClock().Now)
 	setup, moves := randomRecord(t, 4, 2)
 	g := startGame(t, db, "c1", setup)
-	before, err := db.AppendMove(ctx, "c1", g.ID, Move{N: 0, Text: moves[0], By: "u1"}, shangrilaCheck)
+	before, err := db.AppendMove(ctx, "c1", g.ID, store.Move{N: 0, Text: moves[0], By: "u1"}, shangrilaCheck)
 	if err != nil {
 		t.Fatal(err)
 	}
 	refused := errors.New("refused by fn")
 	tests := []struct {
 		name string
-		fn   func(*Game) error
+		fn   func(*store.Game) error
 		want error // nil: any internal error
 	}{
-		{"fn's own error", func(*Game) error { return refused }, refused},
-		{"a new id", func(g *Game) error { g.ID = "x-1"; return nil }, nil},
-		{"a new channel", func(g *Game) error { g.Channel = "c9"; return nil }, nil},
-		{"a new kind", func(g *Game) error { g.Kind = "menara"; return nil }, nil},
-		{"a new creation time", func(g *Game) error { g.Created = g.Created.Add(time.Hour); return nil }, nil},
-		{"a changed move", func(g *Game) error { g.Moves[0].Text = "red pass"; return nil }, nil},
-		{"a dropped move", func(g *Game) error { g.Moves = nil; return nil }, nil},
-		{"setup after the first move", func(g *Game) error { g.Setup = []string{"players red blue yellow"}; return nil }, nil},
-		{"a setup line with a comment", func(g *Game) error { g.Setup = []string{"players red # blue"}; return nil }, nil},
-		{"an unknown status", func(g *Game) error { g.Status = "paused"; return nil }, nil},
+		{"fn's own error", func(*store.Game) error { return refused }, refused},
+		{"a new id", func(g *store.Game) error { g.ID = "x-1"; return nil }, nil},
+		{"a new channel", func(g *store.Game) error { g.Channel = "c9"; return nil }, nil},
+		{"a new kind", func(g *store.Game) error { g.Kind = "menara"; return nil }, nil},
+		{"a new creation time", func(g *store.Game) error { g.Created = g.Created.Add(time.Hour); return nil }, nil},
+		{"a changed move", func(g *store.Game) error { g.Moves[0].Text = "red pass"; return nil }, nil},
+		{"a dropped move", func(g *store.Game) error { g.Moves = nil; return nil }, nil},
+		{"setup after the first move", func(g *store.Game) error { g.Setup = []string{"players red blue yellow"}; return nil }, nil},
+		{"a setup line with a comment", func(g *store.Game) error { g.Setup = []string{"players red # blue"}; return nil }, nil},
+		{"an unknown status", func(g *store.Game) error { g.Status = "paused"; return nil }, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -184,19 +196,19 @@ func TestUpdateRefuses(t *testing.T) {
 	}
 }
 
-func TestCreateRefuses(t *testing.T) {
+func testCreateRefuses(t *testing.T, open Open) {
 	ctx := context.Background()
-	db, _ := openTemp(t)
+	db := open(t, newClock().Now)
 	tests := []struct {
 		name string
-		g    Game
+		g    store.Game
 	}{
-		{"no channel", Game{Kind: "shangrila"}},
-		{"no kind", Game{Channel: "c1"}},
-		{"a kind with spaces", Game{Channel: "c1", Kind: "shangri la"}},
-		{"an archived status", Game{Channel: "c1", Kind: "shangrila", Status: Over}},
-		{"moves", Game{Channel: "c1", Kind: "shangrila", Moves: []Move{{Text: "red pass"}}}},
-		{"a two-line setup", Game{Channel: "c1", Kind: "shangrila", Setup: []string{"players red\nblue"}}},
+		{"no channel", store.Game{Kind: "shangrila"}},
+		{"no kind", store.Game{Channel: "c1"}},
+		{"a kind with spaces", store.Game{Channel: "c1", Kind: "shangri la"}},
+		{"an archived status", store.Game{Channel: "c1", Kind: "shangrila", Status: store.Over}},
+		{"moves", store.Game{Channel: "c1", Kind: "shangrila", Moves: []store.Move{{Text: "red pass"}}}},
+		{"a two-line setup", store.Game{Channel: "c1", Kind: "shangrila", Setup: []string{"players red\nblue"}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -210,9 +222,9 @@ func TestCreateRefuses(t *testing.T) {
 	}
 }
 
-func TestChannelSettings(t *testing.T) {
+func testChannelSettings(t *testing.T, open Open) {
 	ctx := context.Background()
-	db, _ := openTemp(t)
+	db := open(t, newClock().Now)
 	steps := []struct {
 		name       string
 		key, value string // set when value or key is not empty

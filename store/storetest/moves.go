@@ -1,4 +1,4 @@
-package store
+package storetest
 
 import (
 	"context"
@@ -9,19 +9,20 @@ import (
 	"testing"
 
 	"github.com/tablebot/tablebot/rules"
+	"github.com/tablebot/tablebot/store"
 )
 
-func TestAppendMoveRefuses(t *testing.T) {
+func testAppendMoveRefuses(t *testing.T, open Open) {
 	ctx := context.Background()
-	db, _ := openTemp(t)
+	db := open(t, newClock().Now)
 	setup, moves := randomRecord(t, 4, 3)
 	g := startGame(t, db, "c1", setup)
 	for i := range 3 {
-		if _, err := db.AppendMove(ctx, "c1", g.ID, Move{N: i, Text: moves[i], By: "u1"}, shangrilaCheck); err != nil {
+		if _, err := db.AppendMove(ctx, "c1", g.ID, store.Move{N: i, Text: moves[i], By: "u1"}, shangrilaCheck); err != nil {
 			t.Fatal(err)
 		}
 	}
-	lobby := &Game{Channel: "c2", Kind: "shangrila", Setup: setup}
+	lobby := &store.Game{Channel: "c2", Kind: "shangrila", Setup: setup}
 	if err := db.Create(ctx, lobby); err != nil {
 		t.Fatal(err)
 	}
@@ -33,21 +34,21 @@ func TestAppendMoveRefuses(t *testing.T) {
 		name    string
 		channel string
 		id      string
-		m       Move
+		m       store.Move
 		code    rules.Code // "" for an internal error
 	}{
-		{"a move number already taken", "c1", g.ID, Move{N: 2, Text: moves[3], By: "u1"}, Conflict},
-		{"a move number in the future", "c1", g.ID, Move{N: 4, Text: moves[3], By: "u1"}, Conflict},
-		{"a negative move number", "c1", g.ID, Move{N: -1, Text: moves[3], By: "u1"}, Conflict},
-		{"another game", "c1", "c1-7", Move{N: 3, Text: moves[3], By: "u1"}, Conflict},
-		{"a game in the lobby", "c2", lobby.ID, Move{N: 0, Text: moves[0], By: "u1"}, Conflict},
-		{"an empty channel", "c3", "c3-1", Move{N: 0, Text: moves[0], By: "u1"}, NotFound},
-		{"an illegal move", "c1", g.ID, Move{N: 3, Text: "violet journey A M", By: "u1"}, rules.Illegal},
-		{"a move out of turn", "c1", g.ID, Move{N: 3, Text: "red pass", By: "u1"}, rules.NotYourTurn},
-		{"an unreadable move", "c1", g.ID, Move{N: 3, Text: "red dance", By: "u1"}, rules.Invalid},
-		{"two lines", "c1", g.ID, Move{N: 3, Text: moves[3] + "\nred pass", By: "u1"}, ""},
-		{"a comment", "c1", g.ID, Move{N: 3, Text: moves[3] + " # hi", By: "u1"}, ""},
-		{"nobody", "c1", g.ID, Move{N: 3, Text: moves[3]}, ""},
+		{"a move number already taken", "c1", g.ID, store.Move{N: 2, Text: moves[3], By: "u1"}, store.Conflict},
+		{"a move number in the future", "c1", g.ID, store.Move{N: 4, Text: moves[3], By: "u1"}, store.Conflict},
+		{"a negative move number", "c1", g.ID, store.Move{N: -1, Text: moves[3], By: "u1"}, store.Conflict},
+		{"another game", "c1", "c1-7", store.Move{N: 3, Text: moves[3], By: "u1"}, store.Conflict},
+		{"a game in the lobby", "c2", lobby.ID, store.Move{N: 0, Text: moves[0], By: "u1"}, store.Conflict},
+		{"an empty channel", "c3", "c3-1", store.Move{N: 0, Text: moves[0], By: "u1"}, store.NotFound},
+		{"an illegal move", "c1", g.ID, store.Move{N: 3, Text: "violet journey A M", By: "u1"}, rules.Illegal},
+		{"a move out of turn", "c1", g.ID, store.Move{N: 3, Text: "red pass", By: "u1"}, rules.NotYourTurn},
+		{"an unreadable move", "c1", g.ID, store.Move{N: 3, Text: "red dance", By: "u1"}, rules.Invalid},
+		{"two lines", "c1", g.ID, store.Move{N: 3, Text: moves[3] + "\nred pass", By: "u1"}, ""},
+		{"a comment", "c1", g.ID, store.Move{N: 3, Text: moves[3] + " # hi", By: "u1"}, ""},
+		{"nobody", "c1", g.ID, store.Move{N: 3, Text: moves[3]}, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -71,18 +72,18 @@ func TestAppendMoveRefuses(t *testing.T) {
 	}
 }
 
-func TestUndoMove(t *testing.T) {
+func testUndoMove(t *testing.T, open Open) {
 	ctx := context.Background()
-	db, _ := openTemp(t)
+	db := open(t, newClock().Now)
 	setup, moves := randomRecord(t, 4, 4)
 	g := startGame(t, db, "c1", setup)
 	for i := range 5 {
-		if _, err := db.AppendMove(ctx, "c1", g.ID, Move{N: i, Text: moves[i], By: "u1"}, shangrilaCheck); err != nil {
+		if _, err := db.AppendMove(ctx, "c1", g.ID, store.Move{N: i, Text: moves[i], By: "u1"}, shangrilaCheck); err != nil {
 			t.Fatal(err)
 		}
 	}
 	_, err := db.UndoMove(ctx, "c1", g.ID, 4)
-	wantCode(t, err, Conflict)
+	wantCode(t, err, store.Conflict)
 	undone, err := db.UndoMove(ctx, "c1", g.ID, 5)
 	if err != nil {
 		t.Fatal(err)
@@ -92,10 +93,10 @@ func TestUndoMove(t *testing.T) {
 	}
 	// The same undo again finds the game changed.
 	_, err = db.UndoMove(ctx, "c1", g.ID, 5)
-	wantCode(t, err, Conflict)
+	wantCode(t, err, store.Conflict)
 
 	// The next move replays the record (no snapshot) and stores a new one.
-	again, err := db.AppendMove(ctx, "c1", g.ID, Move{N: 4, Text: moves[4], By: "u1"}, shangrilaCheck)
+	again, err := db.AppendMove(ctx, "c1", g.ID, store.Move{N: 4, Text: moves[4], By: "u1"}, shangrilaCheck)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -108,18 +109,18 @@ func TestUndoMove(t *testing.T) {
 		}
 	}
 	_, err = db.UndoMove(ctx, "c1", g.ID, 0)
-	wantCode(t, err, Conflict)
+	wantCode(t, err, store.Conflict)
 }
 
-// TestUndoMoves takes back several moves in one transaction: all of them,
+// testUndoMoves takes back several moves in one transaction: all of them,
 // or, when the game has moved on or has fewer moves, none.
-func TestUndoMoves(t *testing.T) {
+func testUndoMoves(t *testing.T, open Open) {
 	ctx := context.Background()
-	db, _ := openTemp(t)
+	db := open(t, newClock().Now)
 	setup, moves := randomRecord(t, 4, 6)
 	g := startGame(t, db, "c1", setup)
 	for i := range 6 {
-		if _, err := db.AppendMove(ctx, "c1", g.ID, Move{N: i, Text: moves[i], By: "u1"}, shangrilaCheck); err != nil {
+		if _, err := db.AppendMove(ctx, "c1", g.ID, store.Move{N: i, Text: moves[i], By: "u1"}, shangrilaCheck); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -139,7 +140,7 @@ func TestUndoMoves(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			got, err := db.UndoMoves(ctx, "c1", g.ID, tt.expected, tt.count, nil)
 			if tt.wantErr {
-				wantCode(t, err, Conflict)
+				wantCode(t, err, store.Conflict)
 			} else if err != nil || len(got.Moves) != tt.wantMoves {
 				t.Fatalf("UndoMoves: %v", err)
 			}
@@ -156,17 +157,17 @@ func TestUndoMoves(t *testing.T) {
 	}
 }
 
-// TestStaleSnapshotIsDropped checks that a snapshot never outlives the
+// testStaleSnapshotIsDropped checks that a snapshot never outlives the
 // moves it reflects: a move whose check gives none drops the old one.
-func TestStaleSnapshotIsDropped(t *testing.T) {
+func testStaleSnapshotIsDropped(t *testing.T, open Open) {
 	ctx := context.Background()
-	db, _ := openTemp(t)
+	db := open(t, newClock().Now)
 	setup, moves := randomRecord(t, 4, 5)
 	g := startGame(t, db, "c1", setup)
-	if _, err := db.AppendMove(ctx, "c1", g.ID, Move{N: 0, Text: moves[0], By: "u1"}, shangrilaCheck); err != nil {
+	if _, err := db.AppendMove(ctx, "c1", g.ID, store.Move{N: 0, Text: moves[0], By: "u1"}, shangrilaCheck); err != nil {
 		t.Fatal(err)
 	}
-	got, err := db.AppendMove(ctx, "c1", g.ID, Move{N: 1, Text: moves[1], By: "u2"}, nil)
+	got, err := db.AppendMove(ctx, "c1", g.ID, store.Move{N: 1, Text: moves[1], By: "u2"}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -179,24 +180,24 @@ func TestStaleSnapshotIsDropped(t *testing.T) {
 	}
 }
 
-// TestWholeGameFinishes plays a whole random game through the store: the
+// testWholeGameFinishes plays a whole random game through the store: the
 // last move's check ends the game, which is archived in the same commit.
-func TestWholeGameFinishes(t *testing.T) {
+func testWholeGameFinishes(t *testing.T, open Open) {
 	ctx := context.Background()
-	db, _ := openTemp(t)
+	db := open(t, newClock().Now)
 	setup, moves := randomRecord(t, 4, 6)
 	g := startGame(t, db, "c1", setup)
-	var last *Game
+	var last *store.Game
 	for i, text := range moves {
 		var err error
-		if last, err = db.AppendMove(ctx, "c1", g.ID, Move{N: i, Text: text, By: byOf(g, text)}, shangrilaCheck); err != nil {
+		if last, err = db.AppendMove(ctx, "c1", g.ID, store.Move{N: i, Text: text, By: byOf(g, text)}, shangrilaCheck); err != nil {
 			t.Fatalf("move %d %q: %v", i, text, err)
 		}
 	}
-	if last.Status != Over {
+	if last.Status != store.Over {
 		t.Fatalf("status after the last move %s, want over", last.Status)
 	}
-	if _, err := db.Current(ctx, "c1"); rules.ErrorCode(err) != NotFound {
+	if _, err := db.Current(ctx, "c1"); rules.ErrorCode(err) != store.NotFound {
 		t.Errorf("Current after the end: %v, want not found", err)
 	}
 	stored, err := db.Game(ctx, g.ID)
@@ -211,12 +212,12 @@ func TestWholeGameFinishes(t *testing.T) {
 	}
 }
 
-// TestConcurrentAppendsOneChannel has many goroutines answer the same
+// testConcurrentAppendsOneChannel has many goroutines answer the same
 // board at once, move after move: exactly one of them is stored each time
 // and the others learn that someone moved first.
-func TestConcurrentAppendsOneChannel(t *testing.T) {
+func testConcurrentAppendsOneChannel(t *testing.T, open Open) {
 	ctx := context.Background()
-	db, _ := openTemp(t)
+	db := open(t, newClock().Now)
 	setup, moves := randomRecord(t, 4, 7)
 	g := startGame(t, db, "c1", setup)
 	const clickers = 16
@@ -235,14 +236,14 @@ func TestConcurrentAppendsOneChannel(t *testing.T) {
 				defer wg.Done()
 				by := fmt.Sprintf("clicker%d", c)
 				<-start
-				_, err := db.AppendMove(ctx, "c1", g.ID, Move{N: n, Text: moves[n], By: by}, shangrilaCheck)
+				_, err := db.AppendMove(ctx, "c1", g.ID, store.Move{N: n, Text: moves[n], By: by}, shangrilaCheck)
 				mu.Lock()
 				defer mu.Unlock()
 				var re *rules.Error
 				switch {
 				case err == nil:
 					winners = append(winners, by)
-				case errors.As(err, &re) && re.Code == Conflict && re.Key == "store.moved-first":
+				case errors.As(err, &re) && re.Code == store.Conflict && re.Key == "store.moved-first":
 					losers++
 				default:
 					t.Errorf("move %d by %s: %v", n, by, err)
@@ -264,15 +265,15 @@ func TestConcurrentAppendsOneChannel(t *testing.T) {
 	}
 }
 
-// TestConcurrentAppendsManyChannels plays many channels at once: every
+// testConcurrentAppendsManyChannels plays many channels at once: every
 // move of every channel is stored once, in order, and each game replays.
-func TestConcurrentAppendsManyChannels(t *testing.T) {
+func testConcurrentAppendsManyChannels(t *testing.T, open Open) {
 	ctx := context.Background()
-	db, _ := openTemp(t)
+	db := open(t, newClock().Now)
 	const channels = 40
 	const perChannel = 15
 	type game struct {
-		g     *Game
+		g     *store.Game
 		moves []string
 	}
 	games := make([]game, channels)
@@ -288,7 +289,7 @@ func TestConcurrentAppendsManyChannels(t *testing.T) {
 			defer wg.Done()
 			<-start
 			for n, text := range gm.moves {
-				if _, err := db.AppendMove(ctx, gm.g.Channel, gm.g.ID, Move{N: n, Text: text, By: byOf(gm.g, text)}, shangrilaCheck); err != nil {
+				if _, err := db.AppendMove(ctx, gm.g.Channel, gm.g.ID, store.Move{N: n, Text: text, By: byOf(gm.g, text)}, shangrilaCheck); err != nil {
 					t.Errorf("%s move %d: %v", gm.g.Channel, n, err)
 					return
 				}
@@ -313,17 +314,17 @@ func TestConcurrentAppendsManyChannels(t *testing.T) {
 	}
 }
 
-// TestBatchSurvivesFailures mixes appends with updates that fail inside
+// testBatchSurvivesFailures mixes appends with updates that fail inside
 // the shared transaction: bbolt then rolls the batch back and reruns its
 // functions, and still every move is stored exactly once.
-func TestBatchSurvivesFailures(t *testing.T) {
+func testBatchSurvivesFailures(t *testing.T, open Open) {
 	ctx := context.Background()
-	db, _ := openTemp(t)
+	db := open(t, newClock().Now)
 	const channels = 12
 	const perChannel = 15
 	var wg sync.WaitGroup
 	start := make(chan struct{})
-	games := make([]*Game, channels)
+	games := make([]*store.Game, channels)
 	for i := range games {
 		setup, moves := randomRecord(t, 4, uint64(200+i))
 		g := startGame(t, db, fmt.Sprintf("ch%02d", i), setup)
@@ -333,7 +334,7 @@ func TestBatchSurvivesFailures(t *testing.T) {
 			defer wg.Done()
 			<-start
 			for n, text := range moves[:perChannel] {
-				if _, err := db.AppendMove(ctx, g.Channel, g.ID, Move{N: n, Text: text, By: byOf(g, text)}, shangrilaCheck); err != nil {
+				if _, err := db.AppendMove(ctx, g.Channel, g.ID, store.Move{N: n, Text: text, By: byOf(g, text)}, shangrilaCheck); err != nil {
 					t.Errorf("%s move %d: %v", g.Channel, n, err)
 					return
 				}
@@ -343,7 +344,7 @@ func TestBatchSurvivesFailures(t *testing.T) {
 			defer wg.Done()
 			<-start
 			for range perChannel {
-				_, err := db.Update(ctx, g.Channel, g.ID, func(g *Game) error {
+				_, err := db.Update(ctx, g.Channel, g.ID, func(g *store.Game) error {
 					g.Kind = "renamed" // refused inside the transaction
 					return nil
 				})

@@ -1,4 +1,4 @@
-package store
+package storetest
 
 import (
 	"context"
@@ -6,41 +6,45 @@ import (
 	"slices"
 	"testing"
 	"time"
+
+	"github.com/tablebot/tablebot/store"
 )
 
-// TestOutbox: an announcement is written with its change, in the same
+// testOutbox: an announcement is written with its change, in the same
 // transaction (a refused move writes none), in the order of the changes,
 // with the game's version after it; an undo takes the owed boards of the
 // moves it takes back with it; Posted removes announcements up to a
 // version and remembers the board; Retry reschedules them.
-func TestOutbox(t *testing.T) {
+func testOutbox(t *testing.T, open Open) {
 	ctx := context.Background()
-	db, _ := openTemp(t)
+	db := open(t, newClock().Now)
 	setup, moves := randomRecord(t, 4, 21)
 	g := startGame(t, db, "c1", setup)
-	announce := func(line string) *Announcement { return &Announcement{Kind: Board, Lines: []string{line}, Reply: true} }
+	announce := func(line string) *store.Announcement {
+		return &store.Announcement{Kind: store.Board, Lines: []string{line}, Reply: true}
+	}
 	for i := range 3 {
-		check := func(g *Game, m Move) (Checked, error) {
+		check := func(g *store.Game, m store.Move) (store.Checked, error) {
 			c, err := shangrilaCheck(g, m)
 			c.Announce = announce(m.Text)
 			return c, err
 		}
-		if _, err := db.AppendMove(ctx, "c1", g.ID, Move{N: i, Text: moves[i], By: "u1"}, check); err != nil {
+		if _, err := db.AppendMove(ctx, "c1", g.ID, store.Move{N: i, Text: moves[i], By: "u1"}, check); err != nil {
 			t.Fatal(err)
 		}
 	}
-	refused := func(g *Game, m Move) (Checked, error) {
-		return Checked{Announce: announce("never")}, errors.New("refused")
+	refused := func(g *store.Game, m store.Move) (store.Checked, error) {
+		return store.Checked{Announce: announce("never")}, errors.New("refused")
 	}
-	if _, err := db.AppendMove(ctx, "c1", g.ID, Move{N: 3, Text: moves[3], By: "u1"}, refused); err == nil {
+	if _, err := db.AppendMove(ctx, "c1", g.ID, store.Move{N: 3, Text: moves[3], By: "u1"}, refused); err == nil {
 		t.Fatal("a refused move was stored")
 	}
 	if _, err := db.UndoMoves(ctx, "c1", g.ID, 3, 1, announce("undone")); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := db.UpdateAnnounced(ctx, "c1", g.ID, func(g *Game) (*Announcement, error) {
+	if _, err := db.UpdateAnnounced(ctx, "c1", g.ID, func(g *store.Game) (*store.Announcement, error) {
 		g.Reminded++
-		return &Announcement{Kind: Reminder}, nil
+		return &store.Announcement{Kind: store.Reminder}, nil
 	}); err != nil {
 		t.Fatal(err)
 	}
@@ -67,7 +71,7 @@ func TestOutbox(t *testing.T) {
 		t.Errorf("moves of the announcements: %d, %d", box[1].Moves, box[2].Moves)
 	}
 	for i := 1; i < len(box); i++ {
-		if box[i].Version <= box[i-1].Version && box[i].Kind == Board {
+		if box[i].Version <= box[i-1].Version && box[i].Kind == store.Board {
 			t.Errorf("versions do not grow: %d then %d", box[i-1].Version, box[i].Version)
 		}
 	}
@@ -78,8 +82,16 @@ func TestOutbox(t *testing.T) {
 	if chs, err := db.OutboxChannels(ctx); err != nil || !slices.Equal(chs, []string{"c1"}) {
 		t.Errorf("OutboxChannels = %v, %v", chs, err)
 	}
+	posting(t, db, g, box, cur, moves)
+}
+
+// posting goes on from testOutbox's outbox box: a failed try, posts
+// of older and current boards, and a move that resets the reminders.
+func posting(t *testing.T, db store.Store, g *store.Game, box []store.Announcement, cur *store.Game, moves []string) {
+	t.Helper()
+	ctx := context.Background()
 	next := time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC)
-	if err := db.Retry(ctx, "c1", g.ID, Board, box[1].Version, next, true); err != nil {
+	if err := db.Retry(ctx, "c1", g.ID, store.Board, box[1].Version, next, true); err != nil {
 		t.Fatal(err)
 	}
 	box, _ = db.Outbox(ctx, "c1")
@@ -88,13 +100,13 @@ func TestOutbox(t *testing.T) {
 	}
 	// A post of an older board: the boards up to it are gone from the
 	// outbox, the rest are not, and it is not the latest board.
-	if err := db.Posted(ctx, "c1", g.ID, Board, box[1].Version, "m42"); err != nil {
+	if err := db.Posted(ctx, "c1", g.ID, store.Board, box[1].Version, "m42"); err != nil {
 		t.Fatal(err)
 	}
-	if box, _ := db.Outbox(ctx, "c1"); len(box) != 2 || box[0].Kind != Board || box[1].Kind != Reminder {
+	if box, _ := db.Outbox(ctx, "c1"); len(box) != 2 || box[0].Kind != store.Board || box[1].Kind != store.Reminder {
 		t.Errorf("still owed: %v", box)
 	}
-	if err := db.Posted(ctx, "c1", g.ID, Reminder, cur.Version, "m43"); err != nil {
+	if err := db.Posted(ctx, "c1", g.ID, store.Reminder, cur.Version, "m43"); err != nil {
 		t.Fatal(err)
 	}
 	if box, _ := db.Outbox(ctx, "c1"); len(box) != 1 {
@@ -105,7 +117,7 @@ func TestOutbox(t *testing.T) {
 		t.Errorf("board %q, reminded %d", cur.BoardMessage, cur.Reminded)
 	}
 	// A board of the game as it stands is remembered as the latest.
-	if err := db.Posted(ctx, "c1", g.ID, Board, cur.Version, "m44"); err != nil {
+	if err := db.Posted(ctx, "c1", g.ID, store.Board, cur.Version, "m44"); err != nil {
 		t.Fatal(err)
 	}
 	if cur, _ := db.Current(ctx, "c1"); cur.BoardMessage != "m44" {
@@ -115,7 +127,7 @@ func TestOutbox(t *testing.T) {
 		t.Errorf("OutboxChannels after posting: %v", chs)
 	}
 	// A move resets the reminders.
-	if _, err := db.AppendMove(ctx, "c1", g.ID, Move{N: 2, Text: moves[2], By: "u1"}, shangrilaCheck); err != nil {
+	if _, err := db.AppendMove(ctx, "c1", g.ID, store.Move{N: 2, Text: moves[2], By: "u1"}, shangrilaCheck); err != nil {
 		t.Fatal(err)
 	}
 	if cur, _ := db.Current(ctx, "c1"); cur.Reminded != 0 {

@@ -1,24 +1,26 @@
-package store
+package storetest
 
 import (
 	"context"
 	"fmt"
-	"path/filepath"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/tablebot/tablebot/store"
 )
 
-// BenchmarkAppendMove measures durable appends: each one is committed with
+// BenchAppendMove measures durable appends: each one is committed with
 // fsync before AppendMove returns. One channel appends one move after
 // another; 100 channels append at once and share commits. The accept
 // check measures the store alone; the engine check also applies each move
 // to the stored JSON snapshot, as the bot would, inside the transaction.
 // A channel whose game ends starts a new one (two more writes, counted in
-// the time).
-func BenchmarkAppendMove(b *testing.B) {
-	accept := func(*Game, Move) (Checked, error) { return Checked{}, nil }
+// the time). open opens a new, empty store of the engine measured; both
+// engines' BenchmarkAppendMove run it.
+func BenchAppendMove(b *testing.B, open func(b *testing.B) store.Store) {
+	accept := func(*store.Game, store.Move) (store.Checked, error) { return store.Checked{}, nil }
 	for _, channels := range []int{1, 100} {
 		name := "one-channel"
 		if channels > 1 {
@@ -26,30 +28,25 @@ func BenchmarkAppendMove(b *testing.B) {
 		}
 		for _, check := range []struct {
 			name string
-			fn   Check
+			fn   store.Check
 		}{{"accept", accept}, {"engine", shangrilaCheck}} {
 			b.Run(name+"/"+check.name, func(b *testing.B) {
-				benchmarkAppends(b, channels, check.fn)
+				benchmarkAppends(b, open(b), channels, check.fn)
 			})
 		}
 	}
 }
 
-func benchmarkAppends(b *testing.B, channels int, check Check) {
-	path := filepath.Join(b.TempDir(), "bench.db")
-	db, err := Open(path, Options{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer db.Close()
+func benchmarkAppends(b *testing.B, db store.Store, channels int, check store.Check) {
+	var err error
 	ctx := context.Background()
 	setup, moves := randomRecord(b, 4, 1)
-	newGame := func(channel string) (*Game, error) {
-		g := &Game{Channel: channel, Kind: "shangrila", Setup: setup, Status: Playing,
-			Players: []Player{{UserID: "u1", Colour: "red"}, {UserID: "u2", Colour: "blue"}, {UserID: "u3", Colour: "yellow"}, {UserID: "u4", Colour: "violet"}}}
+	newGame := func(channel string) (*store.Game, error) {
+		g := &store.Game{Channel: channel, Kind: "shangrila", Setup: setup, Status: store.Playing,
+			Players: []store.Player{{UserID: "u1", Colour: "red"}, {UserID: "u2", Colour: "blue"}, {UserID: "u3", Colour: "yellow"}, {UserID: "u4", Colour: "violet"}}}
 		return g, db.Create(ctx, g)
 	}
-	games := make([]*Game, channels)
+	games := make([]*store.Game, channels)
 	for i := range games {
 		if games[i], err = newGame(fmt.Sprintf("ch%03d", i)); err != nil {
 			b.Fatal(err)
@@ -68,7 +65,7 @@ func benchmarkAppends(b *testing.B, channels int, check Check) {
 			for left.Add(-1) >= 0 {
 				if n == len(moves) {
 					if g.Status.Live() {
-						if _, err := db.Finish(ctx, g.Channel, g.ID, Over); err != nil {
+						if _, err := db.Finish(ctx, g.Channel, g.ID, store.Over); err != nil {
 							b.Error(err)
 							return
 						}
@@ -82,7 +79,7 @@ func benchmarkAppends(b *testing.B, channels int, check Check) {
 					n = 0
 				}
 				text := moves[n]
-				got, err := db.AppendMove(ctx, g.Channel, g.ID, Move{N: n, Text: text, By: byOf(g, text)}, check)
+				got, err := db.AppendMove(ctx, g.Channel, g.ID, store.Move{N: n, Text: text, By: byOf(g, text)}, check)
 				if err != nil {
 					b.Error(err)
 					return
