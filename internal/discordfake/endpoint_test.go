@@ -206,6 +206,13 @@ func TestEndpointSignature(t *testing.T) {
 		t.Error("Sign does not give the signature sent")
 	}
 	h.Wait(ctx(t))
+	app, err := newSession(t, s, s.Token()).Application("@me")
+	if err != nil {
+		t.Fatalf("GET /oauth2/applications/@me: %v", err)
+	}
+	if app.VerifyKey != s.PublicKey() {
+		t.Errorf("verify_key %q, want the public key %q", app.VerifyKey, s.PublicKey())
+	}
 }
 
 // TestEndpointBreaches: what Discord takes as a failed interaction.
