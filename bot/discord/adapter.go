@@ -2,14 +2,18 @@ package discord
 
 import (
 	"context"
+	"crypto/ed25519"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"log/slog"
+	"net"
 	"net/http"
 	"net/url"
 	"regexp"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -35,6 +39,19 @@ type Config struct {
 	ShardCount int
 	Log        *slog.Logger
 	Metrics    *metrics.Metrics // nil records nothing
+
+	// Interactions is how interactions arrive: InteractionsGateway (""
+	// too) or InteractionsHTTP, POSTs to the Interactions Endpoint URL set
+	// in the Developer Portal, served at InteractionsListen and checked
+	// against PublicKey (hex). Over HTTP no gateway session is opened: the
+	// bot needs no gateway event but its interactions, and learns of
+	// channels it lost from Discord's answers to its posts.
+	Interactions       string
+	PublicKey          string
+	InteractionsListen string
+	// Now is the clock the signatures' timestamps are checked on; nil is
+	// time.Now.
+	Now func() time.Time
 }
 
 // Adapter is a live connection to Discord that feeds interactions to a Bot
@@ -50,6 +67,15 @@ type Adapter struct {
 	// commands are the names of the slash commands registered: the games'.
 	commands map[string]bool
 
+	// Over HTTP: the application's public key, the endpoint's server and
+	// where it listens, served closed when it stopped, and ready, what
+	// /healthz says: the bot is started and answers.
+	publicKey    ed25519.PublicKey
+	endpoint     *http.Server
+	endpointAddr net.Addr
+	served       chan struct{}
+	ready        atomic.Bool
+
 	mu       sync.Mutex
 	closing  bool
 	busy     int        // guarded by mu: interactions being handled
@@ -57,6 +83,9 @@ type Adapter struct {
 	inflight sync.WaitGroup
 	ctx      context.Context
 	cancel   context.CancelFunc
+	// answers are the interactions whose initial response the endpoint
+	// waits for, guarded by mu.
+	answers map[string]chan bool
 }
 
 // New prepares a session; nothing is connected until Start.
@@ -76,6 +105,16 @@ func New(cfg Config, cat *i18n.Catalog) (*Adapter, error) {
 	if cfg.Log == nil {
 		cfg.Log = slog.Default()
 	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if err := CheckInteractions(cfg.Interactions, cfg.PublicKey, cfg.InteractionsListen); err != nil {
+		return nil, fmt.Errorf("discord: %w", err)
+	}
+	var key ed25519.PublicKey
+	if cfg.Interactions == InteractionsHTTP {
+		key, _ = ParsePublicKey(cfg.PublicKey)
+	}
 	transport, err := newTransport(cfg.APIURL, http.DefaultTransport)
 	if err != nil {
 		return nil, fmt.Errorf("discord: %w", err)
@@ -89,21 +128,55 @@ func New(cfg Config, cat *i18n.Catalog) (*Adapter, error) {
 	s.Identify.Intents = discordgo.IntentsGuilds
 	s.LogLevel = discordgo.LogError
 	ctx, cancel := context.WithCancel(context.Background())
-	a := &Adapter{cfg: cfg, cat: cat, log: cfg.Log, session: s, ctx: ctx, cancel: cancel}
+	a := &Adapter{cfg: cfg, cat: cat, log: cfg.Log, session: s, ctx: ctx, cancel: cancel, publicKey: key, answers: map[string]chan bool{}}
 	a.idle = sync.NewCond(&a.mu)
 	return a, nil
 }
 
-// Start connects to the gateway, registers every game's command and starts
-// feeding interactions to b. From then on the adapter owns b: Close closes
-// it.
-func (a *Adapter) Start(ctx context.Context, b *bot.Bot) error {
+// Start connects to the gateway (or, with interactions over HTTP, starts
+// serving the Interactions Endpoint), registers every game's command and
+// starts feeding interactions to b. From then on the adapter owns b: Close
+// closes it.
+func (a *Adapter) Start(ctx context.Context, b *bot.Bot) (err error) {
 	a.bot = b
 	cmds := b.Commands()
 	a.commands = map[string]bool{}
 	for _, c := range cmds {
 		a.commands[c.Name] = true
 	}
+	if a.cfg.Interactions == InteractionsHTTP {
+		defer func() {
+			if err != nil {
+				a.stopListening()
+			}
+		}()
+		err = a.openEndpoint()
+	} else {
+		err = a.openGateway(b)
+	}
+	if err != nil {
+		return err
+	}
+	if _, err := a.session.ApplicationCommandBulkOverwrite(a.appID, a.cfg.GuildID, applicationCommands(a.cat, cmds)); err != nil {
+		return fmt.Errorf("discord: registering the commands: %w", redact(err, a.cfg.Token))
+	}
+	scope := "globally (may take up to an hour to appear)"
+	if a.cfg.GuildID != "" {
+		scope = "in guild " + a.cfg.GuildID
+	}
+	a.log.Info("connected to Discord", "application", a.appID, "shard", a.cfg.ShardID, "shards", a.cfg.ShardCount, "commands", scope)
+	a.log.Info("invite the bot with this link", "url", InviteURL(a.appID))
+	// Games left waiting on a computer player go on by themselves, what
+	// the channels were owed is posted, and reminders fall due.
+	b.Start(ctx)
+	a.cfg.Metrics.SetHealthy(true)
+	a.ready.Store(true)
+	return nil
+}
+
+// openGateway opens the gateway session, which brings the interactions
+// and tells of channels deleted and servers left.
+func (a *Adapter) openGateway(b *bot.Bot) error {
 	a.session.AddHandler(func(s *discordgo.Session, ic *discordgo.InteractionCreate) {
 		a.onInteraction(ic.Interaction)
 	})
@@ -137,18 +210,28 @@ func (a *Adapter) Start(ctx context.Context, b *bot.Bot) error {
 		return errors.New("discord: the gateway did not say who the bot is")
 	}
 	a.cfg.Metrics.SetHealthy(true)
-	if _, err := a.session.ApplicationCommandBulkOverwrite(a.appID, a.cfg.GuildID, applicationCommands(a.cat, cmds)); err != nil {
-		return fmt.Errorf("discord: registering the commands: %w", redact(err, a.cfg.Token))
+	return nil
+}
+
+// openEndpoint starts serving the Interactions Endpoint (its /healthz
+// says 503 until Start is done) and asks Discord who the bot is, checking
+// that public_key is the application's: with another key every
+// interaction would be refused.
+func (a *Adapter) openEndpoint() error {
+	if err := a.listen(); err != nil {
+		return err
 	}
-	scope := "globally (may take up to an hour to appear)"
-	if a.cfg.GuildID != "" {
-		scope = "in guild " + a.cfg.GuildID
+	app, err := a.session.Application("@me")
+	if err != nil {
+		return fmt.Errorf("discord: asking who the bot is: %w", redact(err, a.cfg.Token))
 	}
-	a.log.Info("connected to Discord", "application", a.appID, "shard", a.cfg.ShardID, "shards", a.cfg.ShardCount, "commands", scope)
-	a.log.Info("invite the bot with this link", "url", InviteURL(a.appID))
-	// Games left waiting on a computer player go on by themselves, what
-	// the channels were owed is posted, and reminders fall due.
-	b.Start(ctx)
+	if app.ID == "" {
+		return errors.New("discord: Discord did not say who the bot is")
+	}
+	if app.VerifyKey != "" && app.VerifyKey != hex.EncodeToString(a.publicKey) {
+		return errors.New("discord: [discord] public_key is not the application's public key (Developer Portal > your application > General Information > Public Key)")
+	}
+	a.appID = app.ID
 	return nil
 }
 
@@ -174,10 +257,12 @@ func InviteURL(appID string) string {
 // stops the bot's background work (computer turns: their moves are not
 // promised to anyone) and disconnects.
 func (a *Adapter) Close() error {
+	a.ready.Store(false)
 	a.mu.Lock()
 	a.closing = true
 	a.mu.Unlock()
 	a.inflight.Wait()
+	a.stopListening()
 	if a.bot != nil {
 		a.bot.Close()
 	}
@@ -227,10 +312,12 @@ func (a *Adapter) onInteraction(i *discordgo.Interaction) {
 		if a.bot.Slow(req) {
 			// A hint searches like a hard computer: acknowledge first, as a
 			// private answer, and edit it in when it is ready.
-			if !a.check(a.session.InteractionRespond(i, &discordgo.InteractionResponse{
+			ok := a.check(a.session.InteractionRespond(i, &discordgo.InteractionResponse{
 				Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
 				Data: &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral},
-			}), "acknowledging") {
+			}), "acknowledging")
+			a.initialMade(i.ID, ok)
+			if !ok {
 				return
 			}
 			reply := a.bot.Handle(a.ctx, req)

@@ -17,7 +17,18 @@ import (
 // every timed move is played from the same mid-game position. It reports
 // the median and the 99th percentile.
 func BenchmarkMoveRoundTrip(b *testing.B) {
-	h := newHarness(b, discordfake.Options{}, "ann", "bob", "cat", "dan")
+	moveRoundTrip(b, newHarness(b, discordfake.Options{}, "ann", "bob", "cat", "dan"))
+}
+
+// BenchmarkMoveRoundTripHTTP is BenchmarkMoveRoundTrip with interactions
+// over HTTP: the fake POSTs the signed interaction to the bot's endpoint,
+// which answers through the callback endpoint and then 202.
+func BenchmarkMoveRoundTripHTTP(b *testing.B) {
+	moveRoundTrip(b, newHTTPHarness(b, discordfake.Options{}, "ann", "bob", "cat", "dan"))
+}
+
+// moveRoundTrip measures mid-game moves of a 4-player table of h.
+func moveRoundTrip(b *testing.B, h *harness) {
 	h.openTable("suggested")
 	rng := rand.New(rand.NewPCG(9, 9))
 	// Reach the middle of a game: about forty moves from the suggested start.

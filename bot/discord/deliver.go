@@ -33,7 +33,7 @@ const firstAnswerRetry = 100 * time.Millisecond
 func (a *Adapter) deliver(i *discordgo.Interaction, r bot.Reply, began time.Time) {
 	ctx := a.ctx
 	if i.Type == discordgo.InteractionApplicationCommandAutocomplete {
-		a.check(a.autocompleteResult(i, r.Choices), "answering autocomplete")
+		a.initialMade(i.ID, a.check(a.autocompleteResult(i, r.Choices), "answering autocomplete"))
 		return
 	}
 	m := r.Message
@@ -65,6 +65,7 @@ func (a *Adapter) deliver(i *discordgo.Interaction, r bot.Reply, began time.Time
 		data.Attachments = &keep
 	}
 	id, err := a.respond(i, &discordgo.InteractionResponse{Type: typ, Data: data}, m, png, began)
+	a.initialMade(i.ID, err == nil || acknowledged(err))
 	a.answered(ctx, i, m, id, err)
 }
 

@@ -40,7 +40,10 @@ type harness struct {
 	later time.Duration
 	// games are the games the bot hosts; nil hosts Shangri-La alone.
 	games func(h *harness) []bot.Game
-	mu    sync.Mutex
+	// overHTTP: interactions come to the bot's Interactions Endpoint, not
+	// over the gateway.
+	overHTTP bool
+	mu       sync.Mutex
 }
 
 // now is the bot's clock: the real one, moved on by h.later.
@@ -83,13 +86,26 @@ func patient(opts discordfake.Options) discordfake.Options {
 // newHarnessAt is newHarness on the database at path.
 func newHarnessAt(t testing.TB, path string, opts discordfake.Options, users ...string) *harness {
 	t.Helper()
+	return newHarnessWith(t, path, false, opts, users...)
+}
+
+// newHTTPHarness is newHarness with interactions over HTTP: the bot
+// serves its Interactions Endpoint and the fake delivers there.
+func newHTTPHarness(t testing.TB, opts discordfake.Options, users ...string) *harness {
+	t.Helper()
+	return newHarnessWith(t, filepath.Join(t.TempDir(), "tablebot.db"), true, opts, users...)
+}
+
+// newHarnessWith is newHarnessAt, over HTTP or the gateway.
+func newHarnessWith(t testing.TB, path string, overHTTP bool, opts discordfake.Options, users ...string) *harness {
+	t.Helper()
 	cat, err := i18n.New(bshangrila.Source())
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	t.Cleanup(cancel)
-	h := &harness{t: t, ctx: ctx, cat: cat, dbPath: path}
+	h := &harness{t: t, ctx: ctx, cat: cat, dbPath: path, overHTTP: overHTTP}
 	h.fake = discordfake.New(t, patient(opts))
 	h.world = h.fake.NewWorld(users...)
 	h.board = testBoard(t, cat)
@@ -107,7 +123,11 @@ func (h *harness) start() {
 	}
 	h.db = db
 	log := slog.New(slog.NewTextHandler(testLogWriter{h.t}, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	a, err := New(Config{Token: h.fake.Token(), GuildID: h.world.Guild.ID, APIURL: h.fake.URL(), Log: log}, h.cat)
+	cfg := Config{Token: h.fake.Token(), GuildID: h.world.Guild.ID, APIURL: h.fake.URL(), Log: log}
+	if h.overHTTP {
+		cfg.Interactions, cfg.PublicKey, cfg.InteractionsListen = InteractionsHTTP, h.fake.PublicKey(), "127.0.0.1:0"
+	}
+	a, err := New(cfg, h.cat)
 	if err != nil {
 		h.t.Fatal(err)
 	}
@@ -126,6 +146,12 @@ func (h *harness) start() {
 		h.t.Fatal(err)
 	}
 	h.bot, h.adapter = b, a
+	if h.overHTTP {
+		// As the Developer Portal does on saving the URL: PINGs first.
+		if err := h.fake.SetInteractionsEndpoint(h.ctx, "http://"+a.EndpointAddr().String()+"/interactions"); err != nil {
+			h.t.Fatal(err)
+		}
+	}
 }
 
 // stop disconnects the bot and closes the database.

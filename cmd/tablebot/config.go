@@ -16,6 +16,7 @@ import (
 	"github.com/BurntSushi/toml"
 
 	"github.com/tablebot/tablebot/bot"
+	"github.com/tablebot/tablebot/bot/discord"
 	"github.com/tablebot/tablebot/store/etcd"
 )
 
@@ -28,6 +29,11 @@ type Config struct {
 		APIURL     string `toml:"api_url"`
 		ShardID    int    `toml:"shard_id"`
 		ShardCount int    `toml:"shard_count"`
+		// Interactions is how interactions arrive: "gateway" or "http"
+		// (POSTs to interactions_listen, signed with public_key).
+		Interactions       string `toml:"interactions"`
+		PublicKey          string `toml:"public_key"`
+		InteractionsListen string `toml:"interactions_listen"`
 	} `toml:"discord"`
 	Storage storageConfig `toml:"storage"`
 	Log     struct {
@@ -51,6 +57,7 @@ func defaultConfig() Config {
 	var c Config
 	c.Discord.APIURL = "https://discord.com/"
 	c.Discord.ShardCount = 1
+	c.Discord.Interactions = discord.InteractionsGateway
 	c.Storage.Path = "data/tablebot.db"
 	c.Storage.Engine = engineBolt
 	c.Storage.EtcdPrefix = etcd.DefaultPrefix
@@ -100,6 +107,9 @@ func loadConfig(path string, explicit bool, getenv func(string) string) (Config,
 	}
 	if c.Discord.ShardCount < 1 || c.Discord.ShardID < 0 || c.Discord.ShardID >= c.Discord.ShardCount {
 		return c, fmt.Errorf("%s: shard_id must be from 0 to shard_count-1", path)
+	}
+	if err := discord.CheckInteractions(c.Discord.Interactions, c.Discord.PublicKey, c.Discord.InteractionsListen); err != nil {
+		return c, fmt.Errorf("%s: %w", path, err)
 	}
 	if _, err := logLevel(c.Log.Level); err != nil {
 		return c, fmt.Errorf("%s: %w", path, err)

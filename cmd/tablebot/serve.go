@@ -91,6 +91,8 @@ func (m *Main) Run(ctx context.Context) (err error) {
 		Token: m.Config.Discord.Token, GuildID: m.Config.Discord.GuildID, APIURL: m.Config.Discord.APIURL,
 		ShardID: m.Config.Discord.ShardID, ShardCount: m.Config.Discord.ShardCount,
 		Log: m.Log, Metrics: m.metrics,
+		Interactions: m.Config.Discord.Interactions, PublicKey: m.Config.Discord.PublicKey,
+		InteractionsListen: m.Config.Discord.InteractionsListen,
 	}, cat)
 	if err != nil {
 		return err

@@ -72,7 +72,17 @@ func TestConfig(t *testing.T) {
 	if err != nil || c.Discord.Token != "from-env" || c.Discord.GuildID != "1" || c.Discord.APIURL != "https://discord.com/" {
 		t.Errorf("config %+v, %v", c.Discord, err)
 	}
-	for _, bad := range []string{"[discord]\ntokn = \"x\"\n", "[log]\nlevel = \"loud\"\n", "[discord]\nshard_id = 2\nshard_count = 2\n", "not toml ="} {
+	if c.Discord.Interactions != "gateway" {
+		t.Errorf("interactions %q by default, want gateway", c.Discord.Interactions)
+	}
+	key := strings.Repeat("5e", 32)
+	c, err = loadConfig(write("[discord]\ninteractions = \"http\"\npublic_key = \""+key+"\"\ninteractions_listen = \"127.0.0.1:8080\"\n"), true, env)
+	if err != nil || c.Discord.Interactions != "http" || c.Discord.PublicKey != key || c.Discord.InteractionsListen != "127.0.0.1:8080" {
+		t.Errorf("config %+v, %v", c.Discord, err)
+	}
+	for _, bad := range []string{"[discord]\ntokn = \"x\"\n", "[log]\nlevel = \"loud\"\n", "[discord]\nshard_id = 2\nshard_count = 2\n", "not toml =",
+		"[discord]\ninteractions = \"webhook\"\n", "[discord]\ninteractions = \"http\"\ninteractions_listen = \":8080\"\n",
+		"[discord]\ninteractions = \"http\"\npublic_key = \"" + key + "\"\n"} {
 		if _, err := loadConfig(write(bad), true, env); err == nil {
 			t.Errorf("config %q accepted", bad)
 		}
@@ -89,7 +99,7 @@ func TestConfig(t *testing.T) {
 		t.Fatalf("config.example.toml: %v", err)
 	}
 	example, _ := os.ReadFile("../../config.example.toml")
-	for _, key := range []string{"token", "guild_id", "api_url", "shard_id", "shard_count", "path", "level", "format", "listen", "remind_after", "remind_max"} {
+	for _, key := range []string{"token", "guild_id", "api_url", "shard_id", "shard_count", "path", "level", "format", "listen", "remind_after", "remind_max", "interactions", "public_key", "interactions_listen"} {
 		if !strings.Contains(string(example), key+" =") && !strings.Contains(string(example), "# "+key+" =") {
 			t.Errorf("config.example.toml does not document %s", key)
 		}
@@ -268,6 +278,50 @@ func TestServe(t *testing.T) {
 	db.Close()
 }
 
+// TestServeOverHTTP: with [discord] interactions = "http" the bot serves
+// its Interactions Endpoint, whose /healthz says when it is ready, opens
+// no gateway session, passes the Developer Portal's checks and answers;
+// neither the token nor the public key is logged.
+func TestServeOverHTTP(t *testing.T) {
+	t.Parallel()
+	fake := fakeDiscord(t)
+	w := fake.NewWorld("ann")
+	dir := t.TempDir()
+	cfgPath := filepath.Join(dir, "config.toml")
+	addr := freeAddr(t)
+	cfg := fmt.Sprintf("[discord]\ntoken = %q\nguild_id = %q\napi_url = %q\ninteractions = \"http\"\npublic_key = %q\ninteractions_listen = %q\n[storage]\npath = %q\n[log]\nlevel = \"debug\"\n",
+		fake.Token(), w.Guild.ID, fake.URL(), fake.PublicKey(), addr, filepath.Join(dir, "tablebot.db"))
+	os.WriteFile(cfgPath, []byte(cfg), 0o644)
+
+	var logs syncBuffer
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	code := make(chan int, 1)
+	go func() {
+		code <- Run(ctx, []string{"serve", "--config", cfgPath}, strings.NewReader(""), io.Discard, &logs)
+	}()
+	if status, body := waitFor(t, "http://"+addr+"/healthz", "ok"); status != 200 {
+		t.Fatalf("/healthz: %d %q", status, body)
+	}
+	if err := fake.SetInteractionsEndpoint(ctx, "http://"+addr+"/interactions"); err != nil {
+		t.Fatal(err)
+	}
+	r := fake.SlashCommand(w.Users[0].ID, w.Channel.ID, defaultGame(games()), "rules").Wait(ctx)
+	if !r.Ephemeral() || r.Content() == "" {
+		t.Errorf("rules: %s", r)
+	}
+	if n := len(fake.Sessions()); n != 0 {
+		t.Errorf("%d gateway sessions", n)
+	}
+	cancel()
+	if c := <-code; c != 0 {
+		t.Errorf("exit status %d after the signal; logs:\n%s", c, logs.String())
+	}
+	if out := logs.String(); strings.Contains(out, fake.Token()) || strings.Contains(out, fake.PublicKey()) {
+		t.Errorf("the token or the public key appears in the logs:\n%s", out)
+	}
+}
+
 // patience is how long a test waits for something that is bound to
 // happen: until the test binary's own deadline (go test -timeout), an hour
 // without one. A loaded machine makes a test slow, never wrong.
@@ -290,7 +344,8 @@ func fakeDiscord(t *testing.T) *discordfake.Server {
 }
 
 // waitFor gets url until its body holds want (for at most patience(t))
-// and returns the last answer.
+// and returns the last answer. A server not listening yet is waited for
+// too.
 func waitFor(t *testing.T, url, want string) (int, string) {
 	t.Helper()
 	deadline := time.Now().Add(patience(t))
@@ -298,6 +353,10 @@ func waitFor(t *testing.T, url, want string) (int, string) {
 	defer tick.Stop()
 	for {
 		resp, err := http.Get(url)
+		if err != nil && time.Now().Before(deadline) {
+			<-tick.C
+			continue
+		}
 		if err != nil {
 			t.Fatal(err)
 		}

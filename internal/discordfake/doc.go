@@ -74,6 +74,31 @@
 // a message (4, 5 and 7), resource.message (the message as the REST API
 // shows it) for types 4 and 7 only, as Discord documents.
 //
+// # Interactions over HTTP
+//
+// Discord delivers interactions either as gateway INTERACTION_CREATE
+// events or, once the application has an Interactions Endpoint URL, as
+// HTTP POSTs to it, never both ("Receiving and Responding", Receiving an
+// Interaction). New generates the application's Ed25519 key pair;
+// PublicKey gives the public key in hex, as the Developer Portal shows
+// it. SetInteractionsEndpoint saves the URL as the portal does, after
+// validating it: a signed PING must be answered 200 with a JSON PONG
+// ({"type": 1}) and a badly signed PING 401. From then on Dispatch (and
+// SlashCommand, Click and the others) POSTs each interaction's payload
+// there, with X-Signature-Ed25519 (Ed25519 over X-Signature-Timestamp
+// followed by the body, in hex) and X-Signature-Timestamp (Unix seconds
+// on the fake's clock, Options.Now), and needs no gateway session. The
+// answer is taken as Discord takes it: 200 with an interaction response
+// in the body is the initial response (checked like a callback, without
+// the callback route's faults and holds); 202 Accepted says the initial
+// response was made through POST /interactions/{id}/{token}/callback,
+// and breaks RuleEndpoint if none was; any other status breaks
+// RuleEndpoint. The 3-second deadline (Options.AckDeadline) runs from the
+// POST, on real time, as for the gateway: the fake stops waiting for the
+// HTTP answer then, and an interaction answered neither way breaks
+// RuleAckDeadline. Sign signs a body as Discord would, for tests that
+// forge requests (a stale timestamp).
+//
 // # Idempotent posts
 //
 // POST /channels/{channel}/messages takes a nonce (a string or an integer,

@@ -353,21 +353,27 @@ func (s *Server) NewModalSubmit(h *Interaction, values map[string]string) *Inter
 	return s.handle(in, w, modal.CustomID)
 }
 
-// Dispatch sends prepared interactions to the bot, one INTERACTION_CREATE
-// each, back to back, before any is answered: several players acting at
-// the same moment. It waits (up to Options.WaitTimeout) for a gateway
-// session that handles each interaction's guild, and starts each
-// interaction's response deadline as it is sent.
+// Dispatch sends prepared interactions to the bot, back to back, before
+// any is answered: several players acting at the same moment. Each goes
+// as an INTERACTION_CREATE to every gateway session that handles its
+// guild (waiting, up to Options.WaitTimeout, for one), or, once an
+// Interactions Endpoint URL is set (SetInteractionsEndpoint), as a signed
+// HTTP POST to it, as Discord does. Each interaction's response deadline
+// starts as it is sent.
 func (s *Server) Dispatch(hs ...*Interaction) {
 	s.t.Helper()
 	for _, h := range hs {
 		s.mu.Lock()
 		err := s.placeProblemLocked(h.in.kind, h.in.channelID)
+		url := s.endpoint
 		s.mu.Unlock()
 		if err != nil {
 			s.t.Fatalf("discordfake: Dispatch: %v", err)
 		}
-		sessions := s.awaitSessions(h.GuildID)
+		var sessions []*gwSession
+		if url == "" {
+			sessions = s.awaitSessions(h.GuildID)
+		}
 		s.mu.Lock()
 		in := h.in
 		if in.dispatched {
@@ -379,6 +385,9 @@ func (s *Server) Dispatch(hs ...*Interaction) {
 		s.interactions[in.id] = in
 		s.byToken[in.token] = in
 		in.timer = time.AfterFunc(s.opts.AckDeadline, func() { s.deadlinePassed(in) })
+		if url != "" && !s.closed {
+			s.dispatchHTTPLocked(in, url)
+		}
 		s.changedLocked()
 		s.mu.Unlock()
 		for _, sess := range sessions {
@@ -402,8 +411,8 @@ func (s *Server) deadlinePassed(in *interaction) {
 	}
 	s.breachLocked(Breach{
 		Rule:          RuleAckDeadline,
-		Detail:        fmt.Sprintf("no initial response within %v of INTERACTION_CREATE; the user sees \"This interaction failed\"", s.opts.AckDeadline),
-		Request:       "gateway INTERACTION_CREATE",
+		Detail:        fmt.Sprintf("no initial response within %v of the interaction; the user sees \"This interaction failed\"", s.opts.AckDeadline),
+		Request:       s.deliveryLocked(),
 		InteractionID: in.id,
 	})
 }

@@ -270,7 +270,7 @@ func (s *Server) handleApplication(w http.ResponseWriter, r *http.Request) {
 		"bot_public":  false,
 		"bot":         s.botUser(),
 		"flags":       0,
-		"verify_key":  strings.Repeat("0", 64),
+		"verify_key":  s.PublicKey(), // the application's public key
 	})
 }
 

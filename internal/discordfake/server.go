@@ -1,6 +1,8 @@
 package discordfake
 
 import (
+	"crypto/ed25519"
+	"crypto/rand"
 	"net"
 	"net/http/httptest"
 	"sync"
@@ -160,7 +162,7 @@ type Server struct {
 	ids      snowflakes
 	http     *httptest.Server
 	upgrader websocket.Upgrader
-	wg       sync.WaitGroup // gateway connections still being served
+	wg       sync.WaitGroup // gateway connections and HTTP deliveries still being served
 
 	mu      sync.Mutex
 	changed chan struct{} // closed and replaced on every change
@@ -203,6 +205,14 @@ type Server struct {
 	rules    map[Route]func(FaultRequest) (Fault, bool) // FailIf rules
 	holds    map[Route][]*Hold                          // holds waiting for a request, next first
 	held     map[*Hold]struct{}                         // holds with a request held
+
+	// pub and priv are the application's key pair: Discord signs what it
+	// sends to an Interactions Endpoint URL with priv.
+	pub  ed25519.PublicKey
+	priv ed25519.PrivateKey
+	// endpoint is the Interactions Endpoint URL; "" delivers interactions
+	// over the gateway.
+	endpoint string
 }
 
 // New starts a fake Discord on 127.0.0.1 and closes it when the test ends.
@@ -235,6 +245,11 @@ func New(t testing.TB, opts Options) *Server {
 	}
 	opts.setDefaults(&s.ids)
 	s.opts = opts
+	pub, priv, err := ed25519.GenerateKey(rand.Reader)
+	if err != nil {
+		t.Fatalf("discordfake: generating the application's key: %v", err)
+	}
+	s.pub, s.priv = pub, priv
 
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
