@@ -52,6 +52,12 @@ type Config struct {
 	// Now is the clock the signatures' timestamps are checked on; nil is
 	// time.Now.
 	Now func() time.Time
+	// AnswerWithin is how long Discord takes an interaction's first
+	// answer (0: DefaultAnswerWithin, Discord's 3 s); the image's drawing
+	// and the answer's retries are fitted into it. Tests against a fake
+	// that waits longer set it to the fake's deadline, so that their
+	// verdict does not depend on how busy the machine is.
+	AnswerWithin time.Duration
 }
 
 // Adapter is a live connection to Discord that feeds interactions to a Bot

@@ -12,15 +12,27 @@ import (
 	"github.com/tablebot/tablebot/bot"
 )
 
-// drawBudget bounds the drawing of an answer's image: the answer must
-// reach Discord within 3 seconds of the interaction. Drawing takes some 20
-// ms; a board not drawn in time goes without its image.
-const drawBudget = 1500 * time.Millisecond
+// DefaultAnswerWithin is how long Discord takes an interaction's first
+// answer: 3 seconds.
+const DefaultAnswerWithin = 3 * time.Second
+
+// drawBudget bounds the drawing of an answer's image: half the time
+// Discord takes the answer in. Drawing takes some 20 ms; a board not drawn
+// in time goes without its image.
+func (a *Adapter) drawBudget() time.Duration { return a.answerWithin() / 2 }
 
 // answerBy is how long after an interaction an answer that failed may
-// still be tried again: Discord takes none after 3 seconds, and the try
-// itself (an upload of the board) takes time too.
-const answerBy = 2 * time.Second
+// still be tried again: two thirds of the time Discord takes it in (2 s
+// of 3), since the try itself (an upload of the board) takes time too.
+func (a *Adapter) answerBy() time.Duration { return a.answerWithin() * 2 / 3 }
+
+// answerWithin is Config.AnswerWithin, Discord's 3 seconds when unset.
+func (a *Adapter) answerWithin() time.Duration {
+	if a.cfg.AnswerWithin > 0 {
+		return a.cfg.AnswerWithin
+	}
+	return DefaultAnswerWithin
+}
 
 // firstAnswerRetry is the first pause before an answer is tried again; it
 // doubles with each try.
@@ -48,7 +60,7 @@ func (a *Adapter) deliver(i *discordgo.Interaction, r bot.Reply, began time.Time
 	data := &discordgo.InteractionResponseData{
 		Content: m.Content, Components: components(m.Rows), AllowedMentions: mentions(m), Flags: flags,
 	}
-	dctx, cancel := context.WithTimeout(ctx, drawBudget)
+	dctx, cancel := context.WithTimeout(ctx, a.drawBudget())
 	png, err := draw(dctx, m)
 	cancel()
 	if err != nil {
@@ -83,7 +95,7 @@ func (a *Adapter) respond(i *discordgo.Interaction, resp *discordgo.InteractionR
 			return id, err
 		}
 		wait, again := answerRetry(err, try)
-		left := answerBy - time.Since(began)
+		left := a.answerBy() - time.Since(began)
 		if !again || left <= 0 || wait > left && retryAfterOf(err) > 0 {
 			return "", err
 		}

@@ -38,6 +38,9 @@ type harness struct {
 	board   bot.BoardFunc
 	// later moves the bot's clock on (reminders); zero: the real clock.
 	later time.Duration
+	// answerWithin is the fake's deadline for an answer, which the bot
+	// is told (Config.AnswerWithin).
+	answerWithin time.Duration
 	// games are the games the bot hosts; nil hosts Shangri-La alone.
 	games func(h *harness) []bot.Game
 	// overHTTP: interactions come to the bot's Interactions Endpoint, not
@@ -106,7 +109,9 @@ func newHarnessWith(t testing.TB, path string, overHTTP bool, opts discordfake.O
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	t.Cleanup(cancel)
 	h := &harness{t: t, ctx: ctx, cat: cat, dbPath: path, overHTTP: overHTTP}
-	h.fake = discordfake.New(t, patient(opts))
+	opts = patient(opts)
+	h.answerWithin = opts.AckDeadline
+	h.fake = discordfake.New(t, opts)
 	h.world = h.fake.NewWorld(users...)
 	h.board = testBoard(t, cat)
 	h.start()
@@ -123,7 +128,7 @@ func (h *harness) start() {
 	}
 	h.db = db
 	log := slog.New(slog.NewTextHandler(testLogWriter{h.t}, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	cfg := Config{Token: h.fake.Token(), GuildID: h.world.Guild.ID, APIURL: h.fake.URL(), Log: log}
+	cfg := Config{Token: h.fake.Token(), GuildID: h.world.Guild.ID, APIURL: h.fake.URL(), Log: log, AnswerWithin: h.answerWithin}
 	if h.overHTTP {
 		cfg.Interactions, cfg.PublicKey, cfg.InteractionsListen = InteractionsHTTP, h.fake.PublicKey(), "127.0.0.1:0"
 	}

@@ -62,7 +62,9 @@ func newMenaraHarnessWith(t testing.TB, opts bmenara.Options, images bool, users
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	t.Cleanup(cancel)
 	h := &harness{t: t, ctx: ctx, cat: cat, dbPath: filepath.Join(t.TempDir(), "tablebot.db")}
-	h.fake = discordfake.New(t, patient(discordfake.Options{}))
+	fopts := patient(discordfake.Options{})
+	h.answerWithin = fopts.AckDeadline
+	h.fake = discordfake.New(t, fopts)
 	h.world = h.fake.NewWorld(users...)
 	h.board = testBoard(t, cat)
 	if images {
