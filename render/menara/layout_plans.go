@@ -21,8 +21,8 @@ const (
 	planMinTag   = 11
 	// A wide plan (the base's, a fall's), across the whole width: at most this pitch and
 	// this high (without its caption), its names up to this size.
-	basePlanMaxPitch = 46
-	basePlanMaxH     = 380
+	basePlanMaxPitch = 42
+	basePlanMaxH     = 340
 	basePlanTagSize  = 22
 )
 
