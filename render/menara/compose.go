@@ -12,8 +12,7 @@ const Width = 1200
 
 // The bands of the image.
 const (
-	headerHeight  = 108
-	warningHeight = 38
+	warningHeight = 40
 	bottomPad     = 16
 )
 
@@ -66,53 +65,10 @@ func displayNames(v *View, given []string) []string {
 	return out
 }
 
-// layoutHeader lays out the band at the top.
-func layoutHeader(v *View, lb *Labels, names []string) Header {
-	h := Header{Rect: image.Rect(0, 0, Width, headerHeight)}
-	var status string
-	switch {
-	case v.Over && v.Outcome.Won:
-		status = call2(lb.Won, v.Height, v.Required)
-	case v.Over:
-		status = call3(lb.Lost, v.Outcome.Reason, v.Height, v.Required)
-	case v.Turn >= 0 && v.Turn < len(names):
-		status = call1(lb.ToPlay, names[v.Turn])
-	}
-	h.Status = render.Text{S: status, Rect: image.Rect(24, 12, Width-24, 58), Size: 36, MinSize: 20, Bold: true, Colour: colHeaderText.Colour()}
-	if c := v.Change; c != nil {
-		w := stepWords(v, c, lb, names)
-		s := call1(lb.LastStep, w)
-		if c.Proposed {
-			s = call1(lb.Preview, w)
-			h.Proposal = true
-		}
-		h.Step = render.Text{S: s, Rect: image.Rect(24, 62, Width-24, 96), Size: 24, MinSize: 14, Colour: colHeaderDim.Colour()}
-		var warn []string
-		if c.Proposed && c.Collapse {
-			warn = append(warn, lb.Collapse)
-		}
-		if c.Proposed && c.Risk.Num > 0 {
-			warn = append(warn, call1(lb.Risk, c.Risk.Percent()))
-		}
-		if len(warn) > 0 && warn[0] != "" {
-			s := warn[0]
-			for _, x := range warn[1:] {
-				if x != "" {
-					s += " · " + x
-				}
-			}
-			h.Rect.Max.Y += warningHeight
-			h.Warning = render.Text{S: s, Rect: image.Rect(24, headerHeight-6, Width-24, headerHeight-6+warningHeight), Size: 26, MinSize: 14,
-				Bold: true, Colour: colAccent.Colour()}
-		}
-	}
-	return h
-}
-
 // stepWords puts change c's step in words.
 func stepWords(v *View, c *Change, lb *Labels, names []string) StepWords {
 	s := c.Step
-	w := StepWords{Kind: s.Kind, Failed: c.Failed, Collapse: c.Collapse, Renew: s.Renew}
+	w := StepWords{Kind: s.Kind, Failed: c.Failed, Collapse: c.Collapse, Renew: s.Renew, LiftFell: c.LiftFell}
 	if int(s.Seat) < len(names) {
 		w.Player = names[s.Seat]
 	}

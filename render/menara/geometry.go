@@ -168,8 +168,52 @@ func stroke(pts []render.Pt, w float32) render.Shape {
 			s = append(s, render.Segment(pts[i], pts[i+1], w))
 		}
 	}
+	join := circle
+	if w <= thinStroke {
+		join = thinJoin
+	}
 	for _, q := range pts {
-		s = append(s, circle(q, w/2))
+		s = append(s, join(q, w/2))
 	}
 	return s
+}
+
+// thinStroke is the widest stroke whose joins are hexagons (thinJoin), not
+// circles: a join's circle has 12 edges or more, a segment 4, and the
+// rasterizer's cost follows the edges; at 4 px and less a hexagon covers
+// the join as well to the eye.
+const thinStroke = 4
+
+// thinJoin returns the hexagon of circumradius r around c.
+func thinJoin(c render.Pt, r float32) render.Poly {
+	p := make(render.Poly, 6)
+	for i, q := range unitHexagon {
+		p[i] = render.Pt{X: c.X + r*q.X, Y: c.Y + r*q.Y}
+	}
+	return p
+}
+
+// unitHexagon is the hexagon of circumradius 1, corners at 0°, 60°, ...
+var unitHexagon = func() [6]render.Pt {
+	var h [6]render.Pt
+	for i := range h {
+		a := float64(60*i) * math.Pi / 180
+		h[i] = render.Pt{X: float32(math.Cos(a)), Y: float32(math.Sin(a))}
+	}
+	return h
+}()
+
+// floorMark returns the mark a floor's letter sits in: a hexagon with flat
+// sides left and right around c, of inner radius r (the distance from c
+// to a side). A floor is named in a hexagon, never a circle, so that its
+// name does not look like a base's or a column's colour letter, which sit
+// in circles and rounded boxes.
+func floorMark(c render.Pt, r float32) render.Poly {
+	const k = 1.1547005 // 2/√3: the corner radius of a hexagon of inner radius 1
+	p := make(render.Poly, 6)
+	for i := range p {
+		a := float64(-90+60*i) * math.Pi / 180
+		p[i] = render.Pt{X: c.X + r*k*float32(math.Cos(a)), Y: c.Y + r*k*float32(math.Sin(a))}
+	}
+	return p
 }

@@ -84,6 +84,29 @@ type Labels struct {
 	// fail there) and red (falls); a free column (nothing rests on it, a
 	// floor may); what the last step did; a proposed floor.
 	LegendSafe, LegendShaky, LegendFalls, LegendFree, LegendLast, LegendProposed string
+	// LegendEmpty and LegendColumn explain the plans' bases: an empty base
+	// (a hollow ring of its colour) and a base with a column on it (a
+	// filled disc). Both unset: the legend leaves them out.
+	LegendEmpty, LegendColumn string
+
+	// Fell explains a floor that fell (a collapse, or a lift whose floor
+	// would fall), for the header: "Floor P fell: its load centre was
+	// 1.2 mm outside its columns P1 P2 P3".
+	Fell func(w FallWords) string
+}
+
+// FallWords is a fall (menara.Fall) in words for Labels.Fell: the floor's
+// letter, its supports' names ("P1 P2 P3"), and the lengths already
+// written by Labels.Margin. Outside says whether the load centre lay
+// outside the supports (Distance is then how far outside, else how far
+// inside); Need is δ(L); Few is set when fewer than 3 columns, or columns
+// in one line, carried it (Distance and Need are then empty).
+type FallWords struct {
+	Floor, Supports  string
+	Outside, Few     bool
+	Distance, Need   string
+	Lift             bool // a lift that was not made (menara.Effects.LiftFell)
+	Columns, Minimum int  // how many columns carried it, and how many it needs
 }
 
 // StepWords is a step in words already put in the image's language, for
@@ -112,6 +135,9 @@ type StepWords struct {
 	// must now be placed (NewFloor, its letter).
 	Failed, Collapse bool
 	NewFloor         string
+	// LiftFell: a move-a-floor step whose floor would have fallen; it was
+	// not made and the card goes to the level row (Floor names the floor).
+	LiftFell bool
 }
 
 // call1, call2 and call3 call a label function when it is set, and give

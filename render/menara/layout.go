@@ -25,12 +25,40 @@ type Layout struct {
 // Header is the band at the top: the headline (whose turn, or the end),
 // the line about the last or proposed step, and a warning for a proposal
 // that would collapse the temple or may fail.
+//
+// It is laid out for a phone first (Discord shows the image about 400 px
+// wide, a third of its width): every line is large enough to be read
+// there, and it says whose turn it is, the card in play and what is left
+// of it, the height against the levels required (Facts), the last step,
+// what fell and why (Fall), and every floor's state (Floors), so that the
+// temple and plans under it are needed only for the details.
 type Header struct {
 	Rect     image.Rectangle
 	Status   render.Text
+	Facts    render.Text
 	Step     render.Text
+	Fall     render.Text
 	Warning  render.Text
+	Floors   []FloorChip
 	Proposal bool // a preview: the band says so by its colour
+
+	// filled is set when the band's background is in the image already
+	// (Renderer.fillBand): the painter paints only what is on it.
+	filled bool
+}
+
+// FloorChip is one floor's state in the header: its letter in its hexagon
+// and its margin on a pill of its stability's colour (with a sign, so
+// that the chips differ without colour too). Changed is set when the step
+// changed it.
+type FloorChip struct {
+	Floor     menara.FloorID
+	Level     int
+	Stability Stability
+	Rect      image.Rectangle
+	Letter    render.Text
+	Margin    render.Text
+	Changed   bool
 }
 
 // Temple is the 2.5D view: the temple seen from the front and above, level
@@ -195,8 +223,26 @@ type Plan struct {
 	Below   []render.Poly
 	Floors  []PlanFloor
 	Bases   []PlanBase
+	// Falls explains each floor of this level that fell (View.Falls).
+	Falls []PlanFall
 
 	tagSize int
+}
+
+// PlanFall shows on a plan why a floor fell: the hull of the columns it
+// rested on (a polygon, or the line or point of fewer than 3), each
+// support ringed, its load centre marked, and the miss: a line from the
+// centre to the nearest point of the hull, with the margin written by it.
+type PlanFall struct {
+	Floor    menara.FloorID
+	Hull     render.Poly
+	Supports []render.Pt
+	// Colours are the supports' colours, in the order of Supports.
+	Colours []menara.Colour
+	Radius  float32 // the supports' rings'
+	Centre  render.Pt
+	Nearest render.Pt
+	Miss    render.Text
 }
 
 // PlanFloor is one floor on a plan.
@@ -305,4 +351,8 @@ const (
 	LegendFree
 	LegendLast
 	LegendProposed
+	// LegendEmpty is an empty base on a plan (a hollow ring of its colour),
+	// LegendColumn a column standing on a base (a filled disc).
+	LegendEmpty
+	LegendColumn
 )

@@ -173,8 +173,12 @@ func layoutBadges(pr projection, v *View, t *Temple, occ *occlusion, lb *Labels)
 			}
 		}
 		st := stabilityOf(f, v.Model)
+		// The margin is written on the temple only for the floors the
+		// step changed (the header's chips give every floor's): a tall
+		// temple does not become a tangle of badges.
+		written := st != NoMargin && (changed[f.ID] || f.Fallen)
 		w := badgeLetterWidth
-		if st != NoMargin {
+		if written {
 			w += badgeMarginWidth
 		}
 		var cands []image.Rectangle
@@ -190,7 +194,7 @@ func layoutBadges(pr projection, v *View, t *Temple, occ *occlusion, lb *Labels)
 		lr := image.Rect(r.Min.X, r.Min.Y, r.Min.X+badgeLetterWidth, r.Max.Y)
 		b.Letter = render.Text{S: f.ID.String(), Rect: lr, Size: badgeLetter, MinSize: badgeLetter, Bold: true,
 			Colour: colHeaderText.Colour(), Align: render.AlignCentre}
-		if st != NoMargin {
+		if written {
 			mr := image.Rect(lr.Max.X+badgeIcon+6, r.Min.Y, r.Max.X-8, r.Max.Y)
 			s := lb.Falls
 			if f.HasMargin {

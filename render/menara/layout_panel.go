@@ -96,12 +96,22 @@ func layoutPanel(v *View, lb *Labels, names []string, x0, x1, y int) Panel {
 	c.line(TextHeight, call2(lb.Height, v.Height, v.Required), 26, true, colInk)
 	if v.Required > 0 {
 		gap := 6
-		w := min(46, (inner-(v.Required-1)*gap)/v.Required)
+		// The plan cards added to the row stand apart from the printed
+		// level cards: a wider gap before the first.
+		split := 0
+		if v.Required > v.LevelCards {
+			split = 14
+		}
+		w := min(46, (inner-split-(v.Required-1)*gap)/v.Required)
 		gap = min(gap, max(2, w/6))
-		w = min(46, (inner-(v.Required-1)*gap)/v.Required)
+		w = min(46, (inner-split-(v.Required-1)*gap)/v.Required)
 		h := min(60, w*4/3)
 		for i := 0; i < v.Required; i++ {
-			r := image.Rect(x0+panelPad+i*(w+gap), c.y, x0+panelPad+i*(w+gap)+w, c.y+h)
+			x := x0 + panelPad + i*(w+gap)
+			if i >= v.LevelCards {
+				x += split
+			}
+			r := image.Rect(x, c.y, x+w, c.y+h)
 			lc := LevelCard{Rect: r, Plan: i >= v.LevelCards, Reached: i < v.Height}
 			size := min(22, w*2/3)
 			lc.Number = render.Text{S: strconv.Itoa(i + 1), Rect: r, Size: size, MinSize: min(10, size), Bold: true, Align: render.AlignCentre,
@@ -201,6 +211,12 @@ func layoutPanel(v *View, lb *Labels, names []string, x0, x1, y int) Panel {
 		s string
 	}{{LegendSafe, lb.LegendSafe}, {LegendShaky, lb.LegendShaky}, {LegendFalls, lb.LegendFalls},
 		{LegendFree, lb.LegendFree}, {LegendLast, lb.LegendLast}, {LegendProposed, lb.LegendProposed}}
+	if lb.LegendEmpty != "" || lb.LegendColumn != "" {
+		items = append(items, []struct {
+			k LegendKind
+			s string
+		}{{LegendEmpty, lb.LegendEmpty}, {LegendColumn, lb.LegendColumn}}...)
+	}
 	colW := inner / 2
 	for i, it := range items {
 		x := x0 + panelPad + (i%2)*colW

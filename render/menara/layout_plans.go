@@ -19,10 +19,20 @@ const (
 	planGap      = 14
 	planTagSize  = 18
 	planMinTag   = 11
+	// A wide plan (the base's, a fall's), across the whole width: at most this pitch and
+	// this high (without its caption), its names up to this size.
+	basePlanMaxPitch = 42
+	basePlanMaxH     = 340
+	basePlanTagSize  = 22
 )
 
-// layoutPlans lays out the plans in the box r, in rows of cols; it
-// returns them and the height they take.
+// layoutPlans lays out the plans in the box r, level by level: the
+// base's across the whole width and larger (it holds the most floors, and
+// a base extended again and again crowds its names), and so is the plan of
+// a level where a floor fell (its supports, load centre and miss must be
+// read), each zoomed to its level; the other levels in rows of cols, at
+// one scale and across the temple's one frame, each row only as high as
+// its levels reach. It returns them and the height they take.
 func layoutPlans(v *View, lb *Labels, r image.Rectangle) ([]Plan, int) {
 	maxLevel := 0
 	var all []menara.Hex
@@ -33,31 +43,79 @@ func layoutPlans(v *View, lb *Labels, r image.Rectangle) ([]Plan, int) {
 	if len(all) == 0 {
 		return nil, 0
 	}
-	n := maxLevel + 1
-	cols := 3
-	if n > 6 {
-		cols = 4
+	ext := extent{}.grow(all, true)
+	// The base has its own row: the levels on columns go four to a row
+	// (five in a temple higher than eight).
+	cols := 4
+	if maxLevel > 8 {
+		cols = 5
 	}
 	boxW := (r.Dx() - (cols-1)*planGap) / cols
-	ext := extent{}.grow(all, true)
-	size := ext.size()
-	pitch := min(float32(planMaxPitch), float32(boxW-2*planPad)/size.X)
+	pitch := min(float32(planMaxPitch), float32(boxW-2*planPad)/ext.size().X)
 	pitch = float32(math.Floor(float64(pitch)))
-	boxH := planCaption + int(math.Ceil(float64(size.Y*pitch))) + 2*planPad
-	var plans []Plan
-	for l := 0; l < n; l++ {
-		col, row := l%cols, l/cols
-		at := image.Pt(r.Min.X+col*(boxW+planGap), r.Min.Y+row*(boxH+planGap))
-		box := image.Rectangle{Min: at, Max: at.Add(image.Pt(boxW, boxH))}
-		plans = append(plans, layoutPlan(v, lb, l, box, pitch, ext))
+	wide := map[int]bool{0: true}
+	for _, f := range v.Falls {
+		wide[f.Level] = true
 	}
-	rows := (n + cols - 1) / cols
-	return plans, rows*boxH + (rows-1)*planGap
+	var plans []Plan
+	y := r.Min.Y
+	for l := 0; l <= maxLevel; {
+		if wide[l] {
+			we := levelExtent(v, l)
+			ws := we.size()
+			wp := min(float32(basePlanMaxPitch), float32(r.Dx()-2*planPad)/ws.X, float32(basePlanMaxH)/ws.Y)
+			wp = float32(math.Floor(float64(wp)))
+			h := planHeight(ws.Y, wp)
+			plans = append(plans, layoutPlan(v, lb, l, image.Rect(r.Min.X, y, r.Max.X, y+h), wp, we))
+			y += h + planGap
+			l++
+			continue
+		}
+		// A row of narrow plans: the levels up to the next wide one.
+		row := []int{}
+		re := ext
+		for ; l <= maxLevel && !wide[l] && len(row) < cols; l++ {
+			le := levelExtent(v, l)
+			if len(row) == 0 {
+				re.min.Y, re.max.Y = le.min.Y, le.max.Y
+			}
+			re.min.Y, re.max.Y = min(re.min.Y, le.min.Y), max(re.max.Y, le.max.Y)
+			row = append(row, l)
+		}
+		h := planHeight(re.size().Y, pitch)
+		for i, lv := range row {
+			at := image.Pt(r.Min.X+i*(boxW+planGap), y)
+			plans = append(plans, layoutPlan(v, lb, lv, image.Rectangle{Min: at, Max: at.Add(image.Pt(boxW, h))}, pitch, re))
+		}
+		y += h + planGap
+	}
+	return plans, y - planGap - r.Min.Y
+}
+
+// planHeight is the height of a plan's box showing a height of the plane
+// (in pitches) at pitch.
+func planHeight(height, pitch float32) int {
+	return planCaption + int(math.Ceil(float64(height*pitch))) + 2*planPad
+}
+
+// levelExtent returns the extent of the floors of level l and of the
+// level under it (whose outlines its plan shows).
+func levelExtent(v *View, l int) extent {
+	var cells []menara.Hex
+	for _, f := range v.Floors {
+		if f.Level == l || f.Level == l-1 && !f.Fallen {
+			cells = append(cells, f.Cells...)
+		}
+	}
+	return extent{}.grow(cells, true)
 }
 
 // layoutPlan lays out the plan of level l in box.
 func layoutPlan(v *View, lb *Labels, l int, box image.Rectangle, pitch float32, ext extent) Plan {
 	p := Plan{Level: l, Rect: box, Pitch: pitch, tagSize: min(planTagSize, max(13, int(pitch*0.68)))}
+	if pitch > planMaxPitch {
+		p.tagSize = min(basePlanTagSize, int(pitch*0.45))
+	}
 	p.Caption = planCaptionText(lb, l, box)
 	m := planMaker{plan: &p, view: planViewOf(box, pitch, ext), change: v.Change, lb: lb, pl: &placer{bounds: box.Inset(2)}}
 	for _, f := range v.Floors {
@@ -70,8 +128,55 @@ func layoutPlan(v *View, lb *Labels, l int, box image.Rectangle, pitch float32, 
 			m.addFloor(&v.Floors[i])
 		}
 	}
+	for i := range v.Falls {
+		if v.Falls[i].Level == l {
+			p.Falls = append(p.Falls, m.fall(&v.Falls[i], v.Floors))
+		}
+	}
 	nameBases(&p, m.pl)
 	return p
+}
+
+// fall lays out why floor f fell, on its level's plan; floors are the
+// view's, where its supports stand.
+func (m *planMaker) fall(f *menara.Fall, floors []Floor) PlanFall {
+	pitch := float32(menara.StatModel().PitchMM)
+	at := func(x, y float64) render.Pt { return m.view.at(plane{float32(x) / pitch, float32(y) / pitch}) }
+	cells := map[menara.Base]Base{}
+	for i := range floors {
+		for _, b := range floors[i].Bases {
+			cells[b.Name] = b
+		}
+	}
+	pf := PlanFall{Floor: f.Floor, Centre: at(f.CentreX, f.CentreY), Nearest: at(f.NearestX, f.NearestY),
+		Radius: m.view.pitch * 0.48}
+	for _, b := range f.Hull {
+		pf.Hull = append(pf.Hull, m.view.at(centre(cells[b].Cell)))
+	}
+	for _, b := range f.Supports {
+		pf.Supports = append(pf.Supports, m.view.at(centre(cells[b].Cell)))
+		pf.Colours = append(pf.Colours, cells[b].Colour)
+		m.pl.hard = append(m.pl.hard, boxAt(pf.Supports[len(pf.Supports)-1], int(2*pf.Radius), int(2*pf.Radius)))
+	}
+	m.pl.hard = append(m.pl.hard, boxAt(pf.Centre, 24, 24))
+	if f.HasMargin {
+		size := max(planMinTag+2, m.plan.tagSize)
+		w, h := size*4, size+6
+		var cands []image.Rectangle
+		for _, d := range []render.Pt{{X: 1}, {X: -1}, {Y: -1}, {Y: 1}, {X: 1, Y: -1}, {X: -1, Y: -1}, {X: 1, Y: 1}, {X: -1, Y: 1}} {
+			for _, k := range []float32{1, 2, 3} {
+				off := render.Pt{X: d.X * (float32(w)/2 + 16) * k, Y: d.Y * (float32(h)/2 + 16) * k}
+				cands = append(cands, boxAt(pf.Centre.Add(off), w, h))
+			}
+		}
+		r, _, ok := m.pl.place(cands)
+		if !ok {
+			r = cands[0]
+		}
+		pf.Miss = render.Text{S: call1(m.lb.Margin, f.Margin), Rect: r, Size: size, MinSize: planMinTag, Bold: true,
+			Colour: colHeaderText.Colour(), Align: render.AlignCentre}
+	}
+	return pf
 }
 
 // planCaptionText returns the caption of the plan of level l in box.
@@ -154,6 +259,11 @@ func (m *planMaker) base(b *Base) PlanBase {
 		Free: b.Column && b.Carries == menara.NoFloor, Fallen: b.Fallen,
 		Support: proposedSupport(m.change, b.Name), Style: columnStyle(b, m.change)}
 	pb.Letter = letterText(m.lb, b.Colour, c, int(rad*1.15))
+	if !b.Column {
+		// An empty base is hollow: its letter is ink on white.
+		pb.Letter = letterText(m.lb, b.Colour, c, int(rad*0.95))
+		pb.Letter.Colour = colInk.Colour()
+	}
 	return pb
 }
 

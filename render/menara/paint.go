@@ -280,3 +280,37 @@ func styled(c render.Hex, s Style) render.Hex {
 
 // clamp01 keeps v between 0 and 1.
 func clamp01(v float32) float32 { return float32(math.Max(0, math.Min(1, float64(v)))) }
+
+// frame paints the edge of a rounded rectangle, w wide, and nothing
+// inside it: its sides as plain rectangles, its corners as quarter rings
+// through the rasterizer, each in its own small square (the rasterizer's
+// cost grows with the box it covers). What is inside stays as it was:
+// blank paper is neither converted to the palette again nor costly to
+// encode.
+func (p *painter) frame(r image.Rectangle, rad, w float32, c render.Hex) {
+	k := int(math.Ceil(float64(rad)))
+	iw := int(math.Ceil(float64(w)))
+	if r.Empty() || 2*k > r.Dx() || 2*k > r.Dy() || k < iw {
+		return
+	}
+	p.rect(image.Rect(r.Min.X+k, r.Min.Y, r.Max.X-k, r.Min.Y+iw), c)
+	p.rect(image.Rect(r.Min.X+k, r.Max.Y-iw, r.Max.X-k, r.Max.Y), c)
+	p.rect(image.Rect(r.Min.X, r.Min.Y+k, r.Min.X+iw, r.Max.Y-k), c)
+	p.rect(image.Rect(r.Max.X-iw, r.Min.Y+k, r.Max.X, r.Max.Y-k), c)
+	x0, y0, x1, y1 := float32(r.Min.X), float32(r.Min.Y), float32(r.Max.X), float32(r.Max.Y)
+	for _, q := range []struct {
+		box    image.Rectangle
+		centre render.Pt
+	}{
+		{image.Rect(r.Min.X, r.Min.Y, r.Min.X+k, r.Min.Y+k), render.Pt{X: x0 + rad, Y: y0 + rad}},
+		{image.Rect(r.Max.X-k, r.Min.Y, r.Max.X, r.Min.Y+k), render.Pt{X: x1 - rad, Y: y0 + rad}},
+		{image.Rect(r.Min.X, r.Max.Y-k, r.Min.X+k, r.Max.Y), render.Pt{X: x0 + rad, Y: y1 - rad}},
+		{image.Rect(r.Max.X-k, r.Max.Y-k, r.Max.X, r.Max.Y), render.Pt{X: x1 - rad, Y: y1 - rad}},
+	} {
+		sub, ok := p.dst.SubImage(q.box).(*image.RGBA)
+		if !ok || sub.Rect.Empty() {
+			continue
+		}
+		p.f.fill(sub, render.Shape{circle(q.centre, rad)}, render.Shape{circle(q.centre, rad-w)}, c)
+	}
+}

@@ -9,25 +9,69 @@ import (
 
 // header paints the band at the top.
 func (p *painter) header(h *Header) {
-	bg := colHeader
-	if h.Proposal {
-		bg = colProposalDk
+	if !h.filled {
+		p.rect(h.Rect, headerColour(h))
 	}
-	p.rect(h.Rect, bg)
 	p.text(h.Status)
+	p.text(h.Facts)
 	p.text(h.Step)
+	p.text(h.Fall)
+	for _, c := range h.Floors {
+		p.floorChip(c)
+	}
 	p.text(h.Warning)
+}
+
+// headerColour is the background of header h: a preview's is blue.
+func headerColour(h *Header) render.Hex {
+	if h.Proposal {
+		return colProposalDk
+	}
+	return colHeader
+}
+
+// floorChip paints a floor's state in the header: its letter in a
+// hexagon, its margin on a pill of its stability's colour with a sign.
+func (p *painter) floorChip(c FloorChip) {
+	r := c.Rect
+	lr := c.Letter.Rect
+	mid := render.PtOf(lr.Min.Add(lr.Max)).Mul(0.5)
+	pill := image.Rect(int(mid.X), r.Min.Y+5, r.Max.X, r.Max.Y-5)
+	if c.Changed {
+		p.roundRect(pill.Inset(-4), float32(pill.Dy())/2+4, colHighlight)
+	}
+	p.roundRect(pill, float32(pill.Dy())/2, stabilityColour(c.Stability))
+	ink := colHeaderText
+	if c.Stability == Shaky {
+		ink = colInk
+	}
+	y := (r.Min.Y + r.Max.Y) / 2
+	p.icon(c.Stability, image.Rect(lr.Max.X+4, y-chipIconSize/2, lr.Max.X+4+chipIconSize, y+chipIconSize/2), ink)
+	p.text(c.Margin)
+	rad := float32(lr.Dy())/2 - 1
+	p.fill(colHighlight, floorMark(mid, rad))
+	p.fill(colHeader, floorMark(mid, rad-2.5))
+	p.text(c.Letter)
 }
 
 // plan paints one plan by level.
 func (p *painter) plan(pl *Plan) {
-	p.roundRect(pl.Rect.Inset(-1), 11, colCardEdge)
-	p.roundRect(pl.Rect, 10, colCard)
+	// A plan is framed on the paper, not filled: blank paper costs nothing
+	// to convert to the palette and little to encode.
+	p.frame(pl.Rect.Inset(-1), 11, 2, colCardEdge)
 	p.text(pl.Caption)
 	p.stroke(pl.Below, 1.5, colInkFaint)
-	for _, f := range pl.Floors {
+	for i, f := range pl.Floors {
 		c := sideColours(f.Side)
-		p.f.fill(p.dst, solids(f.Loops), holes(f.Loops), styled(c.top, f.Style))
+		top := c.top
+		if i%2 == 1 {
+			// Neighbours of one level differ in tone as well as by their
+			// outlines, so that they never read as one floor.
+			top = mix(top, colInk, 0.1)
+		}
+		p.f.fill(p.dst, solids(f.Loops), holes(f.Loops), styled(top, f.Style))
+	}
+	for _, f := range pl.Floors {
 		switch f.Style {
 		case Last:
 			p.highlightOutline(f.Loops, 3)
@@ -36,16 +80,20 @@ func (p *painter) plan(pl *Plan) {
 		case Fell:
 			p.dashedStroke(f.Loops, 10, 6, 3, colFallenDk)
 		default:
-			p.stroke(f.Loops, 1.8, c.line)
+			p.stroke(f.Loops, 2.6, colInk)
 		}
 	}
 	for _, f := range pl.Floors {
 		rad := float32(f.Letter.Size)*0.55 + 2
-		p.fill(colHeader, circle(f.Circle, rad))
+		p.fill(colHighlight, floorMark(f.Circle, rad+1.5))
+		p.fill(colHeader, floorMark(f.Circle, rad))
 		p.text(f.Letter)
 	}
 	for _, b := range pl.Bases {
 		p.planBase(b)
+	}
+	for _, f := range pl.Falls {
+		p.planFall(f)
 	}
 	for _, b := range pl.Bases {
 		if b.Tag.Text.S == "" {
@@ -59,8 +107,37 @@ func (p *painter) plan(pl *Plan) {
 	}
 }
 
-// planBase paints a base on a plan: an empty one as a disc, a column as a
-// thicker ringed disc, a free column with a second, white ring.
+// planFall paints why a floor fell: the hull of its supports dashed, each
+// support ringed, the miss as a line from the load centre to the hull, the
+// load centre as a target, and the margin in a red box.
+func (p *painter) planFall(f PlanFall) {
+	if len(f.Hull) >= 2 {
+		p.stroke([]render.Poly{f.Hull}, 6, colHighlight)
+		p.dashedStroke([]render.Poly{f.Hull}, 9, 5, 3.5, colFallenDk)
+	}
+	for i, s := range f.Supports {
+		p.ellipseRing(s, f.Radius, f.Radius, 6, colHighlight)
+		p.ellipseRing(s, f.Radius, f.Radius, 3.5, colFallenDk)
+		col := colourOf(f.Colours[i])
+		p.fill(colInk, circle(s, f.Radius*0.45+1.5))
+		p.fill(col.face, circle(s, f.Radius*0.45))
+	}
+	p.line(f.Centre, f.Nearest, 5, colHighlight)
+	p.line(f.Centre, f.Nearest, 3, colFallenDk)
+	p.fill(colHighlight, circle(f.Centre, 10))
+	p.fill(colFallenDk, circle(f.Centre, 8))
+	p.fill(colHighlight, circle(f.Centre, 4.5))
+	p.fill(colFallen, circle(f.Centre, 3))
+	if f.Miss.S != "" {
+		p.roundRect(f.Miss.Rect.Inset(-2), 8, colHighlight)
+		p.roundRect(f.Miss.Rect, 6, colFallenDk)
+		p.text(f.Miss)
+	}
+}
+
+// planBase paints a base on a plan: an empty one as a hollow ring of its
+// colour, a column as a filled, dark-rimmed disc, a free column with a
+// second, white ring.
 func (p *painter) planBase(b PlanBase) {
 	col := colourOf(b.Colour)
 	face := styled(col.face, b.Style)
@@ -74,8 +151,11 @@ func (p *painter) planBase(b PlanBase) {
 		p.fill(styled(col.dark, b.Style), circle(b.Centre, r+0.5))
 		p.fill(face, circle(b.Centre, r-2))
 	} else {
-		p.fill(styled(colInk, b.Style), circle(b.Centre, r*0.82+1.8))
-		p.fill(face, circle(b.Centre, r*0.82))
+		// An empty base is a ring of its colour around white: hollow,
+		// where a column is a filled disc.
+		p.fill(styled(colInk, b.Style), circle(b.Centre, r*0.86+1.6))
+		p.fill(face, circle(b.Centre, r*0.86))
+		p.fill(styled(colHighlight, b.Style), circle(b.Centre, r*0.86-4.4))
 	}
 	switch b.Style {
 	case Last:
@@ -108,17 +188,7 @@ func (p *painter) panel(pn *Panel) {
 		p.fill(colInk, render.Poly{{X: x, Y: y - 9}, {X: x + 12, Y: y}, {X: x, Y: y + 9}})
 	}
 	for _, lc := range pn.Levels {
-		switch {
-		case lc.Reached:
-			p.roundRect(lc.Rect, 6, colReached)
-		case lc.Plan:
-			p.roundRect(lc.Rect, 6, colInkDim)
-			p.roundRect(lc.Rect.Inset(2), 5, 0xe4d8c2)
-		default:
-			p.roundRect(lc.Rect, 6, colInk)
-			p.roundRect(lc.Rect.Inset(2), 5, colHighlight)
-		}
-		p.text(lc.Number)
+		p.levelCard(lc)
 	}
 	for _, s := range pn.Piles {
 		p.pile(s)
@@ -139,6 +209,34 @@ func (p *painter) panel(pn *Panel) {
 	for _, t := range pn.Texts {
 		p.text(t)
 	}
+}
+
+// levelCard paints a card of the level row: a printed level card with a
+// solid edge, a plan card added to the row with a dashed one and a corner
+// cut, so that the two differ in shape and not only in colour; reached
+// cards are filled.
+func (p *painter) levelCard(lc LevelCard) {
+	switch {
+	case lc.Reached:
+		p.roundRect(lc.Rect, 6, colReached)
+	case lc.Plan:
+		p.roundRect(lc.Rect, 6, colInkDim)
+		p.roundRect(lc.Rect.Inset(2), 5, 0xe4d8c2)
+	default:
+		p.roundRect(lc.Rect, 6, colInk)
+		p.roundRect(lc.Rect.Inset(2), 5, colHighlight)
+	}
+	if lc.Plan {
+		r := lc.Rect
+		ink := colInk
+		if lc.Reached {
+			ink = colHighlight
+		}
+		p.dashedStroke([]render.Poly{render.RoundRectOf(r.Inset(5), 3)}, 5, 4, 1.8, ink)
+		x, y := float32(r.Max.X), float32(r.Min.Y)
+		p.fill(colCard, render.Poly{{X: x - 13, Y: y - 1}, {X: x + 1, Y: y - 1}, {X: x + 1, Y: y + 13}})
+	}
+	p.text(lc.Number)
 }
 
 // pile paints a pile of plan cards as a small stack in its glyph's colour.
@@ -249,6 +347,10 @@ func (p *painter) legendIcon(it LegendItem) {
 		p.icon(s, r.Inset(4), ink)
 	case LegendFree:
 		p.planBase(PlanBase{Colour: menara.White, Centre: c, Radius: 6, Column: true, Free: true})
+	case LegendEmpty:
+		p.planBase(PlanBase{Colour: menara.Red, Centre: c, Radius: 11})
+	case LegendColumn:
+		p.planBase(PlanBase{Colour: menara.Red, Centre: c, Radius: 8, Column: true})
 	case LegendLast:
 		p.ellipseRing(c, 9, 9, 7, colHighEdge)
 		p.ellipseRing(c, 9, 9, 3, colHighlight)

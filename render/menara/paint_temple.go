@@ -165,7 +165,7 @@ func (c *Column) band(dx0, dx1 float32) render.Poly {
 	return poly
 }
 
-// badge paints a floor's badge: its letter in a dark circle, and for a
+// badge paints a floor's badge: its letter in a dark hexagon (floorMark), and for a
 // floor on columns the margin on a pill of green, amber or red with a
 // sign, so that the badges differ without colour too.
 func (p *painter) badge(b Badge) {
@@ -176,14 +176,19 @@ func (p *painter) badge(b Badge) {
 	mid := (r.Min.Y + r.Max.Y) / 2
 	pill := image.Rect(int(c.X), mid-badgePill/2, r.Max.X, mid+badgePill/2)
 	if b.Changed {
-		if b.Stability != NoMargin {
+		if b.Stability != NoMargin && b.Margin.S != "" {
 			p.roundRect(pill.Inset(-5), badgePill/2+5, colHighEdge)
 			p.roundRect(pill.Inset(-3), badgePill/2+3, colHighlight)
 		}
-		p.fill(colHighEdge, circle(c, rad+5))
-		p.fill(colHighlight, circle(c, rad+3))
+		p.fill(colHighEdge, floorMark(c, rad+5))
+		p.fill(colHighlight, floorMark(c, rad+3))
 	}
-	if b.Stability != NoMargin {
+	rim := colHighlight
+	if b.Stability != NoMargin && b.Margin.S == "" {
+		// Not written: the floor's letter is ringed in its state's colour.
+		rim = stabilityColour(b.Stability)
+	}
+	if b.Stability != NoMargin && b.Margin.S != "" {
 		p.roundRect(pill, badgePill/2, stabilityColour(b.Stability))
 		ink := colHeaderText
 		if b.Stability == Shaky {
@@ -195,8 +200,8 @@ func (p *painter) badge(b Badge) {
 		m.Colour = ink.Colour()
 		p.text(m)
 	}
-	p.fill(colHighlight, circle(c, rad))
-	p.fill(colHeader, circle(c, rad-2))
+	p.fill(rim, floorMark(c, rad))
+	p.fill(colHeader, floorMark(c, rad-3))
 	p.text(b.Letter)
 }
 

@@ -23,6 +23,16 @@ type Renderer struct {
 	// paperRow and paperIndices are a row of blank paper, the background
 	// of every image, as RGBA and as palette indices.
 	paperRow, paperIndices []uint8
+	// bands are the header's backgrounds (plain and a preview's) as a
+	// pixel in RGBA and its palette index: the header's band is filled
+	// with them directly, rows at a time, not converted pixel by pixel.
+	bands map[render.Hex]bandColour
+}
+
+// bandColour is a solid colour as an RGBA pixel and its palette index.
+type bandColour struct {
+	rgba  [4]uint8
+	index uint8
 }
 
 // pngLevel is the deflate level of the bands of Menara's images that are
@@ -46,6 +56,9 @@ type work struct {
 	rgba []uint8
 	pal  []uint8
 	fill raster
+	// band is the header's band, filled directly (see Renderer.bands),
+	// which putWork makes blank again.
+	band image.Rectangle
 }
 
 // New builds a Renderer. It takes a fraction of a second: call it once and
@@ -70,6 +83,14 @@ func New() (*Renderer, error) {
 	r.quant.Convert(out, paper, paper.Rect)
 	r.paperRow = paper.Pix
 	r.paperIndices = out.Pix
+	r.bands = map[render.Hex]bandColour{}
+	for _, c := range []render.Hex{colHeader, colProposalDk} {
+		px := image.NewRGBA(image.Rect(0, 0, 1, 1))
+		render.FillRect(px, px.Rect, c)
+		pi := image.NewPaletted(px.Rect, r.quant.Palette())
+		r.quant.Convert(pi, px, px.Rect)
+		r.bands[c] = bandColour{rgba: [4]uint8(px.Pix[:4]), index: pi.Pix[0]}
+	}
 	return r, nil
 }
 
@@ -120,6 +141,7 @@ func (r *Renderer) image(l *Layout) (*image.Paletted, *work) {
 	canvas := &image.RGBA{Pix: w.rgba[:4*n], Stride: 4 * rect.Dx(), Rect: rect}
 	out := &image.Paletted{Pix: w.pal[:n], Stride: rect.Dx(), Rect: rect, Palette: r.quant.Palette()}
 	w.fill.dirty.Reset(rect)
+	w.band = r.fillBand(canvas, out, l)
 	r.paintOver(canvas, &w.fill, l)
 	for _, d := range w.fill.dirty.Rects() {
 		r.quant.Convert(out, canvas, d)
@@ -138,8 +160,42 @@ func (r *Renderer) putWork(w *work) {
 			copy(w.pal[i:i+d.Dx()], r.paperIndices)
 		}
 	}
+	for y := w.band.Min.Y; y < w.band.Max.Y; y++ {
+		i := y * b.Dx()
+		copy(w.rgba[4*i:4*(i+b.Dx())], r.paperRow)
+		copy(w.pal[i:i+b.Dx()], r.paperIndices)
+	}
+	w.band = image.Rectangle{}
 	w.fill.dirty.Reset(image.Rectangle{})
 	r.work.Put(w)
+}
+
+// fillBand fills the header's band of layout l in both the canvas and the
+// paletted image with its background, rows at a time, and returns it (an
+// empty rectangle when the band's colour has no precomputed index). The
+// painter then paints over it without painting the background again.
+func (r *Renderer) fillBand(canvas *image.RGBA, out *image.Paletted, l *Layout) image.Rectangle {
+	bc, ok := r.bands[headerColour(&l.Header)]
+	band := l.Header.Rect.Intersect(canvas.Rect)
+	if !ok || band.Empty() || band.Min.X != 0 || band.Max.X != canvas.Rect.Dx() {
+		return image.Rectangle{}
+	}
+	n := band.Dx()
+	first := band.Min.Y
+	row := canvas.Pix[first*canvas.Stride : first*canvas.Stride+4*n]
+	for x := 0; x < n; x++ {
+		copy(row[4*x:], bc.rgba[:])
+	}
+	prow := out.Pix[first*out.Stride : first*out.Stride+n]
+	for x := range prow {
+		prow[x] = bc.index
+	}
+	for y := first + 1; y < band.Max.Y; y++ {
+		copy(canvas.Pix[y*canvas.Stride:], row)
+		copy(out.Pix[y*out.Stride:y*out.Stride+n], prow)
+	}
+	l.Header.filled = true
+	return band
 }
 
 // Image returns the image of view v exactly as WritePNG encodes it.

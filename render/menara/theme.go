@@ -30,14 +30,17 @@ const (
 	colProposalDk render.Hex = 0x0d4f85
 	colFallen     render.Hex = 0xc0392b
 	colFallenDk   render.Hex = 0x7d1a10
-	colSafe       render.Hex = 0x2a9d8f // teal rather than green: it stays apart from red for deuteranopes
-	colShaky      render.Hex = 0xf2b134
-	colFalls      render.Hex = 0xc2362b
-	colBadgeNone  render.Hex = 0x5b5349
-	colReached    render.Hex = 0x2a9d8f
-	colRimFree    render.Hex = 0xc8742c // the printed cards' orange-brown rim
-	colRimLight   render.Hex = 0xf3ead7
-	colRimDark    render.Hex = 0x4a4038
+	// colFallenLight is the header's line about what fell, on its dark
+	// band.
+	colFallenLight render.Hex = 0xff9c8c
+	colSafe        render.Hex = 0x2a9d8f // teal rather than green: it stays apart from red for deuteranopes
+	colShaky       render.Hex = 0xf2b134
+	colFalls       render.Hex = 0xc2362b
+	colBadgeNone   render.Hex = 0x5b5349
+	colReached     render.Hex = 0x2a9d8f
+	colRimFree     render.Hex = 0xc8742c // the printed cards' orange-brown rim
+	colRimLight    render.Hex = 0xf3ead7
+	colRimDark     render.Hex = 0x4a4038
 )
 
 // slabColours is how a floor looks: its top, the top where a floor above

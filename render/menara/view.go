@@ -62,6 +62,13 @@ type View struct {
 	// Change is what the last step did, or what a proposed step would do
 	// (Change.Proposed); nil for none.
 	Change *Change
+
+	// Falls explains what fell (a collapse), or what would fall (a
+	// proposal that collapses), or the floor of a lift that was not made
+	// because it would have fallen (Change.LiftFell): each floor that did
+	// not hold by itself, its supports, its load centre and the miss. Nil
+	// when nothing fell; the JSON state does not carry it.
+	Falls []menara.Fall
 }
 
 // Model holds the statics' thresholds the badges are coloured by, in µm: a
@@ -147,6 +154,10 @@ type Change struct {
 	// is set when a shaky step failed.
 	Risk   menara.Risk
 	Failed bool
+	// LiftFell is set when a move-a-floor step was not made because its
+	// floor would have fallen (menara.Effects.LiftFell): the card goes to
+	// the level row, and View.Falls says why.
+	LiftFell bool
 }
 
 // ViewOf returns the view of position p; last, when not nil, is the
@@ -155,9 +166,13 @@ func ViewOf(p *menara.Position, last *menara.Effects) View {
 	v := panelOf(p)
 	v.Floors = floorsOf(p)
 	v.Height = p.Height()
+	v.Falls = p.Falls()
 	if last != nil {
 		c := changeOf(p, last, nil)
 		v.Change = &c
+		if last.LiftFell {
+			v.Falls = last.Falls
+		}
 	}
 	return v
 }
@@ -177,6 +192,7 @@ func PreviewOf(p *menara.Position, s menara.Step) (View, error) {
 	c := changeOf(&next, &e, p)
 	c.Proposed = true
 	v.Change = &c
+	v.Falls = e.Falls
 	return v, nil
 }
 
@@ -240,7 +256,8 @@ func floorsOf(p *menara.Position) []Floor {
 // step; before, when not nil, is the position before it (for a preview).
 func changeOf(p *menara.Position, e *menara.Effects, before *menara.Position) Change {
 	c := Change{Step: e.Step, Floor: menara.NoFloor, NewFloor: e.NewFloor, Collapse: e.Collapse,
-		Margins: append([]menara.MarginChange(nil), e.Margins()...), Card: e.Card, Risk: e.Risk, Failed: e.Failed}
+		Margins: append([]menara.MarginChange(nil), e.Margins()...), Card: e.Card, Risk: e.Risk, Failed: e.Failed,
+		LiftFell: e.LiftFell}
 	switch e.Step.Kind {
 	case menara.PlaceColumn:
 		if !e.Failed {
@@ -251,7 +268,7 @@ func changeOf(p *menara.Position, e *menara.Effects, before *menara.Position) Ch
 			c.Columns, c.From = []menara.Base{e.To}, e.From
 		}
 	case menara.PlaceFloor, menara.Extend, menara.Lift:
-		if e.Failed {
+		if e.Failed || e.LiftFell {
 			break
 		}
 		c.Floor = e.Floor

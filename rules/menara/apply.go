@@ -80,9 +80,14 @@ func (p *Position) build(r *resolved, e *Effects, roll bool) {
 			next.rng = p.rng
 		}
 	}
+	if collapse && r.step.Kind == Lift && next.fallen == 1<<r.step.Floor {
+		p.liftFell(&next, e)
+		return
+	}
 	*p = next
 	if collapse {
 		e.Collapse = true
+		e.Falls = p.Falls()
 		for m := p.fallen; m != 0; m &= m - 1 {
 			e.Fallen = append(e.Fallen, FloorID(bits.TrailingZeros32(m)))
 		}
@@ -104,6 +109,18 @@ func (p *Position) build(r *resolved, e *Effects, roll bool) {
 		}
 		p.endTurn(false, e)
 	}
+}
+
+// liftFell plays a move-a-floor step whose floor would fall at its new
+// place, alone (after is the temple as it would be): as the printed rule
+// says, the card is not fulfilled. The lift is not made, the card goes to
+// the level row, and Effects say why (LiftFell, Falls).
+func (p *Position) liftFell(after *Position, e *Effects) {
+	e.LiftFell = true
+	e.Falls = after.Falls()
+	e.nmargins = 0
+	e.Floor, e.Level, e.FromLevel, e.Freed = NoFloor, 0, 0, BaseSet{}
+	p.toRow, p.stage = true, Closing
 }
 
 // change makes the structural change of a building step and settles the

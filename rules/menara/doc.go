@@ -30,9 +30,10 @@
 // least three free columns of one level, or beside the base as an
 // extension, side up as the card's rim says), as often as it happens in a
 // turn. A card whose turn put a floor beside the base goes to the level
-// row; so does a card given up, and a card whose step failed with shaky
-// hands. Only when the card goes to the level row although it was played
-// out (an extension, or a failure) does the turn wait for a Done step,
+// row; so does a card given up, a card whose step failed with shaky
+// hands, and a move-a-floor card whose floor would fall. Only when the
+// card goes to the level row although it was played out (an extension, or
+// a failure) does the turn wait for a Done step,
 // because the player may then renew the camp (done renew), as giving up
 // may (give up renew).
 //
@@ -57,7 +58,11 @@
 //     floor of the base) on which nothing rests and none of whose columns
 //     carries anything, to free columns of another level; it keeps its
 //     side, its old supports become free, and none of its columns may end
-//     under a floor of the level above it.
+//     under a floor of the level above it. A lift under which the moved
+//     floor alone would fall (with its columns) is not made: as the printed
+//     rule says, the card is not fulfilled; it goes to the level row and
+//     the turn waits for Done (Effects.LiftFell). A lift that would bring
+//     down another floor collapses the temple.
 //   - A column placed on a base under a floor of the next level is pushed
 //     in and carries that floor.
 //   - The table is round: every cell lies within TableRadius of the centre.

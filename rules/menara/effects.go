@@ -75,6 +75,19 @@ type Effects struct {
 	Fallen        []FloorID
 	FallenColumns BaseSet
 
+	// LiftFell: a move-a-floor step whose floor would have fallen at its
+	// new place (its columns with it) while every other floor held. As the
+	// printed rule says, the card is not fulfilled: the lift is not made
+	// (nothing changed) and the card goes to the level row; the player
+	// ends the turn with done.
+	LiftFell bool
+
+	// Falls explains a collapse, or a lift that fell (LiftFell): each
+	// floor that did not hold by itself, with its supports, its load
+	// centre and by how much it missed (floors that only fell with another
+	// are not in it). Nil when nothing fell.
+	Falls []Fall
+
 	// The end of the card and of the turn: the card was done as asked, or
 	// went to the level row; the camp renewed (from OldCamp to NewCamp);
 	// the columns drawn to refill the hand; the next player's seat.

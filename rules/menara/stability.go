@@ -55,6 +55,13 @@ func (p *Position) stability(f FloorID) Stability {
 // tryPlace returns the stability of the temple with floor c.pl.floor
 // placed at c (lifted from where it was when except is that floor).
 func (p *Position) tryPlace(c *candidate, except FloorID) Stability {
+	q := p.landing(c, except)
+	return q.stability(c.pl.floor)
+}
+
+// landing returns the temple with floor c.pl.floor placed at c (lifted
+// from where it was when except is that floor).
+func (p *Position) landing(c *candidate, except FloorID) Position {
 	q := *p
 	var dirty uint32
 	if except != NoFloor {
@@ -65,7 +72,7 @@ func (p *Position) tryPlace(c *candidate, except FloorID) Stability {
 		q.drawn++ // a new floor joins the temple
 	}
 	q.settle(dirty)
-	return q.stability(c.pl.floor)
+	return q
 }
 
 // mostStableOver returns, among the positions of floor f (side, turn) on
@@ -124,6 +131,10 @@ type Placement struct {
 	Extension bool
 	Contact   int // a base extension's edges shared with the base
 	Stability
+	// LiftFalls is set for a lift under which the lifted floor alone would
+	// fall (Collapse is set too): it would not be made, and the card would
+	// go to the level row (Effects.LiftFell).
+	LiftFalls bool
 }
 
 // Placements appends to dst every legal position of the floor the player
@@ -170,10 +181,12 @@ func (p *Position) Placements(dst []Placement) []Placement {
 			q := p.without(f)
 			side := p.floors[f].side
 			q.onColumns(&g, f, []Side{side}, f, int(p.floors[f].level), true, func(c *candidate) bool {
+				after := p.landing(c, f)
 				dst = append(dst, Placement{
 					Step:      LiftStep(int(p.turn), f, c.support, int(c.pl.turn), c.pl.at),
 					Level:     c.level,
-					Stability: p.tryPlace(c, f),
+					Stability: after.stability(f),
+					LiftFalls: after.fallen == 1<<f,
 				})
 				return true
 			})

@@ -172,28 +172,10 @@ func (p *Position) settle(dirty uint32) {
 // among its supports. It returns the floors below whose loads changed.
 func (p *Position) evaluate(f FloorID) uint32 {
 	s := &p.floors[f]
-	sh := &shapes[f][s.side.index()]
-	n := int64(sh.ncells)
-	// The floor's own weight acts at the mean of its cell centres:
-	// Σ world = n·at + turn(Σ own frame), linear in (q, r).
-	ax, ay := s.at.lattice()
-	rx, ry := rotateLattice(sh.sumX, sh.sumY, int(s.turn))
-	l := load{w: floorMGPerCell * n, mx: floorMGPerCell * (n*ax + rx), my: floorMGPerCell * (n*ay + ry)}
-	// Every column on the floor loads it, fallen ones too: a collapse's
-	// margins are those of the temple as it stood.
-	cols := p.columns.and(floorSlots(f, int(sh.nbases)))
-	for i := cols.next(0); i >= 0; i = cols.next(i + 1) {
-		l.add(columnMG+int64(p.carried[i]), latticeOf(p.baseCell(baseOfSlot(i))))
-	}
+	l := p.floorLoad(f)
 	var pts [MaxCells]pt
 	var slots [MaxCells]int
-	k := 0
-	sup := p.supports[f]
-	for i := sup.next(0); i >= 0 && k < MaxCells; i = sup.next(i + 1) {
-		pts[k] = latticeOf(p.baseCell(baseOfSlot(i)))
-		slots[k] = i
-		k++
-	}
+	k := p.supportPoints(f, &pts, &slots)
 	m, ok := margin(pts[:k], l)
 	bit := uint32(1) << f
 	p.margins[f] = int32(m)
@@ -216,6 +198,39 @@ func (p *Position) evaluate(f FloorID) uint32 {
 		}
 	}
 	return changed
+}
+
+// floorLoad returns the load on floor f: its own weight and every column
+// standing on it with what that column carries.
+func (p *Position) floorLoad(f FloorID) load {
+	s := &p.floors[f]
+	sh := &shapes[f][s.side.index()]
+	n := int64(sh.ncells)
+	// The floor's own weight acts at the mean of its cell centres:
+	// Σ world = n·at + turn(Σ own frame), linear in (q, r).
+	ax, ay := s.at.lattice()
+	rx, ry := rotateLattice(sh.sumX, sh.sumY, int(s.turn))
+	l := load{w: floorMGPerCell * n, mx: floorMGPerCell * (n*ax + rx), my: floorMGPerCell * (n*ay + ry)}
+	// Every column on the floor loads it, fallen ones too: a collapse's
+	// margins are those of the temple as it stood.
+	cols := p.columns.and(floorSlots(f, int(sh.nbases)))
+	for i := cols.next(0); i >= 0; i = cols.next(i + 1) {
+		l.add(columnMG+int64(p.carried[i]), latticeOf(p.baseCell(baseOfSlot(i))))
+	}
+	return l
+}
+
+// supportPoints writes the points and slots of the columns floor f rests
+// on, in name order, and returns how many.
+func (p *Position) supportPoints(f FloorID, pts *[MaxCells]pt, slots *[MaxCells]int) int {
+	k := 0
+	sup := p.supports[f]
+	for i := sup.next(0); i >= 0 && k < MaxCells; i = sup.next(i + 1) {
+		pts[k] = latticeOf(p.baseCell(baseOfSlot(i)))
+		slots[k] = i
+		k++
+	}
+	return k
 }
 
 // rotateLattice turns a lattice vector (X = 2q + r, Y = r) by k steps of 60°

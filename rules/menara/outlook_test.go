@@ -1,0 +1,74 @@
+package menara
+
+import (
+	"math"
+	"testing"
+)
+
+// TestOutlooks: every legal step's outlook agrees with its preview, and the
+// list is sorted steadiest first with the falling steps last (lifts that
+// fall, then collapses).
+func TestOutlooks(t *testing.T) {
+	cases := []struct {
+		name  string
+		card  CardType
+		n     uint8
+		stage Stage
+	}{
+		{"place 2", PlaceCard, 2, Building},
+		{"move 2", MoveCard, 2, Building},
+		{"lift", LiftCard, 1, Building},
+		{"new floor", PlaceCard, 1, NewFloor},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			falling := 0
+			for seed := uint64(1); seed < 40 && falling == 0; seed++ {
+				p := temple(t, seed, 2)
+				p.setCard(t, c.card, c.n, FreeRim, true)
+				p.stage = c.stage
+				got := p.Outlooks(p.LegalSteps(nil))
+				falling += checkOutlooks(t, p, got)
+			}
+			if falling == 0 && c.card != PlaceCard {
+				t.Logf("no falling step met")
+			}
+		})
+	}
+}
+
+func checkOutlooks(t *testing.T, p *Position, got []Outlook) int {
+	t.Helper()
+	falling, group := 0, 0
+	for i := range got {
+		o := &got[i]
+		_, e, err := p.Preview(o.Step)
+		if err != nil {
+			t.Fatalf("%s: %v", o.Step, err)
+		}
+		if o.Collapse != e.Collapse || o.LiftFalls != e.LiftFell {
+			t.Fatalf("%s: outlook collapse %v lift falls %v, preview %v %v", o.Step, o.Collapse, o.LiftFalls, e.Collapse, e.LiftFell)
+		}
+		if o.Falling() != (o.Floor != NoFloor && o.Slack < 0) && o.Floor != NoFloor {
+			t.Fatalf("%s: falling %v but slack %d on floor %s", o.Step, o.Falling(), o.Slack, o.Floor)
+		}
+		g := 0
+		switch {
+		case o.Collapse:
+			g = 2
+		case o.LiftFalls:
+			g = 1
+		}
+		if g < group {
+			t.Fatalf("%s (group %d) after a step of group %d", o.Step, g, group)
+		}
+		if g > 0 {
+			falling++
+		}
+		if i > 0 && g == group && g == 0 && o.Risk == got[i-1].Risk && o.Worst > got[i-1].Worst && o.Worst != math.MaxInt32 {
+			t.Fatalf("%s (least slack %d) after %s (%d)", o.Step, o.Worst, got[i-1].Step, got[i-1].Worst)
+		}
+		group = g
+	}
+	return falling
+}
