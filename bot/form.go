@@ -64,11 +64,25 @@ type Param struct {
 	Menu func(st State, seat int, v Values) []string
 	// Max, when set, is the most values the parameter's menu takes at once
 	// given the values chosen before it; nil takes one. The parameter
-	// takes the first value chosen and Spread the others.
+	// takes the first value chosen and Spread the others, or Join makes
+	// its value of them all.
 	Max func(st State, seat int, v Values) int
 	// Spread sets in v the parameters after this one that the further
 	// values of a menu of several give (see Max).
 	Spread func(v Values, more []string)
+	// Min, when set, is the fewest values the parameter's menu takes at
+	// once given the values chosen before it; nil takes one.
+	Min func(st State, seat int, v Values) int
+	// Join, when set, makes the parameter's one value of all the values
+	// its menu chose (see Max), in place of Spread; false when they make
+	// none.
+	Join func(values []string) (string, bool)
+	// Check, when set, says why the parameter's menu cannot be asked
+	// given the values chosen before it; nil when it can.
+	Check func(st State, seat int, v Values) error
+	// Placeholder, when set, is the placeholder of the parameter's menu
+	// given the values chosen before it; nil clips the prompt.
+	Placeholder func(p *i18n.Printer, st State, v Values) string
 	// Offer, on an optional parameter, is what a menu chain asks when it
 	// comes to it: make the move as it stands, or go on. Without it a
 	// chain asks for every parameter.

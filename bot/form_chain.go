@@ -81,9 +81,18 @@ func (f Forms) chain(a *Act) (Outcome, error) {
 }
 
 // take sets the parameter in v from the values its menu chose: one, or
-// up to its Max, the others spread; false when they are too many.
+// from its Min to its Max, joined or the others spread; false when they
+// are too many or too few.
 func (q Param) take(a *Act, v Values, values []string) bool {
-	if len(values) > q.most(a, v) || len(values) > 1 && q.Spread == nil {
+	if len(values) > q.most(a, v) || len(values) < q.least(a, v) {
+		return false
+	}
+	if q.Join != nil {
+		val, ok := q.Join(values)
+		v[q.Name] = val
+		return ok
+	}
+	if len(values) > 1 && q.Spread == nil {
 		return false
 	}
 	v[q.Name] = values[0]
@@ -99,6 +108,22 @@ func (q Param) most(a *Act, v Values) int {
 		return 1
 	}
 	return max(q.Max(a.State, a.Seat, v), 1)
+}
+
+// least is the fewest values the parameter's menu takes at once.
+func (q Param) least(a *Act, v Values) int {
+	if q.Min == nil {
+		return 1
+	}
+	return max(q.Min(a.State, a.Seat, v), 1)
+}
+
+// placeholder is the placeholder of the parameter's menu that asks ask.
+func (q Param) placeholder(a *Act, v Values, ask string) string {
+	if q.Placeholder != nil {
+		ask = q.Placeholder(a.Printer, a.State, v)
+	}
+	return Clip(ask, MaxPlaceholder)
 }
 
 // menuValues are the values the parameter's menu offers.
@@ -151,6 +176,11 @@ func (x Form) menu(a *Act, args []string, v Values, page int) (Message, error) {
 	if q.Legal == nil {
 		return Message{}, BadComponent()
 	}
+	if q.Check != nil {
+		if err := q.Check(a.State, a.Seat, v); err != nil {
+			return Message{}, err
+		}
+	}
 	choices := q.choices(q.menuValues(a, v), a.State, a.Printer)
 	if len(choices) == 0 {
 		return Message{}, NoSuchMove()
@@ -168,7 +198,8 @@ func (x Form) menu(a *Act, args []string, v Values, page int) (Message, error) {
 		return Message{}, fmt.Errorf("form %s: its values do not fit in a custom id", x.Name)
 	}
 	ask := q.prompt(a.Printer, a.State, v, len(choices))
-	rows := []Row{{Menu: &Menu{ID: menu.ID(), Placeholder: Clip(ask, MaxPlaceholder), Options: opts, Min: 1, Max: min(q.most(a, v), len(opts))}}}
+	most := min(q.most(a, v), len(opts))
+	rows := []Row{{Menu: &Menu{ID: menu.ID(), Placeholder: q.placeholder(a, v, ask), Options: opts, Min: min(q.least(a, v), most), Max: most}}}
 	buttons := pageButtons(a, base, x.Name, args, page, pages)
 	buttons = append(buttons, Button{ID: base.With(StepCancel).ID(), Label: a.Printer.T("bot.button.cancel"), Style: Secondary})
 	rows = append(rows, Row{Buttons: buttons})

@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"errors"
+	"fmt"
 	"reflect"
 	"slices"
 	"strconv"
@@ -386,6 +387,67 @@ func TestFormsOfferBadComponents(t *testing.T) {
 			var re *rules.Error
 			if !errors.As(err, &re) || re.Code != Stale {
 				t.Errorf("Act = %v, want a stale component", err)
+			}
+		})
+	}
+}
+
+// swapForms has one form, swap: give, some of the digits 1 to 3 chosen
+// in one menu and joined ("13"), then take, as many of 7 to 9 at once
+// (its menu refuses a give of 3 digits).
+func swapForms() Forms {
+	joined := func(values []string) (string, bool) { return strings.Join(values, ""), !slices.Contains(values, "0") }
+	count := func(_ State, _ int, v Values) int { return len(v["give"]) }
+	give := Param{Name: "give", Type: StringOption, Ask: "bot.button.hint", Max: func(State, int, Values) int { return 3 }, Join: joined,
+		Legal: func(State, int, Values) []string { return []string{"1", "2", "3"} }}
+	take := Param{Name: "take", Type: StringOption, Ask: "bot.button.hint", Min: count, Max: count, Join: joined,
+		Legal: func(State, int, Values) []string { return []string{"7", "8", "9"} },
+		Check: func(_ State, _ int, v Values) error {
+			if len(v["give"]) == 3 {
+				return NoSuchMove()
+			}
+			return nil
+		},
+		Placeholder: func(_ *i18n.Printer, _ State, v Values) string { return "take " + strconv.Itoa(len(v["give"])) }}
+	return Forms{List: []Form{{Name: "swap", Params: []Param{give, take},
+		Make: func(_ State, _ int, v Values) (string, error) { return v["give"] + ">" + v["take"], nil }}}}
+}
+
+// TestFormsJoin follows swap's chain: menus of several values joined,
+// the second's Min and Max set by the first's values, its placeholder,
+// and its Check.
+func TestFormsJoin(t *testing.T) {
+	board := Action{Kind: "sums", Game: "g", Position: 3}
+	tests := []struct {
+		name   string
+		action Action
+		values []string
+		want   string // the move, the menu (id min-max placeholder) or the error's code
+	}{
+		{"give's menu", board.With("swap"), nil, "sums:g:v3:swap 1-3 Hint"},
+		{"two given: take's menu", board.With("swap"), []string{"1", "3"}, "sums:g:v3:swap:13 2-2 take 2"},
+		{"taken", board.With("swap", "13"), []string{"7", "9"}, "move 13>79"},
+		{"too few taken", board.With("swap", "13"), []string{"7"}, string(Stale)},
+		{"not joined", board.With("swap"), []string{"0"}, string(Stale)},
+		{"three given: checked", board.With("swap"), []string{"1", "2", "3"}, "illegal"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			a := formAct(t)
+			a.Action, a.Request.Values = &tt.action, tt.values
+			out, err := swapForms().Act(context.Background(), a)
+			var got string
+			switch {
+			case err != nil:
+				got = string(rules.ErrorCode(err))
+			case out.Move != "":
+				got = "move " + out.Move
+			default:
+				m := out.Reply.Message.Rows[0].Menu
+				got = fmt.Sprintf("%s %d-%d %s", m.ID, m.Min, m.Max, m.Placeholder)
+			}
+			if got != tt.want {
+				t.Errorf("got %q, want %q", got, tt.want)
 			}
 		})
 	}

@@ -16,13 +16,6 @@ import (
 // anyone would pick.
 var levels = []ai.Level{ai.Easy, ai.Medium, ai.Hard}
 
-// Reason says why a step is worth taking, as data: Key names a message of
-// the catalogue (under "menara."), Args fill it.
-type Reason struct {
-	Key  string
-	Args map[string]any
-}
-
 // Levels are the computer teammates a lobby offers (easy, medium, hard);
 // none with Options.NoComputers.
 func (g *Game) Levels() []string {
@@ -74,11 +67,9 @@ func (c computer) Move(ctx context.Context, st bot.State) (string, error) {
 func (g *Game) Hint(ctx context.Context, st bot.State, seat int, seed uint64, p *i18n.Printer) (string, error) {
 	s := state(st)
 	var step mr.Step
-	var why Reason
+	var why ai.Reason
 	if !g.opts.NoComputers {
-		var r ai.Reason
-		step, r = ai.HintWith(ctx, positionOf(s), seed, g.opts.Computers)
-		why = Reason{Key: r.Key, Args: r.Args}
+		step, why = ai.HintWith(ctx, positionOf(s), seed, g.opts.Computers)
 	} else {
 		step, why = builtinHint(s)
 	}

@@ -41,8 +41,8 @@ const (
 
 // forms are the steps as forms. From them the host derives the
 // subcommands, autocomplete and the menu chains of the board's buttons
-// (but the exchange's, a menu of several columns at once: exchange.go);
-// the game asks before some steps are made (Confirm).
+// (the exchange's menus take several columns at once: exchange.go); the
+// game asks before some steps are made (Confirm).
 func (g *Game) forms() bot.Forms {
 	piles := make([]bot.OptionChoice, mr.NumPiles)
 	for pl := mr.Pile(0); pl < mr.NumPiles; pl++ {
@@ -51,8 +51,10 @@ func (g *Game) forms() bot.Forms {
 	renew := bot.Param{Name: optRenew, Type: bot.BooleanOption, Optional: true}
 	return bot.Forms{Confirm: g, List: []bot.Form{
 		{Name: cmdExchange, Params: []bot.Param{
-			{Name: optGive, Type: bot.StringOption, Legal: legalGive, Label: groupLabel, Match: coversTyped},
-			{Name: optTake, Type: bot.StringOption, Legal: legalTake, Label: groupLabel, Match: coversTyped},
+			{Name: optGive, Type: bot.StringOption, Legal: legalGive, Label: groupLabel, Match: coversTyped,
+				Menu: handColumns, Max: handSize, Join: joinColumns, Check: checkGive, Option: columnOption, Prompt: givePrompt, Placeholder: givePlaceholder},
+			{Name: optTake, Type: bot.StringOption, Legal: legalTake, Label: groupLabel, Match: coversTyped,
+				Menu: campColumns, Min: given, Max: given, Join: joinColumns, Check: checkTake, Option: columnOption, Prompt: takePrompt, Placeholder: takePlaceholder},
 		}, Make: makeExchange},
 		{Name: cmdReveal, Params: []bot.Param{{Name: optPile, Type: bot.StringOption, Choices: piles}}, Make: makeReveal},
 		{Name: cmdPlace, Params: []bot.Param{

@@ -6,6 +6,7 @@ import (
 
 	"github.com/tablebot/tablebot/i18n"
 	mr "github.com/tablebot/tablebot/rules/menara"
+	"github.com/tablebot/tablebot/rules/menara/ai"
 )
 
 // builtinHint suggests a step from what the engine says of the temple,
@@ -16,14 +17,14 @@ import (
 // every way on brings the temple down; ending a turn whose card goes to
 // the level row. It is what /menara hint says in a game hosted with
 // Options.NoComputers; otherwise the hard teammate's suggestion is given.
-func builtinHint(s *State) (mr.Step, Reason) {
+func builtinHint(s *State) (mr.Step, ai.Reason) {
 	pos := positionOf(s)
 	seat := pos.Turn()
 	switch pos.Stage() {
 	case mr.Exchanging:
 		return revealHint(s, seat)
 	case mr.Closing:
-		return mr.DoneStep(seat, false), Reason{Key: "menara.tip.done"}
+		return mr.DoneStep(seat, false), ai.Reason{Key: "menara.tip.done"}
 	case mr.NewFloor:
 		return placeHint(pos, seat, choicePlacements(pos, placeNew, mr.NoFloor))
 	}
@@ -55,11 +56,11 @@ func builtinHint(s *State) (mr.Step, Reason) {
 	}
 	switch {
 	case found:
-		return best, Reason{Key: "menara.tip.steadiest"}
+		return best, ai.Reason{Key: "menara.tip.steadiest"}
 	case any:
-		return mr.GiveUpStep(seat, false), Reason{Key: "menara.tip.give-up-collapse"}
+		return mr.GiveUpStep(seat, false), ai.Reason{Key: "menara.tip.give-up-collapse"}
 	}
-	return mr.GiveUpStep(seat, false), Reason{Key: "menara.tip.give-up-cannot"}
+	return mr.GiveUpStep(seat, false), ai.Reason{Key: "menara.tip.give-up-cannot"}
 }
 
 // slack returns the least margin over δ(L) of the floors on columns, in
@@ -76,7 +77,7 @@ func slack(pos *mr.Position) int {
 
 // placeHint suggests the first of ranked placements that keeps the
 // temple standing, or giving the card up.
-func placeHint(pos *mr.Position, seat int, pls []mr.Placement) (mr.Step, Reason) {
+func placeHint(pos *mr.Position, seat int, pls []mr.Placement) (mr.Step, ai.Reason) {
 	for _, pl := range pls {
 		if pl.Collapse {
 			continue
@@ -84,16 +85,16 @@ func placeHint(pos *mr.Position, seat int, pls []mr.Placement) (mr.Step, Reason)
 		step := pl.Step
 		step.Seat = uint8(seat)
 		if step.Kind == mr.Extend {
-			return step, Reason{Key: "menara.tip.extend", Args: map[string]any{"floor": step.Floor}}
+			return step, ai.Reason{Key: "menara.tip.extend", Args: map[string]any{"floor": step.Floor}}
 		}
-		return step, Reason{Key: "menara.tip.floor", Args: map[string]any{"floor": step.Floor, "level": pl.Level}}
+		return step, ai.Reason{Key: "menara.tip.floor", Args: map[string]any{"floor": step.Floor, "level": pl.Level}}
 	}
-	return mr.GiveUpStep(seat, false), Reason{Key: "menara.tip.give-up-collapse"}
+	return mr.GiveUpStep(seat, false), ai.Reason{Key: "menara.tip.give-up-collapse"}
 }
 
 // revealHint suggests the pile whose cards left the player could build
 // most often with the columns in hand now (the easier pile on a tie).
-func revealHint(s *State, seat int) (mr.Step, Reason) {
+func revealHint(s *State, seat int) (mr.Step, ai.Reason) {
 	pos := positionOf(s)
 	best, bestN, bestOf := mr.Pile(0), -1, 0
 	for pl := mr.Pile(0); pl < mr.NumPiles; pl++ {
@@ -113,9 +114,9 @@ func revealHint(s *State, seat int) (mr.Step, Reason) {
 		}
 	}
 	if bestN < 0 {
-		return mr.Step{}, Reason{Key: tipNone}
+		return mr.Step{}, ai.Reason{Key: tipNone}
 	}
-	return mr.RevealStep(seat, best), Reason{Key: "menara.tip.reveal", Args: map[string]any{"pile": best, "count": bestN, "cards": bestOf}}
+	return mr.RevealStep(seat, best), ai.Reason{Key: "menara.tip.reveal", Args: map[string]any{"pile": best, "count": bestN, "cards": bestOf}}
 }
 
 // buildable reports whether card looks buildable with seat's columns in
@@ -215,7 +216,7 @@ const (
 )
 
 // hintText says a suggested step and why, in the printer's language.
-func hintText(p *i18n.Printer, pos *mr.Position, step mr.Step, why Reason) string {
+func hintText(p *i18n.Printer, pos *mr.Position, step mr.Step, why ai.Reason) string {
 	if pos.Phase() == mr.Over || why.Key == tipNone {
 		return p.T(tipNone)
 	}
@@ -247,7 +248,7 @@ func hintText(p *i18n.Printer, pos *mr.Position, step mr.Step, why Reason) strin
 // record writes it, which the terminal and the slash commands take as it
 // stands. A reason whose "renew" is true reads as its ".renew" message. A
 // key the catalogue lacks says the step alone.
-func reasonText(p *i18n.Printer, pos *mr.Position, step mr.Step, why Reason) string {
+func reasonText(p *i18n.Printer, pos *mr.Position, step mr.Step, why ai.Reason) string {
 	key := Kind + "." + why.Key
 	if renew, _ := why.Args["renew"].(bool); renew {
 		key += renewSuffix

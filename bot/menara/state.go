@@ -20,7 +20,50 @@ type engine struct {
 	players []string
 }
 
-var _ bot.Engine[mr.Position, mr.Step, *mr.Effects] = engine{}
+var (
+	_ bot.Engine[mr.Position, mr.Step, *mr.Effects] = engine{}
+	_ bot.Lister[mr.Position, mr.Step]              = engine{}
+)
+
+// Legal lists the steps the player to act may take, for the forms'
+// Moves: every reveal, column, move and closing step, the exchanges of
+// one column for one (any exchange may be typed), and one place of a
+// floor for each set of columns, turn and side (the steadiest), one base
+// extension for each turn and side.
+func (engine) Legal(pos mr.Position) []mr.Step {
+	var out []mr.Step
+	switch pos.Stage() {
+	case mr.NewFloor:
+		out = steps(choicePlacements(&pos, placeNew, mr.NoFloor))
+	case mr.Building:
+		if card, _ := pos.Card(); card.Type == mr.LiftCard {
+			for _, f := range liftableFloors(&pos) {
+				out = append(out, steps(choicePlacements(&pos, placeLift, f))...)
+			}
+		}
+	}
+	for _, step := range pos.LegalSteps(nil) {
+		switch step.Kind {
+		case mr.Exchange:
+			if step.Give.Total() == 1 {
+				out = append(out, step)
+			}
+		case mr.PlaceFloor, mr.Extend, mr.Lift:
+		default:
+			out = append(out, step)
+		}
+	}
+	return out
+}
+
+// steps are the steps of placements.
+func steps(pls []mr.Placement) []mr.Step {
+	out := make([]mr.Step, len(pls))
+	for i, pl := range pls {
+		out[i] = pl.Step
+	}
+	return out
+}
 
 // Apply makes a step.
 func (engine) Apply(pos mr.Position, step mr.Step) (mr.Position, *mr.Effects, error) {

@@ -171,7 +171,7 @@ func TestReasonText(t *testing.T) {
 				if s.r.Key == ai.ReasonNone {
 					continue // hintText says the game is over from the position
 				}
-				got := reasonText(p, &pos, s.step, Reason{Key: s.r.Key, Args: s.r.Args})
+				got := reasonText(p, &pos, s.step, s.r)
 				all += got + "\n"
 				if bad := untranslated(got); bad != "" {
 					t.Errorf("%s: %q has %q", s.r.Key, got, bad)
@@ -183,7 +183,7 @@ func TestReasonText(t *testing.T) {
 					if want := s.r.String() + " (`" + s.step.String() + "`)"; got != want {
 						t.Errorf("%s:\n got %q\nwant %q", s.r.Key, got, want)
 					}
-				} else if en := reasonText(cat.Printer(i18n.English), &pos, s.step, Reason{Key: s.r.Key, Args: s.r.Args}); got == en {
+				} else if en := reasonText(cat.Printer(i18n.English), &pos, s.step, s.r); got == en {
 					t.Errorf("%s: %q is the English text", s.r.Key, got)
 				}
 				if renew, ok := s.r.Args["renew"].(bool); ok {

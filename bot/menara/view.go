@@ -6,7 +6,6 @@ import (
 	"github.com/tablebot/tablebot/bot"
 	"github.com/tablebot/tablebot/i18n"
 	mr "github.com/tablebot/tablebot/rules/menara"
-	"github.com/tablebot/tablebot/rules/menara/notation"
 )
 
 // Title is the game's name.
@@ -237,47 +236,6 @@ func floorText(p *i18n.Printer, pos *mr.Position, f mr.FloorID) string {
 		head += " (" + p.T("menara.text.on", "on", pos.Supports(f).String(), "margin", mm) + ")"
 	}
 	return head + ": " + strings.Join(bases, " ")
-}
-
-// Moves lists the steps the player to act may take, as record lines
-// without the player, for the terminal: every reveal, column, move and
-// closing step, the exchanges of one column for one (any exchange may be
-// typed), and one place of a floor for each set of columns, turn and side
-// (the steadiest), one base extension for each turn and side.
-func (g *Game) Moves(st bot.State) []string {
-	s := state(st)
-	pos := positionOf(s)
-	if s.Over() {
-		return nil
-	}
-	var out []string
-	add := func(step mr.Step) { out = append(out, notation.FormatStep(playersOf(s), step)) }
-	switch pos.Stage() {
-	case mr.NewFloor:
-		for _, pl := range choicePlacements(pos, placeNew, mr.NoFloor) {
-			add(pl.Step)
-		}
-	case mr.Building:
-		if card, _ := pos.Card(); card.Type == mr.LiftCard {
-			for _, f := range liftableFloors(pos) {
-				for _, pl := range choicePlacements(pos, placeLift, f) {
-					add(pl.Step)
-				}
-			}
-		}
-	}
-	for _, step := range pos.LegalSteps(nil) {
-		switch step.Kind {
-		case mr.Exchange:
-			if step.Give.Total() == 1 {
-				add(step)
-			}
-		case mr.PlaceFloor, mr.Extend, mr.Lift:
-		default:
-			add(step)
-		}
-	}
-	return out
 }
 
 // Guide is the rules guide, one message a section.
