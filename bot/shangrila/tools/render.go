@@ -16,12 +16,7 @@ import (
 // Render draws the board after a record, its last move highlighted, with
 // the labels of the English catalogue.
 func (game) Render(ctx context.Context, w *bufio.Writer, rec cli.Record, o cli.RenderOptions) error {
-	opts := srender.Options{}
-	var err error
-	if opts.Names, err = parseRenderNames(o.Names); err != nil {
-		return err
-	}
-	g, err := replayRecord(rec, o.From)
+	g, r, opts, err := drawing(rec, o)
 	if err != nil {
 		return err
 	}
@@ -37,17 +32,29 @@ func (game) Render(ctx context.Context, w *bufio.Writer, rec cli.Record, o cli.R
 	if err := ctx.Err(); err != nil {
 		return err
 	}
+	return r.WritePNG(w, &p, opts)
+}
+
+// drawing replays the record and readies what draws it: a renderer and
+// the options with the names asked for and the English catalogue's labels.
+func drawing(rec cli.Record, o cli.RenderOptions) (*shangrila.Game, *srender.Renderer, srender.Options, error) {
+	opts := srender.Options{}
+	var err error
+	if opts.Names, err = parseRenderNames(o.Names); err != nil {
+		return nil, nil, opts, err
+	}
+	g, err := replayRecord(rec, o.From)
+	if err != nil {
+		return nil, nil, opts, err
+	}
 	cat, err := i18n.New(bshangrila.Source())
 	if err != nil {
-		return err
+		return nil, nil, opts, err
 	}
 	lb := bshangrila.Labels(cat.Printer(i18n.English))
 	opts.Labels = &lb
 	r, err := srender.New()
-	if err != nil {
-		return err
-	}
-	return r.WritePNG(w, &p, opts)
+	return g, r, opts, err
 }
 
 // parseRenderNames reads colour=name pairs separated by commas.
