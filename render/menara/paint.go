@@ -159,23 +159,7 @@ func (p *painter) roundRect(r image.Rectangle, rad float32, c render.Hex) {
 	p.rect(image.Rect(r.Min.X+k, r.Min.Y, r.Max.X-k, r.Max.Y), c)
 	p.rect(image.Rect(r.Min.X, r.Min.Y+k, r.Min.X+k, r.Max.Y-k), c)
 	p.rect(image.Rect(r.Max.X-k, r.Min.Y+k, r.Max.X, r.Max.Y-k), c)
-	x0, y0, x1, y1 := float32(r.Min.X), float32(r.Min.Y), float32(r.Max.X), float32(r.Max.Y)
-	for _, q := range []struct {
-		box    image.Rectangle
-		centre render.Pt
-	}{
-		{image.Rect(r.Min.X, r.Min.Y, r.Min.X+k, r.Min.Y+k), render.Pt{X: x0 + rad, Y: y0 + rad}},
-		{image.Rect(r.Max.X-k, r.Min.Y, r.Max.X, r.Min.Y+k), render.Pt{X: x1 - rad, Y: y0 + rad}},
-		{image.Rect(r.Min.X, r.Max.Y-k, r.Min.X+k, r.Max.Y), render.Pt{X: x0 + rad, Y: y1 - rad}},
-		{image.Rect(r.Max.X-k, r.Max.Y-k, r.Max.X, r.Max.Y), render.Pt{X: x1 - rad, Y: y1 - rad}},
-	} {
-		// The corner square gets the quarter of the circle inside it.
-		sub, ok := p.dst.SubImage(q.box).(*image.RGBA)
-		if !ok || sub.Rect.Empty() {
-			continue
-		}
-		p.f.fill(sub, render.Shape{circle(q.centre, rad)}, nil, c)
-	}
+	p.corners(r, rad, k, c, func(centre render.Pt) render.Shape { return nil })
 }
 
 // text paints a text.
@@ -297,6 +281,13 @@ func (p *painter) frame(r image.Rectangle, rad, w float32, c render.Hex) {
 	p.rect(image.Rect(r.Min.X+k, r.Max.Y-iw, r.Max.X-k, r.Max.Y), c)
 	p.rect(image.Rect(r.Min.X, r.Min.Y+k, r.Min.X+iw, r.Max.Y-k), c)
 	p.rect(image.Rect(r.Max.X-iw, r.Min.Y+k, r.Max.X, r.Max.Y-k), c)
+	p.corners(r, rad, k, c, func(centre render.Pt) render.Shape { return render.Shape{circle(centre, rad-w)} })
+}
+
+// corners paints the four rounded corners of r, squares of side k: each
+// gets the quarter of the circle of radius rad inside it, less the hole
+// the function gives for the circle's centre (nil: none).
+func (p *painter) corners(r image.Rectangle, rad float32, k int, c render.Hex, hole func(centre render.Pt) render.Shape) {
 	x0, y0, x1, y1 := float32(r.Min.X), float32(r.Min.Y), float32(r.Max.X), float32(r.Max.Y)
 	for _, q := range []struct {
 		box    image.Rectangle
@@ -311,6 +302,6 @@ func (p *painter) frame(r image.Rectangle, rad, w float32, c render.Hex) {
 		if !ok || sub.Rect.Empty() {
 			continue
 		}
-		p.f.fill(sub, render.Shape{circle(q.centre, rad)}, render.Shape{circle(q.centre, rad-w)}, c)
+		p.f.fill(sub, render.Shape{circle(q.centre, rad)}, hole(q.centre), c)
 	}
 }
