@@ -242,6 +242,10 @@ func (b *Bot) leave(ctx context.Context, req Request, a *Action) (Reply, error) 
 	if _, in := t.stored.Player(req.User.ID); !in {
 		return Reply{}, fail(NotPlayer, "bot.err.not-in-lobby")
 	}
+	if isRematch(t.stored) {
+		// Leaving a rematch declines it.
+		return b.closeRematch(ctx, req, a, t)
+	}
 	humans := 0
 	for _, p := range t.stored.Players {
 		if p.Computer == "" {

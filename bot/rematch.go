@@ -157,6 +157,12 @@ func (b *Bot) decline(ctx context.Context, req Request, a *Action) (Reply, error
 	if _, in := t.stored.Player(req.User.ID); !in || !isRematch(t.stored) {
 		return Reply{}, fail(NotPlayer, "bot.err.rematch-not-asked")
 	}
+	return b.closeRematch(ctx, req, a, t)
+}
+
+// closeRematch closes rematch table t, declined by a person seated there
+// (with Decline or Leave): no game. The caller holds the channel's lock.
+func (b *Bot) closeRematch(ctx context.Context, req Request, a *Action, t *table) (Reply, error) {
 	if _, err := b.cfg.Store.Finish(ctx, req.Channel, t.stored.ID, store.Cancelled); err != nil {
 		return Reply{}, err
 	}

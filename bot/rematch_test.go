@@ -65,6 +65,22 @@ func TestRematchRefusals(t *testing.T) {
 	}
 }
 
+// TestRematchLeft: leaving a rematch table declines the rematch: the
+// table closes, no game.
+func TestRematchLeft(t *testing.T) {
+	h := newHost(t, takeaway.Options{})
+	over := endGame(t, h, "ann", "bob")
+	if r := h.click("ann", button(t, over, "rematch")); r.Failed {
+		t.Fatalf("ann's rematch: %s", r.Message.Content)
+	}
+	if r := h.cmd("bob", "leave"); r.Failed || !strings.Contains(r.Message.Content, "bob declined the rematch") {
+		t.Errorf("bob leaves: %q", r.Message.Content)
+	}
+	if got := h.record(); got != "" {
+		t.Errorf("a table after the rematch was left: %s", got)
+	}
+}
+
 // TestRematchOfComputers: a rematch whose other seats are computers
 // starts at once, with the same computers.
 func TestRematchOfComputers(t *testing.T) {
