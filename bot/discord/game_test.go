@@ -55,16 +55,9 @@ func TestGameBySlashCommands(t *testing.T) {
 				m := randomMove(rng, pos)
 				sub, opts := slashOptions(m)
 				r := h.slash(userOf(g, m.Player), sub, opts...)
-				post := r.Message
-				if r.Ephemeral() {
-					// The last move's answer says done: the game-over
-					// post is the channel's worker's.
-					if _, err := h.db.Current(h.ctx, h.world.Channel.ID); err == nil || !strings.HasPrefix(r.Content(), "✅") {
-						t.Fatalf("move %d (%s): refused: %s", moves, m, r.Content())
-					}
-					post = h.fake.WaitForMessage(h.ctx, h.world.Channel.ID, func(m *discordfake.Message) bool {
-						return !m.Ephemeral() && strings.Contains(m.Content, "The game is over")
-					})
+				post := h.posted(r)
+				if post == nil {
+					t.Fatalf("move %d (%s): refused: %s", moves, m, r.Content())
 				}
 				h.checkBoardPost(post)
 				boards++

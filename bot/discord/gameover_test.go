@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bwmarrin/discordgo"
+
 	"github.com/tablebot/tablebot/bot"
 	bshangrila "github.com/tablebot/tablebot/bot/shangrila"
 	"github.com/tablebot/tablebot/i18n"
@@ -208,4 +210,21 @@ func seatedUsers(g *store.Game) []string {
 	}
 	slices.Sort(out)
 	return out
+}
+
+// posted returns the public post a move's answer r stands for: r's
+// message, or, when r is the private "done" of the move that ended the
+// game, the game-over post the channel's worker made (gameover.go); nil
+// when r refused the move.
+func (h *harness) posted(r *discordfake.Response) *discordfake.Message {
+	h.t.Helper()
+	if !r.Ephemeral() {
+		return r.Message
+	}
+	if _, err := h.db.Current(h.ctx, h.world.Channel.ID); err == nil || !strings.HasPrefix(r.Content(), "✅") {
+		return nil
+	}
+	return h.fake.WaitForMessage(h.ctx, h.world.Channel.ID, func(m *discordfake.Message) bool {
+		return !m.Ephemeral() && slices.ContainsFunc(m.Buttons(), func(b *discordgo.Button) bool { return strings.HasSuffix(b.CustomID, ":"+"rematch") })
+	})
 }

@@ -335,10 +335,11 @@ func TestMenaraSoloBySlashCommands(t *testing.T) {
 		}
 		s := teamStep(&pos, rng, false)
 		r := h.slashStep(h.user(0), s)
-		if r.Ephemeral() {
+		post := h.posted(r)
+		if post == nil {
 			t.Fatalf("step %d (%s) refused: %s", steps, s, r.Content())
 		}
-		h.checkMenaraPost(r.Message)
+		h.checkMenaraPost(post)
 		boards++
 		kinds[s.Kind]++
 		g, _, _ := h.menara()
@@ -689,13 +690,8 @@ func TestMenaraGivenUp(t *testing.T) {
 			wantPrivate(t, h.mslash(user, "undo"), "cannot be unseen")
 		}
 		r = h.mslash(user, "giveup", discordfake.Opt("renew", turn%3 == 1))
-		post := r.Message
-		if _, _, live := h.menara(); !live && r.Ephemeral() && strings.HasPrefix(r.Content(), "✅") {
-			// The last step's answer says done: the game-over post is the
-			// channel's worker's.
-			post = h.fake.LastMessage(h.world.Channel.ID)
-		}
-		if post.Ephemeral() || !strings.Contains(post.Content, "gave up the card") {
+		post := h.posted(r)
+		if post == nil || !strings.Contains(post.Content, "gave up the card") {
 			t.Fatalf("turn %d: give up: %s", turn, r)
 		}
 		h.checkMenaraPost(post)
