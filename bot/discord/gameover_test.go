@@ -23,7 +23,7 @@ import (
 
 // gameOverMoves is how many moves the game-over tests play before two of
 // the three players resign and the game ends: a short game, a short film.
-const gameOverMoves = 2
+const gameOverMoves = 1
 
 // newFilmHarness is newHarness with Shangri-La filming its finished
 // games, uploads limited to Discord's smallest limit; without images
