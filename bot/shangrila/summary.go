@@ -14,9 +14,11 @@ const decisiveJourneys = 2
 
 // Summary says, below the result and its ranking, how long the game lasted
 // and its decisive journeys: those that made the most masters (at least
-// two), the biggest first (bot.Summarizer).
+// two), the biggest first, each in one short line, so that the post's
+// last line (everybody's ping) is never clipped (bot.Summarizer).
 func (g *Game) Summary(p *i18n.Printer, st bot.State, names []string) []string {
 	s := state(st)
+	name := nameOf(s, names)
 	lines := []string{p.N("bot.summary.length", s.Moves())}
 	type journey struct {
 		n, masters int
@@ -40,7 +42,9 @@ func (g *Game) Summary(p *i18n.Printer, st bot.State, names []string) []string {
 	}
 	slices.SortStableFunc(big, func(a, b journey) int { return cmp.Compare(b.masters, a.masters) })
 	for _, j := range big[:min(len(big), decisiveJourneys)] {
-		lines = append(lines, p.T("bot.summary.decisive", "n", j.n, "journey", describe(p, j.e)))
+		m := j.e.Move
+		lines = append(lines, p.T("bot.summary.decisive", "n", j.n, "player", name(m.Player), "from", m.From, "to", m.To,
+			"masters", counted(p, "masters", j.masters)))
 	}
 	return lines
 }
