@@ -297,7 +297,7 @@ func (b *Bot) attempt(ctx context.Context, g *store.Game, kind string, p part, o
 // in words only (without its image and buttons, within the limits); what is
 // still refused is dropped and logged, since sending it again cannot help.
 func (b *Bot) refused(ctx context.Context, g *store.Game, kind string, p part, m Message, err error) (bool, time.Duration) {
-	if m.Image != nil || len(m.Rows) > 0 {
+	if m.Image != nil || m.Film != nil || len(m.Rows) > 0 {
 		words := Message{Content: clipContent(m.Content), Mentions: m.Mentions, Notify: m.Notify, Nonce: m.Nonce + "w"}
 		if _, err2 := b.cfg.Poster.Post(ctx, g.Channel, words); err2 == nil {
 			b.log.Error("Discord refused a board post; it was posted in words only", "err", err, "channel", g.Channel, "game", g.ID)

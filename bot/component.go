@@ -25,6 +25,12 @@ func (b *Bot) component(ctx context.Context, req Request) (Reply, error) {
 		return b.leave(ctx, req, &a)
 	case stepStart:
 		return b.start(ctx, req, &a)
+	case stepRematch:
+		return b.rematch(ctx, g, req, a)
+	case stepAccept:
+		return b.accept(ctx, req, &a)
+	case stepDecline:
+		return b.decline(ctx, req, &a)
 	case stepComputer:
 		if len(req.Values) != 1 {
 			return Reply{}, BadComponent()

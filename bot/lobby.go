@@ -82,6 +82,9 @@ func (b *Bot) lobbyMessage(t *table) Message {
 	for i := range g.Players {
 		names[i] = t.name(p, i)
 	}
+	if isRematch(g) {
+		return b.rematchLobby(t, p, names)
+	}
 	creator := creatorName(g)
 	how := p.N("bot.lobby.how", min, "creator", creator)
 	if len(g.Players) > 0 && !t.anyPerson() {
@@ -163,7 +166,12 @@ func (t *table) byCreator(req Request, key string) error {
 // lobbyAnswer answers a lobby change: a button updates the lobby message,
 // a slash command posts it anew.
 func (b *Bot) lobbyAnswer(t *table, a *Action) Reply {
-	return Reply{Update: a != nil, Message: b.lobbyMessage(t)}
+	m := b.lobbyMessage(t)
+	if a != nil {
+		// An update notifies nobody: it pings nobody either.
+		m.Mentions, m.Notify = nil, false
+	}
+	return Reply{Update: a != nil, Message: m}
 }
 
 // seatLobby changes the lobby's seats with change, in one update of the
@@ -234,6 +242,10 @@ func (b *Bot) leave(ctx context.Context, req Request, a *Action) (Reply, error) 
 	if _, in := t.stored.Player(req.User.ID); !in {
 		return Reply{}, fail(NotPlayer, "bot.err.not-in-lobby")
 	}
+	if isRematch(t.stored) {
+		// Leaving a rematch declines it.
+		return b.closeRematch(ctx, req, a, t)
+	}
 	humans := 0
 	for _, p := range t.stored.Players {
 		if p.Computer == "" {
@@ -289,6 +301,15 @@ func (b *Bot) start(ctx context.Context, req Request, a *Action) (Reply, error) 
 	if err := t.byCreator(req, "bot.err.not-creator"); err != nil {
 		return Reply{}, err
 	}
+	if len(waiting(t.stored)) > 0 {
+		return Reply{}, fail(Lobby, "bot.err.rematch-waiting")
+	}
+	return b.begin(ctx, req, a, t)
+}
+
+// begin starts the game of lobby t, at the request req (of component a,
+// nil for a command). The caller holds the channel's lock.
+func (b *Bot) begin(ctx context.Context, req Request, a *Action, t *table) (Reply, error) {
 	rule := t.game.Seats()
 	if n := len(t.stored.Players); n < rule.Min {
 		return Reply{}, fail(Lobby, b.gameID(t.game, "bot.err.too-few"), "count", n, "min", rule.Min, "max", rule.Max)
@@ -329,6 +350,7 @@ func (b *Bot) start(ctx context.Context, req Request, a *Action) (Reply, error) 
 		g.Setup = setup.Lines
 		g.Settings[settingSeed] = strconv.FormatUint(seed, 10)
 		g.Settings[settingStarted] = b.cfg.Now().UTC().Format(time.RFC3339Nano)
+		delete(g.Settings, settingWaiting)
 		g.Status = store.Playing
 		if started, err = b.replay(t.game, g); err != nil {
 			return nil, err

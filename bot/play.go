@@ -138,7 +138,8 @@ func (b *Bot) move(ctx context.Context, req Request, a *Action, t *table, line s
 	switch {
 	case a != nil:
 		return Reply{Update: true, Message: done, Then: b.then(t)}, nil
-	case !v.reply:
+	case !v.reply || t.state.Over():
+		// The game-over post is the worker's (gameover.go).
 		return Reply{Private: true, Message: done, Then: b.then(t)}, nil
 	}
 	post := b.boardPost(t, strings.Join(lines, "\n"), last, true)
@@ -200,6 +201,8 @@ func (b *Bot) commit(ctx context.Context, t *table, by, line string, v via) ([]s
 			ch := store.Checked{More: more, Announce: v.announcement(said...), Wake: wakeAt(after, turns, sm.At, 0)}
 			if s.Over() {
 				ch.Finish = store.Over
+				// The game-over post is the worker's (gameover.go).
+				ch.Announce = viaChannel.announcement(said...)
 			}
 			return ch, nil
 		})
@@ -279,6 +282,7 @@ func (b *Bot) boardPost(t *table, text string, last Effect, ping bool) Message {
 	if st.Over() {
 		add("\n" + t.game.Result(pub, st, names))
 		if ping {
+			b.gameOver(&m, t, pub, names)
 			// Everybody learns how it ended.
 			var who []string
 			for _, p := range t.stored.Players {

@@ -82,9 +82,14 @@ func TestTurns(t *testing.T) {
 	if r := h.click("ann", "takeaway:zzz:1:nonsense"); !r.Failed {
 		t.Errorf("a forged button was accepted")
 	}
-	r := h.cmd("bob", "take", "stones", "1")
-	if !strings.Contains(r.Message.Content, "bob takes the last stone and wins") || !slices.Equal(r.Message.Mentions, []string{"ann", "bob"}) || len(r.Message.Rows) != 0 {
-		t.Errorf("the end, which pings everybody: %+v", r.Message)
+	// The game-over post is the channel's worker's; the answer says done.
+	if r := h.cmd("bob", "take", "stones", "1"); !r.Private || !strings.HasPrefix(r.Message.Content, "✅") {
+		t.Errorf("the answer to the last move: %+v", r)
+	}
+	h.wait()
+	if p := h.lastPost(); !strings.Contains(p.Content, "bob takes the last stone and wins") || !slices.Equal(p.Mentions, []string{"ann", "bob"}) ||
+		len(p.Rows) != 1 || !strings.HasSuffix(p.Rows[0].Buttons[0].ID, ":rematch") || p.Nonce == "" {
+		t.Errorf("the end, which pings everybody, with a Rematch button: %+v", p)
 	}
 	if r := h.cmd("ann", "take", "stones", "1"); !r.Failed || !strings.Contains(r.Message.Content, "There is no game in this channel") {
 		t.Errorf("a move after the end: %q", r.Message.Content)

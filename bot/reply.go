@@ -31,6 +31,10 @@ type Message struct {
 	Mentions []string
 	// Image, when set, is drawn lazily: an adapter may acknowledge first.
 	Image *Image
+	// Film, when set, is an animated image attached after Image (a
+	// finished game's timelapse), made lazily like it; only posts carry
+	// one. No bytes: the post goes without it.
+	Film *Image
 	// Rows of components (buttons or one menu a row), at most 5.
 	Rows []Row
 	// Sent, when set, is told the id of the message once it is posted: an
@@ -49,9 +53,11 @@ type Message struct {
 	Notify bool
 }
 
-// Image is a PNG attachment drawn on demand.
+// Image is an image attachment drawn on demand: a PNG unless Type says
+// otherwise.
 type Image struct {
 	Name   string // file name, such as "board.png"
+	Type   string // content type; "" is "image/png"
 	Render func(ctx context.Context) ([]byte, error)
 }
 

@@ -98,7 +98,7 @@ func BenchmarkMenaraStepRoundTrip(b *testing.B) {
 			step = s
 			break
 		}
-		if r := h.slashStep(h.mover(), teamStep(&pos, rng, false)); r.Ephemeral() {
+		if r := h.slashStep(h.mover(), teamStep(&pos, rng, false)); h.posted(r) == nil {
 			b.Fatalf("setting up: %s", r.Content())
 		}
 	}

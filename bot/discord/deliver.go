@@ -252,7 +252,7 @@ func (a *Adapter) Post(ctx context.Context, channel string, m bot.Message) (stri
 	if err != nil {
 		return "", err
 	}
-	fs := attach(m, png)
+	fs := attachFilm(attach(m, png), m, a.film(ctx, channel, m))
 	body := messageSend{
 		MessageSend: discordgo.MessageSend{Content: m.Content, Components: components(m.Rows), Files: fs, AllowedMentions: mentions(m)},
 		Nonce:       m.Nonce, EnforceNonce: m.Nonce != "",

@@ -55,12 +55,13 @@ func TestGameBySlashCommands(t *testing.T) {
 				m := randomMove(rng, pos)
 				sub, opts := slashOptions(m)
 				r := h.slash(userOf(g, m.Player), sub, opts...)
-				if r.Ephemeral() {
+				post := h.posted(r)
+				if post == nil {
 					t.Fatalf("move %d (%s): refused: %s", moves, m, r.Content())
 				}
-				h.checkBoardPost(r.Message)
+				h.checkBoardPost(post)
 				boards++
-				if strings.Contains(r.Content(), "The game is over") {
+				if strings.Contains(post.Content, "The game is over") {
 					break
 				}
 			}

@@ -130,7 +130,7 @@ func TestMenaraWithTeammates(t *testing.T) {
 			hinted = true
 		}
 		s := teamStep(&pos, rng, false)
-		if r := h.slashStep(ann, s); r.Ephemeral() {
+		if r := h.slashStep(ann, s); h.posted(r) == nil {
 			t.Fatalf("step %d (%s) refused: %s", steps, s, r.Content())
 		}
 		steps++

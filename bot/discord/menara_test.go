@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -336,10 +337,11 @@ func TestMenaraSoloBySlashCommands(t *testing.T) {
 		}
 		s := teamStep(&pos, rng, false)
 		r := h.slashStep(h.user(0), s)
-		if r.Ephemeral() {
+		post := h.posted(r)
+		if post == nil {
 			t.Fatalf("step %d (%s) refused: %s", steps, s, r.Content())
 		}
-		h.checkMenaraPost(r.Message)
+		h.checkMenaraPost(post)
 		boards++
 		kinds[s.Kind]++
 		g, _, _ := h.menara()
@@ -631,7 +633,8 @@ func TestMenaraCollapse(t *testing.T) {
 	if o := pos.Outcome(); o.Won || o.Reason != mr.Collapse {
 		t.Fatalf("the game ended %+v, want a collapse", o)
 	}
-	if !strings.Contains(board.Content, "fell: the temple collapsed") || !strings.Contains(board.Content, "The temple collapsed: the game is lost") {
+	if !strings.Contains(board.Content, "fell: the temple collapsed") || !strings.Contains(board.Content, "The temple collapsed: the game is lost") ||
+		!strings.Contains(board.Content, "fell.") || !strings.Contains(board.Content, "Plan cards fulfilled") {
 		t.Errorf("the last board: %q", board.Content)
 	}
 }
@@ -689,10 +692,11 @@ func TestMenaraGivenUp(t *testing.T) {
 			wantPrivate(t, h.mslash(user, "undo"), "cannot be unseen")
 		}
 		r = h.mslash(user, "giveup", discordfake.Opt("renew", turn%3 == 1))
-		if r.Ephemeral() || !strings.Contains(r.Content(), "gave up the card") {
+		post := h.posted(r)
+		if post == nil || !strings.Contains(post.Content, "gave up the card") {
 			t.Fatalf("turn %d: give up: %s", turn, r)
 		}
-		h.checkMenaraPost(r.Message)
+		h.checkMenaraPost(post)
 		boards++
 		if _, after, _ := h.menara(); after.Required() != required+turn+1 {
 			t.Fatalf("after %d cards given up the level row holds %d, want %d", turn+1, after.Required(), required+turn+1)
@@ -703,8 +707,11 @@ func TestMenaraGivenUp(t *testing.T) {
 		t.Errorf("the game ended %+v, want lost when the cards ran out", o)
 	}
 	last := h.fake.Messages(h.world.Channel.ID)
-	if end := last[len(last)-1].Content; !strings.Contains(end, "the last plan card was used") {
-		t.Errorf("the last board: %q", end)
+	end := last[len(last)-1].Content
+	for _, want := range []string{"the last plan card was used", "Plan cards fulfilled: 0; sent to the level row (given up or failed): " + strconv.Itoa(pos.Required()-required)} {
+		if !strings.Contains(end, want) {
+			t.Errorf("the last board lacks %q: %q", want, end)
+		}
 	}
 }
 

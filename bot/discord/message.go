@@ -79,5 +79,38 @@ func attach(m bot.Message, png []byte) []*discordgo.File {
 	if m.Image == nil || len(png) == 0 {
 		return nil
 	}
-	return []*discordgo.File{{Name: m.Image.Name, ContentType: "image/png", Reader: bytes.NewReader(png)}}
+	return []*discordgo.File{{Name: m.Image.Name, ContentType: contentType(m.Image), Reader: bytes.NewReader(png)}}
+}
+
+// contentType is an image's content type.
+func contentType(im *bot.Image) string {
+	if im.Type == "" {
+		return "image/png"
+	}
+	return im.Type
+}
+
+// film makes the message's film, if any: the bytes every try of the post
+// sends. None when it fails (logged): the post goes without it.
+func (a *Adapter) film(ctx context.Context, channel string, m bot.Message) []byte {
+	if m.Film == nil {
+		return nil
+	}
+	data, err := m.Film.Render(ctx)
+	if err != nil {
+		if ctx.Err() == nil {
+			a.log.Error("making a post's film; the post goes without it", "err", err, "channel", channel)
+		}
+		return nil
+	}
+	return data
+}
+
+// attachFilm adds the message's film to files, a new reader over the same
+// bytes for every request. Nothing without a film or its bytes.
+func attachFilm(files []*discordgo.File, m bot.Message, data []byte) []*discordgo.File {
+	if m.Film == nil || len(data) == 0 {
+		return files
+	}
+	return append(files, &discordgo.File{Name: m.Film.Name, ContentType: contentType(m.Film), Reader: bytes.NewReader(data)})
 }

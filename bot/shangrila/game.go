@@ -30,6 +30,9 @@ type Options struct {
 	// Board draws the board images; nil draws none (the posts then carry
 	// text only).
 	Board bot.BoardFunc
+	// Film makes the timelapse of the game-over post (bot.Filmer); nil
+	// makes none.
+	Film bot.FilmFunc
 	// Computers tunes the computer players (the hard level's thinking
 	// time); the zero value gives the defaults.
 	Computers ai.Options

@@ -22,6 +22,23 @@ func gifBytes(t testing.TB, w, h int) []byte {
 	return buf.Bytes()
 }
 
+// animatedGIF returns a small animated GIF of frames frames, as a
+// timelapse is.
+func animatedGIF(t testing.TB, frames int) []byte {
+	t.Helper()
+	a := &gif.GIF{}
+	for i := range frames {
+		im := image.NewPaletted(image.Rect(0, 0, 4, 3), palette.Plan9)
+		im.Pix[i%len(im.Pix)] = uint8(i + 1)
+		a.Image, a.Delay = append(a.Image, im), append(a.Delay, 60)
+	}
+	var buf bytes.Buffer
+	if err := gif.EncodeAll(&buf, a); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
 // jpegBytes returns a small JPEG image.
 func jpegBytes(t testing.TB, w, h int) []byte {
 	t.Helper()
@@ -50,6 +67,7 @@ func TestImagesDecoded(t *testing.T) {
 	dg := newSession(t, s, s.Token())
 	board := pngBytes(t, 6, 5)
 	junk := bytes.Repeat([]byte{1}, 40)
+	film := animatedGIF(t, 3)
 
 	for _, tc := range []struct {
 		name, filename, contentType string
@@ -61,6 +79,8 @@ func TestImagesDecoded(t *testing.T) {
 		{"JPEG", "board.jpg", "image/jpeg", jpegBytes(t, 9, 4), 9, 4},
 		{"WebP", "board.webp", "", webpBytes(t), 1, 1},
 		{"a GIF called .png", "board.png", "", gifBytes(t, 2, 2), 2, 2},
+		{"an animated GIF", "timelapse.gif", "image/gif", film, 4, 3},
+		{"an animated GIF cut in its last frame", "timelapse.gif", "image/gif", film[:len(film)-4], 0, 0},
 		{"an image content type under another name", "board.bin", "image/png", board, 6, 5},
 		{"empty PNG", "board.png", "", []byte{}, 0, 0},
 		{"empty, typed as JPEG", "board", "image/jpeg", []byte{}, 0, 0},

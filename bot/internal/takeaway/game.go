@@ -42,7 +42,12 @@ type Options struct {
 	// Sealed, when above zero, makes the game an Undoer: its first Sealed
 	// moves cannot be taken back (as if they had shown something).
 	Sealed int
+	// Film, when set, films the finished games (bot.Filmer).
+	Film bot.FilmFunc
 }
+
+// Film films the finished games, nil when the game was made without.
+func (g *Game) Film() bot.FilmFunc { return g.opts.Film }
 
 // Game is the take-away game for the host. Its one move is a form: the
 // host derives the take subcommand, its autocomplete, the Take button's

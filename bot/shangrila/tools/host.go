@@ -2,6 +2,7 @@ package tools
 
 import (
 	"context"
+	"io"
 	"sync"
 
 	"github.com/tablebot/tablebot/bot"
@@ -17,12 +18,21 @@ import (
 // players (rules/shangrila/ai) whose thinking o.Think caps.
 func (game) Host(cat *i18n.Catalog, o cli.HostOptions) (bot.Game, error) {
 	opts := bshangrila.Options{Computers: ai.Options{Think: o.Think}}
+	// One renderer (safe for concurrent use) draws the boards and films.
+	renderer := sync.OnceValues(srender.New)
 	board := sync.OnceValues(func() (bot.BoardFunc, error) {
-		r, err := srender.New()
+		r, err := renderer()
 		if err != nil {
 			return nil, err
 		}
 		return bshangrila.NewBoardFunc(r, cat), nil
+	})
+	film := sync.OnceValues(func() (bot.FilmFunc, error) {
+		r, err := renderer()
+		if err != nil {
+			return nil, err
+		}
+		return bshangrila.NewFilmFunc(r, cat), nil
 	})
 	switch {
 	case o.Images && o.Lazy:
@@ -39,6 +49,16 @@ func (game) Host(cat *i18n.Catalog, o cli.HostOptions) (bot.Game, error) {
 			return nil, err
 		}
 		opts.Board = draw
+	}
+	if o.Images {
+		// Built at the first film: most processes never end a game.
+		opts.Film = func(ctx context.Context, w io.Writer, v bot.FilmView) error {
+			shoot, err := film()
+			if err != nil {
+				return err
+			}
+			return shoot(ctx, w, v)
+		}
 	}
 	return bshangrila.New(opts), nil
 }

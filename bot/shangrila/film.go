@@ -1,0 +1,45 @@
+package shangrila
+
+import (
+	"context"
+	"io"
+
+	"github.com/tablebot/tablebot/bot"
+	"github.com/tablebot/tablebot/i18n"
+	srender "github.com/tablebot/tablebot/render/shangrila"
+	"github.com/tablebot/tablebot/render/timelapse"
+	sl "github.com/tablebot/tablebot/rules/shangrila"
+)
+
+// NewFilmFunc returns a FilmFunc that films games with r (render/shangrila's
+// Timelapse, encoded by render/timelapse): the start, then a frame per
+// move, captioned in the view's language. The labels of each language are
+// built once.
+func NewFilmFunc(r *srender.Renderer, cat *i18n.Catalog) bot.FilmFunc {
+	labels := map[i18n.Lang]*srender.Labels{}
+	for _, l := range i18n.Langs {
+		lb := Labels(cat.Printer(l))
+		labels[l] = &lb
+	}
+	return func(ctx context.Context, w io.Writer, v bot.FilmView) error {
+		lb := labels[v.Lang]
+		if lb == nil {
+			lb = labels[i18n.English]
+		}
+		s := state(v.State)
+		start := s.Start()
+		names := map[sl.Colour]string{}
+		for i, n := range v.Names {
+			names[colour(start, i)] = n
+		}
+		film := r.Timelapse(&start, s.MoveList(), srender.Options{Names: names, Labels: lb})
+		_, err := timelapse.Encode(ctx, w, film, timelapse.Options{})
+		return err
+	}
+}
+
+// Film films the game's finished games (bot.Filmer), nil when the game
+// was made without.
+func (g *Game) Film() bot.FilmFunc { return g.opts.Film }
+
+var _ bot.Filmer = (*Game)(nil)
