@@ -260,6 +260,9 @@ func (b *Bot) Explain(req Request, err error) string { return b.explain(req, err
 // slash handles a slash command: the host's own subcommands here, the
 // game's moves by the game.
 func (b *Bot) slash(ctx context.Context, req Request) (Reply, error) {
+	if req.Game == PersonCommand {
+		return b.person(ctx, req)
+	}
 	g, ok := b.game(req.Game)
 	if !ok {
 		return Reply{}, fail(Invalid, "bot.err.unknown-command", "command", req.Game)

@@ -125,14 +125,14 @@ func HostCommandNames() []string {
 }
 
 // Commands returns every game's slash command, in the order the games were
-// registered. Texts are looked up game first: "cmd.<kind>.<name>.desc"
+// registered, then PersonCommand's. Texts are looked up game first: "cmd.<kind>.<name>.desc"
 // when the catalogue has it, else "cmd.<name>.desc"; likewise "opt." ids.
 func (b *Bot) Commands() []SlashCommand {
 	var out []SlashCommand
 	for _, g := range b.games {
 		out = append(out, b.slashCommand(g))
 	}
-	return out
+	return append(out, b.personSlashCommand())
 }
 
 func (b *Bot) slashCommand(g Game) SlashCommand {

@@ -18,6 +18,12 @@ func (b *Bot) component(ctx context.Context, req Request) (Reply, error) {
 		return Reply{}, BadComponent()
 	}
 	req.Game = a.Kind
+	if req.DM {
+		var err error
+		if req, err = b.fromDM(ctx, req, a); err != nil {
+			return Reply{}, err
+		}
+	}
 	switch a.Step {
 	case stepJoin:
 		return b.join(ctx, req, &a)

@@ -22,6 +22,10 @@ var (
 	// ErrRefused means Discord refused the message itself (a 400): sent
 	// again as it is, it would be refused again.
 	ErrRefused = errors.New("the message was refused")
+	// ErrDMRefused means the user does not accept the bot's direct
+	// messages (Discord's 50007): their turns go to the channel instead.
+	// No channel is gone for it.
+	ErrDMRefused = errors.New("the user does not accept direct messages")
 )
 
 // retryAfter returns the wait a rate limit asks for, 0 when err is not one.

@@ -121,6 +121,13 @@ type Poster interface {
 	Post(ctx context.Context, channel string, m Message) (messageID string, err error)
 }
 
+// DirectPoster posts a message to a user directly (a Discord DM), as
+// Poster does in a channel; ErrDMRefused says the user does not accept
+// it. Adapters that can implement it.
+type DirectPoster interface {
+	PostDM(ctx context.Context, user string, m Message) (messageID string, err error)
+}
+
 // Finder finds, among a channel's latest messages, a post whose making is
 // in doubt: the answer to an interaction (was it made before the process
 // stopped?), or the bot's post that begins with text (was a try whose

@@ -32,6 +32,10 @@ type Request struct {
 	User    User
 	Guild   string
 	Channel string
+	// DM is set for a request from the user's direct messages with the
+	// bot (Guild is then empty): a click on a turn DM's button, which
+	// acts on the game of the button, in its channel.
+	DM bool
 	// GuildLocale is the server's preferred locale, the default language of
 	// the channel's public posts.
 	GuildLocale string

@@ -3,6 +3,7 @@ package store
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 	"time"
 )
 
@@ -204,6 +205,15 @@ func UnmarshalAnnouncement(channel string, seq uint64, data []byte) (Announcemen
 func CheckSetting(channel, key string) error {
 	if channel == "" || key == "" {
 		return fmt.Errorf("store: a channel setting needs a channel and a key")
+	}
+	return nil
+}
+
+// CheckUserSetting refuses a user setting without a user or a key, or
+// with a NUL in either (engines join them with one).
+func CheckUserSetting(user, key string) error {
+	if user == "" || key == "" || strings.ContainsRune(user+key, 0) {
+		return fmt.Errorf("store: a user setting needs a user and a key, without NUL")
 	}
 	return nil
 }

@@ -73,6 +73,16 @@ type Store interface {
 	// EachChannelSetting calls f with every channel's every setting.
 	EachChannelSetting(ctx context.Context, f func(channel, key, value string) error) error
 
+	// SetUserSetting stores a person's setting ("" removes it): what
+	// belongs to a user, not a game, in every server (where turns reach
+	// them, for one).
+	SetUserSetting(ctx context.Context, user, key, value string) error
+	// UserSetting returns a user's setting, "" when they have none.
+	UserSetting(ctx context.Context, user, key string) (string, error)
+	// EachUserSetting calls f with every user's every setting, by user
+	// and then by key.
+	EachUserSetting(ctx context.Context, f func(user, key, value string) error) error
+
 	// Import stores whole games, idempotently.
 	Import(ctx context.Context, games []*Game) ([]Imported, error)
 	// Check reads and decodes everything stored.

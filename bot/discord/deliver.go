@@ -248,6 +248,22 @@ type messageSend struct {
 // once: the bot's worker tries again, with its backoff, as the error says
 // (see classify).
 func (a *Adapter) Post(ctx context.Context, channel string, m bot.Message) (string, error) {
+	return a.post(ctx, channel, m)
+}
+
+// PostDM posts a message in a user's DM channel, opening it (Discord
+// returns the one there is), as Post does in a channel (bot.DirectPoster).
+// A user who does not accept the bot's DMs is bot.ErrDMRefused.
+func (a *Adapter) PostDM(ctx context.Context, user string, m bot.Message) (string, error) {
+	ch, err := a.session.UserChannelCreate(user, once(ctx)...)
+	if err != nil {
+		return "", classify(redact(err, a.cfg.Token), err)
+	}
+	return a.post(ctx, ch.ID, m)
+}
+
+// post is Post, in any channel.
+func (a *Adapter) post(ctx context.Context, channel string, m bot.Message) (string, error) {
 	png, err := draw(ctx, m)
 	if err != nil {
 		return "", err

@@ -19,13 +19,15 @@ const (
 	codeMissingAccess  = 50001 // the bot cannot see the channel
 	codeMissingPerms   = 50013 // the bot lacks a permission there
 	codeThreadArchived = 50083 // an archived (or locked) thread
+	codeCannotSendDM   = 50007 // the user does not accept the bot's DMs
 )
 
 // classify says in the bot's terms why Discord refused a request about a
 // channel (err, with shown the same error as it may be shown): the
 // channel is gone for the bot (bot.ErrGone: deleted, access lost, an
 // archived thread, the bot removed from the server), the message itself is
-// refused (bot.ErrRefused: any other 4xx), or a rate limit to wait out
+// refused (bot.ErrRefused: any other 4xx), the user refuses the bot's DMs
+// (bot.ErrDMRefused), or a rate limit to wait out
 // (an error with RetryAfter). Anything else (5xx, timeouts, the network)
 // is left as it is: temporary.
 func classify(shown, err error) error {
@@ -42,6 +44,8 @@ func classify(shown, err error) error {
 		code = rest.Message.Code
 	}
 	switch status := rest.Response.StatusCode; {
+	case code == codeCannotSendDM:
+		return fmt.Errorf("%w: %v", bot.ErrDMRefused, shown)
 	case gone(status, code):
 		return fmt.Errorf("%w: %v", bot.ErrGone, shown)
 	case status == http.StatusUnauthorized || status == http.StatusTooManyRequests || status >= 500:

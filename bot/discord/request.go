@@ -12,7 +12,7 @@ import (
 // toRequest turns an interaction into the command layer's request; commands
 // names the slash commands registered (the games' kinds).
 func toRequest(i *discordgo.Interaction, commands map[string]bool) (bot.Request, bool) {
-	req := bot.Request{Guild: i.GuildID, Channel: i.ChannelID, User: user(i), Interaction: i.ID}
+	req := bot.Request{Guild: i.GuildID, Channel: i.ChannelID, User: user(i), Interaction: i.ID, DM: i.GuildID == ""}
 	if i.GuildLocale != nil {
 		req.GuildLocale = string(*i.GuildLocale)
 	}

@@ -23,7 +23,7 @@ func runMigrate(ctx context.Context, e cli.Env, args []string) error {
 	dropPosts := fs.Bool("drop-posts", false, "migrate even though channels are still owed posts, which are lost")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "Usage: tablebot migrate --from FILE|etcd --to FILE|etcd [--config FILE]")
-		fmt.Fprintln(fs.Output(), "Copies every game (live and ended) and every channel's settings into a new database file")
+		fmt.Fprintln(fs.Output(), "Copies every game (live and ended) and every channel's and user's settings into a new database file")
 		fmt.Fprintln(fs.Output(), "or an empty etcd prefix. Stop the bot first; start it on the new store after.")
 		fs.PrintDefaults()
 	}
@@ -56,8 +56,8 @@ func runMigrate(ctx context.Context, e cli.Env, args []string) error {
 	if err := m.run(*dropPosts); err != nil {
 		return err
 	}
-	fmt.Fprintf(e.Stdout, "migrated %d live and %d ended games, and %d channel settings, from %s to %s\n",
-		len(m.live), m.ended, m.settings, *from, *to)
+	fmt.Fprintf(e.Stdout, "migrated %d live and %d ended games, %d channel settings and %d user settings, from %s to %s\n",
+		len(m.live), m.ended, m.settings, m.userSettings, *from, *to)
 	if m.renamed > 0 {
 		fmt.Fprintf(e.Stderr, "%d games have a new id (the source's numbers of a channel had gaps): their old boards' buttons answer that the board has changed\n", m.renamed)
 	}
@@ -124,6 +124,7 @@ type migration struct {
 	live                     []*store.Game
 	batch                    []*store.Game
 	ended, settings, renamed int
+	userSettings             int
 }
 
 // run copies the games and then the settings.
@@ -154,9 +155,16 @@ func (m *migration) run(dropPosts bool) error {
 	if err := m.flush(); err != nil {
 		return err
 	}
-	return m.src.EachChannelSetting(m.ctx, func(channel, key, value string) error {
+	err = m.src.EachChannelSetting(m.ctx, func(channel, key, value string) error {
 		m.settings++
 		return m.dst.SetChannelSetting(m.ctx, channel, key, value)
+	})
+	if err != nil {
+		return err
+	}
+	return m.src.EachUserSetting(m.ctx, func(user, key, value string) error {
+		m.userSettings++
+		return m.dst.SetUserSetting(m.ctx, user, key, value)
 	})
 }
 

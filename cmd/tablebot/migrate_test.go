@@ -46,6 +46,13 @@ func listing(t *testing.T, db store.Store) string {
 	if err != nil {
 		t.Fatal(err)
 	}
+	err = db.EachUserSetting(ctx, func(user, k, v string) error {
+		fmt.Fprintf(&b, "user setting %s %s=%s\n", user, k, v)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
 	return b.String()
 }
 
@@ -71,12 +78,15 @@ func TestMigrate(t *testing.T) {
 	if err := db.SetChannelSetting(ctx, "100", "language", "es"); err != nil {
 		t.Fatal(err)
 	}
+	if err := db.SetUserSetting(ctx, "7", "notify", "dm"); err != nil {
+		t.Fatal(err)
+	}
 	want := listing(t, db)
 	db.Close()
 	conf := etcdConfig(t, srv.Endpoint, "migrated/")
 
 	code, stdout, stderr := run(t, "", "migrate", "--config", conf, "--from", src, "--to", "etcd")
-	if code != 0 || !strings.Contains(stdout, "1 channel settings") || stderr != "" {
+	if code != 0 || !strings.Contains(stdout, "1 channel settings and 1 user settings") || stderr != "" {
 		t.Fatalf("migrate to etcd: exit %d, %q, %q", code, stdout, stderr)
 	}
 	t.Log(strings.TrimSpace(stdout))

@@ -15,6 +15,13 @@ const (
 	// CodeMissingPermissions (HTTP 403) answers a request the bot sees the
 	// channel for but lacks another permission for, such as SEND_MESSAGES.
 	CodeMissingPermissions = 50013
+	// CodeCannotSendToUser (HTTP 403, "Cannot send messages to this user")
+	// answers a post in the DM channel of a user who does not accept DMs
+	// from the bot.
+	CodeCannotSendToUser = 50007
+	// CodeInvalidRecipient (HTTP 400, "Invalid Recipient(s)") answers an
+	// attempt to open a DM with a user that does not exist.
+	CodeInvalidRecipient = 50033
 	// CodeInvalidFormBody (HTTP 400) answers a body that breaks a
 	// documented limit (content over 2,000 characters, more than 10 embeds
 	// or attachments, an oversized file, ...), with an "errors" object that

@@ -26,6 +26,7 @@ const (
 	RouteEditMessage   Route = "PATCH /channels/{channel}/messages/{msg}"
 	RouteDeleteMessage Route = "DELETE /channels/{channel}/messages/{msg}"
 	RouteGetChannel    Route = "GET /channels/{channel}"
+	RouteCreateDM      Route = "POST /users/@me/channels"
 	RouteCallback      Route = "POST /interactions/{id}/{token}/callback"
 	RouteFollowup      Route = "POST /webhooks/{app}/{token}"
 	RouteWebhookGet    Route = "GET /webhooks/{app}/{token}/messages/{msg}"

@@ -216,6 +216,11 @@ func (s *Server) handleCreateMessage(w http.ResponseWriter, r *http.Request) {
 		e.write(w)
 		return
 	}
+	if e := s.dmRefusalLocked(ch); e != nil {
+		s.mu.Unlock()
+		e.write(w)
+		return
+	}
 	if e := s.threadRulesLocked(RouteCreateMessage, ch, opPost); e != nil {
 		s.mu.Unlock()
 		e.write(w)

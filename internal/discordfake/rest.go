@@ -43,6 +43,7 @@ func (s *Server) routes() http.Handler {
 	api("GET /gateway/bot", botAuth, s.handleGatewayBot)
 	api("GET /users/@me", botAuth, s.handleMe)
 	api("GET /users/{user}", botAuth, s.handleUser)
+	api("POST /users/@me/channels", botAuth, s.handleCreateDM)
 	api("GET /applications/@me", botAuth, s.handleApplication)
 	api("GET /oauth2/applications/@me", botAuth, s.handleApplication)
 	api("GET /oauth2/applications/{app}", botAuth, s.handleApplication)

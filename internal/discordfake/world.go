@@ -24,6 +24,10 @@ type Channel struct {
 	Name     string                // default "general"
 	Type     discordgo.ChannelType // default ChannelTypeGuildText (ChannelTypeDM without a guild)
 	ParentID string                // a thread's parent channel; empty otherwise
+	// RecipientID is a DM channel's other user (the bot being the first);
+	// empty for guild channels. Server.OpenDM and POST /users/@me/channels
+	// set it.
+	RecipientID string
 	// BotPermissions is what the bot may do in this channel, as Discord
 	// computes it from roles and overwrites and sends as app_permissions.
 	// 0 means: a thread's parent's, else Options.AppPermissions (threads
@@ -52,6 +56,10 @@ type User struct {
 	Username   string // default "user<id>"
 	GlobalName string // display name; may be empty
 	Locale     string // client locale sent in interactions; default "en-US"
+	// RefusesDMs: the user does not accept direct messages from the bot
+	// (privacy settings, or the bot blocked). Discord still opens the DM
+	// channel, but posting in it is refused with 403 CodeCannotSendToUser.
+	RefusesDMs bool
 }
 
 // Member is a user's membership of a guild.
@@ -330,6 +338,12 @@ func (s *Server) wireChannelLocked(id string) *discordgo.Channel {
 	ch := &discordgo.Channel{ID: c.ID, GuildID: c.GuildID, Name: c.Name, Type: c.Type, ParentID: c.ParentID}
 	if c.GuildID == "" && c.Type == discordgo.ChannelTypeGuildText {
 		ch.Type = discordgo.ChannelTypeDM
+	}
+	if ch.Type == discordgo.ChannelTypeDM {
+		ch.Name = "" // a DM has no name, only recipients
+		if c.RecipientID != "" {
+			ch.Recipients = []*discordgo.User{s.wireUserLocked(c.RecipientID)}
+		}
 	}
 	if c.IsThread() {
 		at := c.archivedAt

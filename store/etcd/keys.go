@@ -28,6 +28,12 @@ func (k keys) post(ch string, seq uint64) string {
 // setting is the key of a channel's setting.
 func (k keys) setting(ch, name string) string { return k.channel(ch) + "s/" + name }
 
+// users is the prefix of every user's settings.
+func (k keys) users() string { return k.prefix + "u/" }
+
+// userSetting is the key of a user's setting.
+func (k keys) userSetting(user, name string) string { return k.users() + user + "\x00" + name }
+
 // channels is the prefix of every channel's keys.
 func (k keys) channels() string { return k.prefix + "c/" }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"reflect"
+	"slices"
 	"testing"
 	"time"
 
@@ -259,4 +260,67 @@ func testChannelSettings(t *testing.T, open Open) {
 	if got, _ := db.ChannelSetting(ctx, "c2", "language"); got != "" {
 		t.Errorf("another channel's setting = %q", got)
 	}
+}
+
+func testUserSettings(t *testing.T, open Open) {
+	ctx := context.Background()
+	db := open(t, newClock().Now)
+	steps := []struct {
+		name       string
+		key, value string // set when key is not empty
+		want       string
+	}{
+		{"unset", "", "", ""},
+		{"set", "notify", "dm", "dm"},
+		{"changed", "notify", "both", "both"},
+		{"removed", "notify", "", ""},
+		{"set again", "notify", "dm", "dm"},
+	}
+	for _, s := range steps {
+		t.Run(s.name, func(t *testing.T) {
+			if s.key != "" {
+				if err := db.SetUserSetting(ctx, "u1", s.key, s.value); err != nil {
+					t.Fatal(err)
+				}
+			}
+			got, err := db.UserSetting(ctx, "u1", "notify")
+			if err != nil || got != s.want {
+				t.Errorf("UserSetting = %q, %v; want %q", got, err, s.want)
+			}
+		})
+	}
+	t.Run("refused", func(t *testing.T) {
+		for _, c := range []struct{ user, key string }{{"", "notify"}, {"u1", ""}, {"u\x001", "notify"}} {
+			if err := db.SetUserSetting(ctx, c.user, c.key, "dm"); err == nil {
+				t.Errorf("SetUserSetting(%q, %q) = nil, want an error", c.user, c.key)
+			}
+		}
+	})
+	t.Run("apart from channels and other users", func(t *testing.T) {
+		for _, set := range [][3]string{{"u10", "notify", "both"}, {"u2", "quiet", "23:00-07:30"}, {"u2", "notify", "channel"}} {
+			if err := db.SetUserSetting(ctx, set[0], set[1], set[2]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := db.SetChannelSetting(ctx, "u1", "notify", "channel"); err != nil {
+			t.Fatal(err)
+		}
+		if got, _ := db.UserSetting(ctx, "u1", "notify"); got != "dm" {
+			t.Errorf("a channel's setting changed the user's: %q", got)
+		}
+		if got, _ := db.ChannelSetting(ctx, "u1", "notify"); got != "channel" {
+			t.Errorf("a user's setting changed the channel's: %q", got)
+		}
+		var each []string
+		if err := db.EachUserSetting(ctx, func(u, k, v string) error {
+			each = append(each, u+":"+k+"="+v)
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+		want := []string{"u1:notify=dm", "u10:notify=both", "u2:notify=channel", "u2:quiet=23:00-07:30"}
+		if !slices.Equal(each, want) {
+			t.Errorf("EachUserSetting = %v, want %v", each, want)
+		}
+	})
 }

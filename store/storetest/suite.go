@@ -28,6 +28,7 @@ var cases = []struct {
 	{"UpdateRefuses", testUpdateRefuses, false},
 	{"CreateRefuses", testCreateRefuses, false},
 	{"ChannelSettings", testChannelSettings, false},
+	{"UserSettings", testUserSettings, false},
 	{"Import", testImport, false},
 	{"AppendMoveRefuses", testAppendMoveRefuses, false},
 	{"UndoMove", testUndoMove, false},
