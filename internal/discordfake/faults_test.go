@@ -309,7 +309,7 @@ func (l *ruleLog) all() []FaultRequest {
 func TestFailIf(t *testing.T) {
 	t.Parallel()
 	clock := newTestClock()
-	s := New(t, Options{Now: clock.Now, ExpectBreaches: true})
+	s := New(t, Options{Now: clock.Now, ExpectBreaches: true, AckDeadline: time.Minute})
 	w := s.NewWorld("alice")
 	bot := "Bot " + s.Token()
 	hello := `{"content":"hi","allowed_mentions":{"parse":[]}}`
