@@ -63,7 +63,7 @@ func (g *Game) Confirm(a *bot.Act, form string, v bot.Values, line string) (*bot
 	} else if a.Request.Option(optConfirm) != "" {
 		return nil, nil
 	}
-	if e.Collapse {
+	if e.Collapse || e.LiftFell {
 		return q.warning(), nil
 	}
 	return nil, nil
