@@ -92,3 +92,44 @@ func TestConfirmFalls(t *testing.T) {
 		}
 	}
 }
+
+// TestMovesSteadiestFirst: moves lists the steps steadiest first, those
+// that make a floor fall last and marked, each step on a floor with its
+// margin; every line before its comment plays as it stands.
+func TestMovesSteadiestFirst(t *testing.T) {
+	g := New(Options{})
+	for _, fall := range []struct {
+		name string
+		want func(o *mr.Outlook) bool
+		mark string
+	}{
+		{"collapse", func(o *mr.Outlook) bool { return o.Collapse }, "# FALLS: the temple collapses"},
+		{"lift falls", func(o *mr.Outlook) bool { return o.LiftFalls && !o.Collapse }, "# FALLS: not made, the card goes to the level row"},
+	} {
+		t.Run(fall.name, func(t *testing.T) {
+			s, step := fallingState(t, fall.want)
+			lines := g.Moves(s)
+			falling, margins := false, 0
+			for i, l := range lines {
+				line, comment, _ := strings.Cut(l, "  # ")
+				if _, err := s.Clone().Play(line); err != nil {
+					t.Errorf("line %d %q does not play: %v", i, line, err)
+				}
+				isFall := strings.HasPrefix(comment, "FALLS")
+				if falling && !isFall {
+					t.Errorf("line %d %q after a step that falls", i, l)
+				}
+				falling = falling || isFall
+				if strings.Contains(comment, "margin ") {
+					margins++
+				}
+				if line == s.Line(step) && !strings.HasSuffix(l, fall.mark) {
+					t.Errorf("the falling step's line %q, want it marked %q", l, fall.mark)
+				}
+			}
+			if !falling || margins == 0 {
+				t.Errorf("got %d lines, a fall marked %v, %d with a margin; want a fall and margins:\n%s", len(lines), falling, margins, strings.Join(lines, "\n"))
+			}
+		})
+	}
+}

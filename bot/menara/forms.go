@@ -397,7 +397,8 @@ func wordsMatch(_ *i18n.Printer, typed string, c bot.Choice) bool {
 	return true
 }
 
-// legalOf returns the legal steps of kind in pos.
+// legalOf returns the legal steps of kind in pos, steadiest first and
+// those that make a floor fall last.
 func legalOf(pos *mr.Position, kind mr.Kind) []mr.Step {
 	var out []mr.Step
 	for _, s := range pos.LegalSteps(nil) {
@@ -405,7 +406,7 @@ func legalOf(pos *mr.Position, kind mr.Kind) []mr.Step {
 			out = append(out, s)
 		}
 	}
-	return out
+	return steadiest(pos, out)
 }
 
 // baseName names the base a step goes to, with what the step would do:
