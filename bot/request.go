@@ -52,6 +52,10 @@ type Request struct {
 	// Interaction is the platform's id of the request (a Discord
 	// interaction id), empty where there is none (tablebot local).
 	Interaction string
+	// Piped is set for a line of input piped into the terminal (tablebot
+	// local reading a file, not a person typing): a game's record line is
+	// then made as it stands, since nobody is there to answer a question.
+	Piped bool
 
 	// CustomID and Values are a component's id and the chosen menu values;
 	// Message is the id of the message that carries the component.

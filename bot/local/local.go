@@ -188,6 +188,7 @@ func (s *Session) user(name string) bot.User {
 func (s *Session) request(req bot.Request) bot.Request {
 	req.Channel, req.Guild, req.Game = s.opts.Channel, "local", s.game.Kind()
 	req.GuildLocale = string(s.opts.Lang)
+	req.Piped = s.opts.Echo
 	if req.Options == nil {
 		req.Options = map[string]string{}
 	}

@@ -38,7 +38,9 @@ func (g *Game) Act(ctx context.Context, a *bot.Act) (bot.Outcome, error) {
 // board's buttons, a reveal (it cannot be taken back) and the end of a
 // turn or giving up (renewing the camp or not); from a menu, a floor's
 // place is previewed with its image; and a step that would bring the
-// temple down asks once more, unless it was typed as a record line.
+// temple down, or a lift whose floor would fall (the card lost), asks
+// once more in every face, unless it is a record piped into the terminal
+// or a typed line ending in "!".
 func (g *Game) Confirm(a *bot.Act, form string, v bot.Values, line string) (*bot.Question, error) {
 	s := state(a.State)
 	step, err := s.Engine().ParseMove(line)
@@ -60,11 +62,23 @@ func (g *Game) Confirm(a *bot.Act, form string, v bot.Values, line string) (*bot
 		case cmdFloor, cmdLift, cmdExtend:
 			return q.preview(), nil
 		}
-	} else if a.Request.Option(optConfirm) != "" {
+	} else if asksNothing(a.Request) {
 		return nil, nil
 	}
-	if e.Collapse {
+	if e.Collapse || e.LiftFell {
 		return q.warning(), nil
 	}
 	return nil, nil
+}
+
+// asksNothing reports whether a typed step is made as it stands: a line
+// ending in "!", or a record line piped into the terminal.
+func asksNothing(r *bot.Request) bool {
+	switch r.Option(optConfirm) {
+	case confirmSure:
+		return true
+	case confirmRecord:
+		return r.Piped
+	}
+	return false
 }

@@ -77,6 +77,12 @@ func words(l rmenara.Labels) map[string]string {
 		"level": l.Level(2), "base": l.Base, "falls": l.Falls, "collapse": l.Collapse, "risk": l.Risk(35),
 		"legend safe": l.LegendSafe, "legend shaky": l.LegendShaky, "legend falls": l.LegendFalls,
 		"legend free": l.LegendFree, "legend last": l.LegendLast, "legend proposed": l.LegendProposed,
+		"legend empty": l.LegendEmpty, "legend column": l.LegendColumn,
+	}
+	for name, f := range fallSamples() {
+		if l.Fell != nil {
+			w["fell "+name] = l.Fell(f)
+		}
 	}
 	for r := mr.Collapse; r <= mr.FloorsUsed; r++ {
 		w["lost "+r.String()] = l.Lost(r, 2, 5)
@@ -121,6 +127,46 @@ func stepSamples() []rmenara.StepWords {
 		{Kind: mr.GiveUp, Player: "Ana", Renew: true},
 		{Kind: mr.Done, Player: "Ana"},
 		{Kind: mr.Done, Player: "Ana", Renew: true},
+		{Kind: mr.Lift, Player: "Ana", Floor: "M", Level: 3, Supports: "F1 G2 G4", LiftFell: true},
+	}
+}
+
+// fallSamples are falls of every kind, by name.
+func fallSamples() map[string]rmenara.FallWords {
+	return map[string]rmenara.FallWords{
+		"few":     {Floor: "P", Supports: "P1 P2", Few: true, Columns: 2, Minimum: 3},
+		"outside": {Floor: "P", Supports: "P1 P2 P3", Outside: true, Distance: "1.2 mm", Need: "0.5 mm", Columns: 3, Minimum: 3},
+		"inside":  {Floor: "P", Supports: "P1 P2 P3", Distance: "0.2 mm", Need: "0.5 mm", Columns: 3, Minimum: 3},
+	}
+}
+
+// TestIssue26Labels pins the English words of the labels issue 26 added
+// to the image: the bases in the legend, a fall explained, and a lift
+// that fell (not made, the card to the level row).
+func TestIssue26Labels(t *testing.T) {
+	l := Labels(catalog(t).Printer(i18n.English))
+	fell := func(f rmenara.FallWords) string {
+		if l.Fell == nil {
+			return "<no Fell>"
+		}
+		return l.Fell(f)
+	}
+	falls := fallSamples()
+	tests := []struct{ name, got, want string }{
+		{"legend empty", l.LegendEmpty, "empty base"},
+		{"legend column", l.LegendColumn, "column on a base"},
+		{"fell few", fell(falls["few"]), "Floor P fell: it rested on too few columns in a line (P1 P2)"},
+		{"fell outside", fell(falls["outside"]), "Floor P fell: its load centre was 1.2 mm outside its columns P1 P2 P3"},
+		{"fell inside", fell(falls["inside"]), "Floor P fell: its load centre was only 0.2 mm inside P1 P2 P3, 0.5 mm needed"},
+		{"lift fell", l.LastStep(rmenara.StepWords{Kind: mr.Lift, Player: "Ana", Floor: "M", Level: 3, Supports: "F1 G2 G4", LiftFell: true}),
+			"Last step: Ana tried to move floor M, but it would have fallen: not made, the card goes to the level row"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if tt.got != tt.want {
+				t.Errorf("got  %q\nwant %q", tt.got, tt.want)
+			}
+		})
 	}
 }
 

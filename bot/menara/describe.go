@@ -107,12 +107,20 @@ func sayFailedFloor(p *i18n.Printer, e *mr.Effects, who string) string {
 	return p.T("menara.say.failed-floor", "player", who, "floor", e.Step.Floor, "percent", e.Risk.Percent())
 }
 
-// sayLift says the floor moved from level to level, or the risk that made
-// it fall.
+// sayLift says the floor moved from level to level, the risk that made
+// it fail, or that it would have fallen at its new place (then it was not
+// moved, and the card goes to the level row: endSaid says so).
 func sayLift(p *i18n.Printer, e *mr.Effects, who string) string {
 	s := e.Step
 	if e.Failed {
 		return p.T("menara.say.failed-lift", "player", who, "floor", s.Floor, "percent", e.Risk.Percent())
+	}
+	if e.LiftFell {
+		said := p.T("menara.say.lift-fell", "player", who, "floor", s.Floor, "to", e.Level, "on", s.On.String())
+		if len(e.Falls) > 0 {
+			said += " " + fallSaid(p, &e.Falls[0])
+		}
+		return said
 	}
 	return p.T("menara.say.lift", "player", who, "floor", s.Floor, "from", e.FromLevel, "to", e.Level, "on", s.On.String())
 }
@@ -147,7 +155,11 @@ func columnsSaid(p *i18n.Printer, e *mr.Effects) []string {
 func floorsSaid(p *i18n.Printer, e *mr.Effects) []string {
 	switch {
 	case e.Collapse:
-		return []string{p.T("menara.say.collapse", "floors", floorList(e.Fallen))}
+		said := []string{p.T("menara.say.collapse", "floors", floorList(e.Fallen))}
+		if len(e.Falls) > 0 {
+			said = append(said, fallSaid(p, &e.Falls[0]))
+		}
+		return said
 	case e.Failed:
 		return []string{p.T("menara.say.failed")}
 	case e.NewFloor != mr.NoFloor:

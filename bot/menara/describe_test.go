@@ -60,6 +60,18 @@ func TestDescribe(t *testing.T) {
 		{"collapse", effectsOf(mr.MoveStep(0, k2, m3), func(e *mr.Effects) {
 			e.Unsupported, e.Collapse, e.Fallen, e.Failed, e.NewFloor = 10, true, []mr.FloorID{10, 12}, true, 13
 		}), names, "✋ ana's hand shook: the column K2 did not reach M3 (risk 0%). 💥 Floor K, M fell: the temple collapsed."},
+		{"collapse explained", effectsOf(floor, func(e *mr.Effects) {
+			e.Level, e.Collapse, e.Fallen = 2, true, []mr.FloorID{12}
+			e.Falls = []mr.Fall{{Floor: 12, Level: 2, Supports: []mr.Base{k2, m3, {Floor: 12, N: 1}}, Margin: -1150, HasMargin: true, Need: 750}}
+		}), names, "🧱 bob placed floor M on level 2, on K2 M3. 💥 Floor M fell: the temple collapsed. Floor M fell: its load centre was 1.2 mm outside its columns K2 M1 M3."},
+		{"collapse on too few columns", effectsOf(floor, func(e *mr.Effects) {
+			e.Level, e.Collapse, e.Fallen = 2, true, []mr.FloorID{12}
+			e.Falls = []mr.Fall{{Floor: 12, Level: 2, Supports: []mr.Base{k2, m3}}}
+		}), names, "🧱 bob placed floor M on level 2, on K2 M3. 💥 Floor M fell: the temple collapsed. Floor M fell: it rested on too few columns in a line (K2 M3)."},
+		{"lift fell", effectsOf(lift, func(e *mr.Effects) {
+			e.FromLevel, e.Level, e.LiftFell, e.CardDone, e.ToLevelRow = 1, 3, true, true, true
+			e.Falls = []mr.Fall{{Floor: 12, Level: 3, Supports: []mr.Base{k2, m3, {Floor: 12, N: 1}}, Margin: 200, HasMargin: true, Need: 1000}}
+		}), names, "🚧 ana tried to move floor M to level 3, onto K2 M3, but it would have fallen there: the lift is not made. Floor M fell: its load centre was only 0.2 mm inside K2 M1 M3, 1.0 mm needed. The card goes to the level row: one more level to build."},
 		{"failed, a floor filled", effectsOf(mr.ColumnStep(0, mr.Red, k2), func(e *mr.Effects) { failed(e); e.Filled = 10 }), names, "✋ ana's hand shook: the red column did not stand on K2 (risk 33%). Nothing changed, but the card goes to the level row."},
 		{"a new floor", effectsOf(mr.ColumnStep(0, mr.Red, k2), func(e *mr.Effects) { e.Filled, e.NewFloor = 10, 13 }), names, "🏛️ ana placed a red column on K2. Floor K is full: floor N must be placed now."},
 		{"a floor filled", effectsOf(mr.ColumnStep(0, mr.Red, k2), func(e *mr.Effects) { e.Filled = 10 }), names, "🏛️ ana placed a red column on K2. Floor K is full."},

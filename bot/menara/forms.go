@@ -33,10 +33,14 @@ const (
 	optTo        = "to"
 	optFloor     = "floor"
 	optRenew     = "renew"
-	// optConfirm is set by the terminal for a step typed as a record line,
-	// which is made as it stands, even when it brings the temple down; no
-	// slash command has it.
-	optConfirm = "confirm"
+	// optConfirm is set by the terminal: confirmRecord for a step typed as
+	// a record line (made as it stands when piped, asked about like a short
+	// form when a person types it), confirmSure for a line ending in "!"
+	// (made as it stands, even when it brings the temple down). No slash
+	// command has it.
+	optConfirm    = "confirm"
+	confirmRecord = "record"
+	confirmSure   = "sure"
 )
 
 // forms are the steps as forms. From them the host derives the
@@ -393,7 +397,8 @@ func wordsMatch(_ *i18n.Printer, typed string, c bot.Choice) bool {
 	return true
 }
 
-// legalOf returns the legal steps of kind in pos.
+// legalOf returns the legal steps of kind in pos, steadiest first and
+// those that make a floor fall last.
 func legalOf(pos *mr.Position, kind mr.Kind) []mr.Step {
 	var out []mr.Step
 	for _, s := range pos.LegalSteps(nil) {
@@ -401,7 +406,7 @@ func legalOf(pos *mr.Position, kind mr.Kind) []mr.Step {
 			out = append(out, s)
 		}
 	}
-	return out
+	return steadiest(pos, out)
 }
 
 // baseName names the base a step goes to, with what the step would do:

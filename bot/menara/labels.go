@@ -64,6 +64,9 @@ func Labels(p *i18n.Printer) rmenara.Labels {
 		LegendFree:     p.T("menara.render.legend.free"),
 		LegendLast:     p.T("menara.render.legend.last"),
 		LegendProposed: p.T("menara.render.legend.proposed"),
+		LegendEmpty:    p.T("menara.render.legend.empty"),
+		LegendColumn:   p.T("menara.render.legend.column"),
+		Fell:           func(w rmenara.FallWords) string { return fellWords(p, w) },
 	}
 	for _, c := range mr.Colours {
 		l.Colours[c] = ColourName(p, c)
@@ -126,6 +129,9 @@ func Millimetres(p *i18n.Printer, um int) string {
 func stepLine(p *i18n.Printer, w rmenara.StepWords) string {
 	if w.Failed {
 		return p.T("menara.render.step.failed", "player", w.Player)
+	}
+	if w.LiftFell {
+		return p.T("menara.render.step.lift-fell", "player", w.Player, "floor", w.Floor)
 	}
 	var s string
 	switch w.Kind {

@@ -160,7 +160,14 @@ func (q *asking) preview() *bot.Question {
 // warning asks once more before a step that brings the temple down.
 func (q *asking) warning() *bot.Question {
 	p := q.p
-	text := "⚠️ " + p.T("menara.warn.step", "step", stepWords(p, q.pos, q.step)) + " " + p.T("menara.warn.collapse", "floors", floorList(q.e.Fallen))
+	what := p.T("menara.warn.collapse", "floors", floorList(q.e.Fallen))
+	if q.e.LiftFell {
+		what = p.T("menara.warn.lift-fell", "floor", q.step.Floor)
+	}
+	text := "⚠️ " + p.T("menara.warn.step", "step", stepWords(p, q.pos, q.step)) + " " + what
+	if len(q.e.Falls) > 0 {
+		text += " " + fallSaid(p, &q.e.Falls[0])
+	}
 	if r := q.a.Request; r.Interaction == "" && r.Kind == bot.CommandRequest {
 		// The terminal has no buttons: a step typed as a record line is made
 		// as it stands.

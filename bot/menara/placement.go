@@ -174,6 +174,9 @@ func placeWords(p *i18n.Printer, pos *mr.Position, pl mr.Placement) (label, desc
 		label = p.T("menara.place.on", "on", s.On.String(), "level", pl.Level)
 	}
 	desc = turned + side + " · " + stabilityWords(p, pl.Level, pl.Stability)
+	if pl.LiftFalls {
+		desc = turned + " · " + p.T("menara.place.lift-falls")
+	}
 	if pl.Collapse {
 		label = "⚠️ " + label
 	}

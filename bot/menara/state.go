@@ -26,7 +26,7 @@ var (
 )
 
 // Legal lists the steps the player to act may take, for the forms'
-// Moves: every reveal, column, move and closing step, the exchanges of
+// Moves, steadiest first and the steps that make a floor fall last: every reveal, column, move and closing step, the exchanges of
 // one column for one (any exchange may be typed), and one place of a
 // floor for each set of columns, turn and side (the steadiest), one base
 // extension for each turn and side.
@@ -53,7 +53,7 @@ func (engine) Legal(pos mr.Position) []mr.Step {
 			out = append(out, step)
 		}
 	}
-	return out
+	return steadiest(&pos, out)
 }
 
 // steps are the steps of placements.

@@ -14,11 +14,13 @@ import (
 // K2 to M3", "floor M on K2 K4 L1 at 3,-1 turn 2 dark", "extend N at 5,-3
 // turn 1", "lift M to F1 G2 G4 turn 0", "give up renew", "done"), or a
 // subcommand's short form ("place R K2", "exchange YY RB", "floor on K2
-// K4 L1 turn 2", "giveup renew"). A record line is made as it stands, even
-// when it brings the temple down (the terminal has no buttons to confirm
-// with); a short form that would asks first. Words that do not fit the
-// form their first word names are answered with its usage.
+// K4 L1 turn 2", "giveup renew"). Either asks first when it would bring
+// the temple down, but for a record line piped into the terminal (a
+// record plays as it stands); a line ending in "!" is made as it stands.
+// Words that do not fit the form their first word names are answered
+// with its usage, in its short form.
 func (g *Game) Typed(st bot.State, seat int, words []string, p *i18n.Printer) (bot.Typed, bool, error) {
+	words, sure := unsure(words)
 	if len(words) == 0 {
 		return bot.Typed{}, false, nil
 	}
@@ -34,10 +36,27 @@ func (g *Game) Typed(st bot.State, seat int, words []string, p *i18n.Printer) (b
 	for i, name := range f.options {
 		t.Options[name] = values[i]
 	}
-	if record {
-		t.Options[optConfirm] = "record"
+	switch {
+	case sure:
+		t.Options[optConfirm] = confirmSure
+	case record:
+		t.Options[optConfirm] = confirmRecord
 	}
 	return t, true, nil
+}
+
+// unsure returns the words without a final "!" (a word of its own, or
+// the end of the last word), and whether there was one.
+func unsure(words []string) ([]string, bool) {
+	n := len(words)
+	if n == 0 || !strings.HasSuffix(words[n-1], "!") {
+		return words, false
+	}
+	out := append([]string(nil), words[:n-1]...)
+	if last := strings.TrimSuffix(words[n-1], "!"); last != "" {
+		out = append(out, last)
+	}
+	return out, true
 }
 
 // typedForm is how the words after a step's first word are read: into
@@ -58,9 +77,9 @@ var typedForms = map[string]typedForm{
 	"column":    {cmdPlace, []string{optColumn, optBase}, "column R on K2", between("on")},
 	cmdPlace:    {cmdPlace, []string{optColumn, optBase}, "column R on K2", between("")},
 	cmdMove:     {cmdMove, []string{optFrom, optTo}, "move K2 to M3", between("to")},
-	cmdFloor:    {cmdFloor, []string{optPlacement}, "floor M on K2 K4 L1 turn 2", placing},
-	cmdExtend:   {cmdExtend, []string{optPlacement}, "extend N at 5,-3 turn 1", placing},
-	cmdLift:     {cmdLift, []string{optFloor, optPlacement}, "lift M to F1 G2 G4 turn 0", lifting},
+	cmdFloor:    {cmdFloor, []string{optPlacement}, "floor on K2 K4 L1 turn 2", placing},
+	cmdExtend:   {cmdExtend, []string{optPlacement}, "extend at 5,-3 turn 1", placing},
+	cmdLift:     {cmdLift, []string{optFloor, optPlacement}, "lift M F1 G2 G4 turn 0", lifting},
 	"give":      {cmdGiveUp, []string{optRenew}, "give up, or give up renew", givingUp},
 	cmdGiveUp:   {cmdGiveUp, []string{optRenew}, "giveup renew", closing(false)},
 	cmdDone:     {cmdDone, []string{optRenew}, "done renew", closing(true)},

@@ -149,6 +149,7 @@ func TestGuide(t *testing.T) {
 		{"shaky", "**Shaky hands**", "**Manos temblorosas**", "**Mani tremanti**"},
 		{"undo", "`/menara undo`", "`/menara undo`", "`/menara undo`"},
 		{"buttons", "**buttons**", "**botones**", "**pulsanti**"},
+		{"lift that falls", "**the lift is not made** and the card is not fulfilled", "**no se mueve** y la tarjeta no se cumple", "**non si sposta** e la carta non è compiuta"},
 	}
 	i18ntest.CheckGuide(t, c, game.Guide, 5, facts)
 }

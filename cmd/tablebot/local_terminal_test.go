@@ -367,7 +367,7 @@ func TestLocalMenaraCollapseAsks(t *testing.T) {
 	}
 	ask := stdout[strings.Index(stdout, "> "+short):]
 	ask = ask[:strings.Index(ask, "> status")]
-	for _, want := range []string{"would fall and the temple collapses", "type the step as a record line", strings.Join(f[1:], " ")} {
+	for _, want := range []string{"would fall and the temple collapses", "end the line with !", strings.Join(f[1:], " ")} {
 		if !strings.Contains(ask, want) {
 			t.Errorf("the short form's answer does not say %q:\n%s", want, ask)
 		}

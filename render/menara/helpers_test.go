@@ -39,35 +39,7 @@ func labels(tb testing.TB, l i18n.Lang) *rmenara.Labels {
 		tb.Fatal(err)
 	}
 	lb := bmenara.Labels(cat.Printer(l))
-	if l == i18n.English {
-		issue26Words(&lb)
-	}
 	return &lb
-}
-
-// issue26Words fills the labels issue 26 added to render/menara while
-// bot/menara's catalogue does not have them yet (another branch rewrites
-// bot/menara): the English words the catalogue is to give them, so that
-// the English images show what the bot will draw. Remove once
-// bmenara.Labels fills them.
-func issue26Words(lb *rmenara.Labels) {
-	if lb.LegendEmpty == "" {
-		lb.LegendEmpty = "empty base"
-	}
-	if lb.LegendColumn == "" {
-		lb.LegendColumn = "column on a base"
-	}
-	if lb.Fell == nil {
-		lb.Fell = func(w rmenara.FallWords) string {
-			switch {
-			case w.Few:
-				return "Floor " + w.Floor + " fell: it rested on too few columns in a line (" + w.Supports + ")"
-			case w.Outside:
-				return "Floor " + w.Floor + " fell: its load centre was " + w.Distance + " outside its columns " + w.Supports
-			}
-			return "Floor " + w.Floor + " fell: its load centre was only " + w.Distance + " inside " + w.Supports + ", " + w.Need + " needed"
-		}
-	}
 }
 
 // options returns the options the tests draw with: English words and
