@@ -30,8 +30,10 @@ import (
 // clusterMoves how many moves each channel's person makes (each followed
 // by the computers').
 const (
-	clusterChannels = 24
+	clusterChannels = 12
 	clusterMoves    = 4
+	// clusterPlayersAtOnce is how many people play at the same moment.
+	clusterPlayersAtOnce = 6
 )
 
 // balancer is an HTTP load balancer: it sends each request to the next
@@ -87,6 +89,8 @@ func TestCluster(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), patience(t))
 	defer cancel()
+	began := time.Now()
+	phase := func(what string) { t.Logf("%s: %s", what, time.Since(began).Round(10*time.Millisecond)) }
 	cl, err := etcdtest.StartCluster(t.TempDir(), 3)
 	if err != nil {
 		t.Fatal(err)
@@ -114,6 +118,7 @@ func TestCluster(t *testing.T) {
 			t.Fatalf("/healthz: %d %q", status, body)
 		}
 	}
+	phase("replicas ready")
 	front := httptest.NewServer(lb)
 	defer front.Close()
 	if err := fake.SetInteractionsEndpoint(ctx, front.URL+"/interactions"); err != nil {
@@ -133,11 +138,19 @@ func TestCluster(t *testing.T) {
 		tables[i] = &clusterTable{t: t, ctx: ctx, fake: fake, channel: c.ID, person: u.ID}
 	}
 	var wg sync.WaitGroup
+	// A few people at once: the three replicas share the machine's cores
+	// (two in CI) with etcd and the test, and must answer in 3 s.
+	people := make(chan struct{}, clusterPlayersAtOnce)
 	round := func(moves int) {
 		t.Helper()
 		for _, tb := range tables {
 			wg.Add(1)
-			go func() { defer wg.Done(); tb.play(moves) }()
+			go func() {
+				defer wg.Done()
+				people <- struct{}{}
+				defer func() { <-people }()
+				tb.play(moves)
+			}()
 		}
 		wg.Wait()
 		if t.Failed() {
@@ -145,7 +158,9 @@ func TestCluster(t *testing.T) {
 		}
 	}
 	round(0) // the tables open, with a computer; the games start
+	phase("tables open")
 	round(1)
+	phase("round 1")
 
 	// SIGKILL one replica between requests, while its computers think and
 	// its posts are on their way; measure until its channels are owned
@@ -158,16 +173,23 @@ func TestCluster(t *testing.T) {
 	t.Logf("cluster: %d channels, a replica killed: its channels taken over after %s (etcd_lease 2s)",
 		clusterChannels, failover.Sub(killed).Round(10*time.Millisecond))
 	round(1)
+	phase("round 2")
 	cl.Stop(1)
 	round(1)
-	if err := cl.Restart(1); err != nil {
+	phase("round 3")
+	restarted := make(chan error, 1)
+	go func() { restarted <- cl.Restart(1) }() // the people play on meanwhile
+	round(clusterMoves - 3)
+	if err := <-restarted; err != nil {
 		t.Fatal(err)
 	}
-	round(clusterMoves - 3)
+	phase("etcd member back")
 	for _, tb := range tables {
 		tb.waitTurn() // the computers have moved and their boards are out
 	}
+	phase("computers done")
 	check(t, ctx, fake, cl.Endpoints, tables)
+	phase("checked")
 }
 
 // clusterTable is a channel of the cluster test: its person plays two

@@ -36,6 +36,10 @@ type Owners struct {
 	mu      sync.Mutex
 	session *concurrency.Session // nil while a lost lease is renewed
 	owned   map[string]bool      // the channels this replica works
+	// orphans are the channels this replica may have to take up once its
+	// lost lease is renewed: those it held, those freed meanwhile.
+	orphans map[string]bool
+	work    func(string) // Watch's
 }
 
 // DefaultLeaseTTL is how long a replica's channels stay its own after it
@@ -89,7 +93,7 @@ func (o *Owners) keep(ctx context.Context, s *concurrency.Session) {
 		case <-s.Done():
 		}
 		o.mu.Lock()
-		o.session, o.owned = nil, map[string]bool{}
+		o.session, o.orphans, o.owned = nil, o.owned, map[string]bool{}
 		o.mu.Unlock()
 		for wait := 100 * time.Millisecond; ; wait = min(2*wait, time.Duration(o.ttl)*time.Second) {
 			n, err := o.newSession(ctx)
@@ -105,7 +109,21 @@ func (o *Owners) keep(ctx context.Context, s *concurrency.Session) {
 		}
 		o.mu.Lock()
 		o.session = s
+		orphans, work := o.orphans, o.work
+		o.orphans = nil
 		o.mu.Unlock()
+		o.adopt(ctx, orphans, work)
+	}
+}
+
+// adopt claims the channels this replica held before its lease was lost
+// and those freed meanwhile, and takes up those it gets: no channel is
+// left without an owner because every replica's lease lapsed at once.
+func (o *Owners) adopt(ctx context.Context, channels map[string]bool, work func(string)) {
+	for ch := range channels {
+		if o.Claim(ctx, ch) && work != nil {
+			work(ch)
+		}
 	}
 }
 
@@ -156,6 +174,9 @@ func leaseName(id clientv3.LeaseID) string { return strconv.FormatInt(int64(id),
 func (o *Owners) Watch(ctx context.Context, work func(channel string)) {
 	ctx, stop := context.WithCancel(ctx)
 	context.AfterFunc(o.ctx, stop)
+	o.mu.Lock()
+	o.work = work
+	o.mu.Unlock()
 	go func() {
 		defer stop()
 		var rev int64
@@ -186,9 +207,16 @@ func (o *Owners) event(ctx context.Context, e *clientv3.Event, work func(string)
 	key := string(e.Kv.Key)
 	switch {
 	case e.Type == clientv3.EventTypeDelete && len(key) > len(o.owner) && key[:len(o.owner)] == o.owner:
-		if ch := key[len(o.owner):]; o.Claim(ctx, ch) {
+		ch := key[len(o.owner):]
+		if o.Claim(ctx, ch) {
 			work(ch)
+			return
 		}
+		o.mu.Lock()
+		if o.session == nil && o.orphans != nil { // renewing: claim it then
+			o.orphans[ch] = true
+		}
+		o.mu.Unlock()
 	case e.Type == clientv3.EventTypePut && len(key) > len(o.nudge) && key[:len(o.nudge)] == o.nudge:
 		ch := key[len(o.nudge):]
 		o.mu.Lock()
@@ -212,7 +240,7 @@ func (o *Owners) Owned() int {
 func (o *Owners) Close() error {
 	o.mu.Lock()
 	s := o.session
-	o.session, o.owned = nil, map[string]bool{}
+	o.session, o.owned, o.orphans = nil, map[string]bool{}, nil
 	o.mu.Unlock()
 	o.cancel()
 	<-o.done
