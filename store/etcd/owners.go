@@ -2,7 +2,9 @@ package etcd
 
 import (
 	"context"
+	"errors"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -36,8 +38,8 @@ type Owners struct {
 	mu      sync.Mutex
 	session *concurrency.Session // nil while a lost lease is renewed
 	owned   map[string]bool      // the channels this replica works
-	// orphans are the channels this replica may have to take up once its
-	// lost lease is renewed: those it held, those freed meanwhile.
+	// orphans are the channels this replica held when its lease was
+	// lost, to take up again once it is renewed.
 	orphans map[string]bool
 	work    func(string) // Watch's
 }
@@ -117,12 +119,12 @@ func (o *Owners) keep(ctx context.Context, s *concurrency.Session) {
 }
 
 // adopt claims the channels this replica held before its lease was lost
-// and those freed meanwhile, and takes up those it gets: no channel is
-// left without an owner because every replica's lease lapsed at once.
+// and takes up those it gets: no channel is left without an owner because
+// every replica's lease lapsed at once.
 func (o *Owners) adopt(ctx context.Context, channels map[string]bool, work func(string)) {
 	for ch := range channels {
-		if o.Claim(ctx, ch) && work != nil {
-			work(ch)
+		if work != nil {
+			o.takeUp(ctx, ch, work)
 		}
 	}
 }
@@ -130,14 +132,24 @@ func (o *Owners) adopt(ctx context.Context, channels map[string]bool, work func(
 // Claim reports whether this replica works the channel, claiming it when
 // no replica does; when another one does, it is told of work.
 func (o *Owners) Claim(ctx context.Context, channel string) bool {
+	mine, _ := o.claim(ctx, channel)
+	return mine
+}
+
+// errRenewing is a claim's error while a lost lease is renewed.
+var errRenewing = errors.New("etcd: the replica's lease is being renewed")
+
+// claim is Claim, with the error that left the question open: the
+// channel may be free.
+func (o *Owners) claim(ctx context.Context, channel string) (bool, error) {
 	o.mu.Lock()
 	s, owned := o.session, o.owned[channel]
 	o.mu.Unlock()
 	if s == nil {
-		return false
+		return false, errRenewing
 	}
 	if owned {
-		return true
+		return true, nil
 	}
 	ctx, cancel := context.WithTimeout(ctx, ownerTimeout)
 	defer cancel()
@@ -146,7 +158,7 @@ func (o *Owners) Claim(ctx context.Context, channel string) bool {
 		Then(clientv3.OpPut(key, me, clientv3.WithLease(s.Lease()))).
 		Else(clientv3.OpGet(key)).Commit()
 	if err != nil {
-		return false
+		return false, err
 	}
 	mine := r.Succeeded
 	if !mine {
@@ -155,14 +167,14 @@ func (o *Owners) Claim(ctx context.Context, channel string) bool {
 	}
 	if !mine {
 		_, _ = o.cli.Put(ctx, o.nudge+channel, me, clientv3.WithLease(s.Lease()))
-		return false
+		return false, nil
 	}
 	o.mu.Lock()
 	if o.session == s {
 		o.owned[channel] = true
 	}
 	o.mu.Unlock()
-	return true
+	return true, nil
 }
 
 // leaseName is how an owner key names its replica: its lease.
@@ -206,18 +218,13 @@ func (o *Owners) Watch(ctx context.Context, work func(channel string)) {
 func (o *Owners) event(ctx context.Context, e *clientv3.Event, work func(string)) {
 	key := string(e.Kv.Key)
 	switch {
-	case e.Type == clientv3.EventTypeDelete && len(key) > len(o.owner) && key[:len(o.owner)] == o.owner:
+	case e.Type == clientv3.EventTypeDelete && strings.HasPrefix(key, o.owner):
 		ch := key[len(o.owner):]
-		if o.Claim(ctx, ch) {
-			work(ch)
-			return
-		}
 		o.mu.Lock()
-		if o.session == nil && o.orphans != nil { // renewing: claim it then
-			o.orphans[ch] = true
-		}
+		delete(o.owned, ch) // even if it was this replica's: its lease is gone
 		o.mu.Unlock()
-	case e.Type == clientv3.EventTypePut && len(key) > len(o.nudge) && key[:len(o.nudge)] == o.nudge:
+		o.takeUp(ctx, ch, work)
+	case e.Type == clientv3.EventTypePut && strings.HasPrefix(key, o.nudge):
 		ch := key[len(o.nudge):]
 		o.mu.Lock()
 		mine := o.owned[ch]
@@ -225,6 +232,23 @@ func (o *Owners) event(ctx context.Context, e *clientv3.Event, work func(string)
 		if mine {
 			work(ch)
 		}
+	}
+}
+
+// retryClaim is how long a replica waits before claiming again a freed
+// channel it could not claim (its lease lapsed, etcd did not answer).
+const retryClaim = time.Second
+
+// takeUp claims a freed channel and works it if it gets it; when the
+// claim fails (this replica's lease lapsed too, or etcd did not answer)
+// it tries again later, until some replica owns the channel.
+func (o *Owners) takeUp(ctx context.Context, channel string, work func(string)) {
+	mine, err := o.claim(ctx, channel)
+	switch {
+	case mine:
+		work(channel)
+	case err != nil && ctx.Err() == nil:
+		time.AfterFunc(retryClaim, func() { o.takeUp(ctx, channel, work) })
 	}
 }
 
@@ -240,7 +264,7 @@ func (o *Owners) Owned() int {
 func (o *Owners) Close() error {
 	o.mu.Lock()
 	s := o.session
-	o.session, o.owned, o.orphans = nil, map[string]bool{}, nil
+	o.session, o.owned = nil, map[string]bool{}
 	o.mu.Unlock()
 	o.cancel()
 	<-o.done

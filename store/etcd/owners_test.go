@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	clientv3 "go.etcd.io/etcd/client/v3"
+
 	"github.com/tablebot/tablebot/store/etcd"
 	"github.com/tablebot/tablebot/store/etcd/etcdtest"
 )
@@ -16,6 +18,7 @@ type replica struct {
 	db     *etcd.DB
 	owners *etcd.Owners
 	work   chan string
+	prefix string
 }
 
 // replicas starts n replicas sharing one prefix, with a lease of ttl.
@@ -37,7 +40,7 @@ func replicas(t *testing.T, n int, ttl time.Duration) []*replica {
 		if err != nil {
 			t.Fatal(err)
 		}
-		r := &replica{db: db, owners: o, work: make(chan string, 16)}
+		r := &replica{db: db, owners: o, work: make(chan string, 16), prefix: prefix}
 		o.Watch(ctx, func(ch string) { r.work <- ch })
 		t.Cleanup(func() { o.Close(); db.Close() })
 		out[i] = r
@@ -106,5 +109,53 @@ func TestOwnersTakeOver(t *testing.T) {
 				t.Error("the channel taken over is not its new owner's")
 			}
 		})
+	}
+}
+
+// TestOwnersLeaseLapsed: when every replica's lease lapses at once (etcd
+// out of reach for longer than the lease), the channels they worked are
+// taken up again, by one replica, once the leases are renewed.
+func TestOwnersLeaseLapsed(t *testing.T) {
+	rs := replicas(t, 2, 2*time.Second)
+	ctx := context.Background()
+	if !rs[0].owners.Claim(ctx, "c1") {
+		t.Fatal("a free channel was not claimed")
+	}
+	cli, err := clientv3.New(clientv3.Config{Endpoints: []string{endpoint}, DialTimeout: 5 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cli.Close()
+	ls, err := cli.Leases(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range ls.Leases {
+		cli.Revoke(ctx, l.ID) // as if each had lapsed
+	}
+	// Without anything else asking for it, the channel is owned again
+	// once the leases are renewed: its owner key is back, with a live
+	// lease.
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		r, err := cli.Get(ctx, rs[0].prefix+"own/c/c1")
+		if err == nil && len(r.Kvs) == 1 && r.Kvs[0].Lease != 0 {
+			if ttl, err := cli.TimeToLive(ctx, clientv3.LeaseID(r.Kvs[0].Lease)); err == nil && ttl.TTL > 0 {
+				break
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the channel was never owned again")
+		}
+		<-time.After(10 * time.Millisecond)
+	}
+	owners := 0
+	for _, r := range rs {
+		if r.owners.Claim(ctx, "c1") {
+			owners++
+		}
+	}
+	if owners != 1 {
+		t.Errorf("%d replicas own the channel, want 1", owners)
 	}
 }
