@@ -59,6 +59,9 @@ type Config struct {
 	// LinkBase + guild + "/" + channel + "/" + message
 	// ("https://discord.com/channels/").
 	LinkBase string
+	// Owners says which channels' background work this replica does;
+	// nil means every channel (the only replica). See Owners.
+	Owners Owners
 }
 
 // Bot is the command layer. It is safe for concurrent use: requests of one
@@ -125,6 +128,9 @@ func New(cfg Config) (*Bot, error) {
 		turns.RemindMax = DefaultTurns.RemindMax
 	}
 	cfg.Turns = &turns
+	if cfg.Owners == nil {
+		cfg.Owners = everything{}
+	}
 	if cfg.Seed == nil {
 		cfg.Seed = func() uint64 {
 			var b [8]byte

@@ -43,6 +43,8 @@ type host struct {
 	clock   *testclock.Clock
 	// finds makes the poster a bot.Finder.
 	finds bool
+	// owners, when set, says which channels the bot works (bot.Owners).
+	owners bot.Owners
 }
 
 // newHost starts a host for the take-away game configured by opts.
@@ -83,8 +85,8 @@ func (h *host) open() {
 	}
 	b, err := bot.New(bot.Config{Store: db, Catalog: h.cat, Games: []bot.Game{h.game}, Poster: posts,
 		Log: slog.New(h.log), Metrics: h.metrics, KeepSeatOrder: true, Turns: h.turns, Clock: h.clock,
-		LinkBase: "https://discord.com/channels/",
-		Seed:     func() uint64 { seed++; return seed }})
+		LinkBase: "https://discord.com/channels/", Owners: h.owners,
+		Seed: func() uint64 { seed++; return seed }})
 	if err != nil {
 		h.t.Fatal(err)
 	}

@@ -144,6 +144,9 @@ func (b *Bot) Remind(ctx context.Context) {
 		return
 	}
 	for _, d := range due {
+		if !b.owns(ctx, d.Channel) {
+			continue // another replica reminds its channels
+		}
 		err := b.remind(ctx, d, now)
 		switch {
 		case err == nil || ctx.Err() != nil:
@@ -396,6 +399,7 @@ func (b *Bot) back(ctx context.Context, req Request) {
 // tenth of the reminders' wait when that is shorter, at least every
 // second). Close stops it.
 func (b *Bot) Start(ctx context.Context) {
+	b.watchOwners(b.bg)
 	b.Resume(ctx)
 	every := time.Minute
 	if d := b.cfg.Turns.RemindAfter / 10; d > 0 && d < every {

@@ -95,6 +95,7 @@ func (b *Bot) work(channel string, w *worker) {
 	defer close(w.done)
 	ctx := b.bg
 	for {
+		b.claimWork(ctx, channel, w)
 		b.mu.Lock()
 		switch {
 		case ctx.Err() != nil:

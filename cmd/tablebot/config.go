@@ -61,6 +61,7 @@ func defaultConfig() Config {
 	c.Storage.Path = "data/tablebot.db"
 	c.Storage.Engine = engineBolt
 	c.Storage.EtcdPrefix = etcd.DefaultPrefix
+	c.Storage.EtcdLease = etcd.DefaultLeaseTTL.String()
 	c.Log.Level = "info"
 	c.Log.Format = "text"
 	c.Turns.RemindAfter = bot.DefaultTurns.RemindAfter.String()

@@ -14,6 +14,7 @@ import (
 	"github.com/tablebot/tablebot/bot/discord"
 	"github.com/tablebot/tablebot/metrics"
 	"github.com/tablebot/tablebot/store"
+	"github.com/tablebot/tablebot/store/etcd"
 )
 
 // errNoToken explains how to get a token, and the way to play without one.
@@ -32,7 +33,10 @@ type Main struct {
 	// Games are the games the bot hosts.
 	Games []cli.Game
 
-	db      store.Store
+	db store.Store
+	// owners is this replica's share of the channels (etcd); nil when it
+	// owns them all.
+	owners  *etcd.Owners
 	discord *discord.Adapter
 	metrics *metrics.Metrics
 	// MetricsAddr is where /metrics listens once Run returns (with
@@ -61,6 +65,9 @@ func (m *Main) Run(ctx context.Context) (err error) {
 	var file *store.DB
 	m.db, file, err = m.Config.Storage.open(ctx)
 	if err != nil {
+		return err
+	}
+	if m.owners, err = m.Config.Storage.owners(ctx, m.db); err != nil {
 		return err
 	}
 	if file != nil {
@@ -105,10 +112,14 @@ func (m *Main) Run(ctx context.Context) (err error) {
 	if err != nil {
 		return err
 	}
-	b, err := bot.New(bot.Config{
+	bc := bot.Config{
 		Store: m.db, Catalog: cat, Games: hosted, Poster: m.discord, Log: m.Log, Metrics: m.metrics,
 		Turns: &turns, LinkBase: "https://discord.com/channels/",
-	})
+	}
+	if m.owners != nil {
+		bc.Owners = m.owners
+	}
+	b, err := bot.New(bc)
 	if err != nil {
 		return err
 	}
@@ -163,6 +174,9 @@ func (m *Main) Close() error {
 	if m.stopBackups != nil {
 		m.stopBackups()
 		<-m.backupsDone // copies in progress finish before the file closes
+	}
+	if m.owners != nil {
+		errs = append(errs, m.owners.Close()) // the others take its channels over
 	}
 	if m.db != nil {
 		errs = append(errs, m.db.Close())

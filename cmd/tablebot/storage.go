@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/tablebot/tablebot/store"
 	"github.com/tablebot/tablebot/store/etcd"
@@ -26,6 +27,7 @@ type storageConfig struct {
 	EtcdCAFile    string   `toml:"etcd_ca_file"`
 	EtcdCertFile  string   `toml:"etcd_cert_file"`
 	EtcdKeyFile   string   `toml:"etcd_key_file"`
+	EtcdLease     string   `toml:"etcd_lease"`
 }
 
 // check refuses a [storage] section that cannot work.
@@ -44,6 +46,9 @@ func (s storageConfig) check() error {
 		}
 		if (s.EtcdUsername == "") != (s.EtcdPassword == "") {
 			return fmt.Errorf("[storage] etcd_username and etcd_password go together")
+		}
+		if _, err := s.lease(); err != nil {
+			return err
 		}
 	default:
 		return fmt.Errorf("[storage] engine must be %q (one file, the default) or %q, not %q", engineBolt, engineEtcd, s.Engine)
@@ -93,4 +98,39 @@ func tomlList(items []string) string {
 		q[i] = fmt.Sprintf("%q", s)
 	}
 	return strings.Join(q, ", ")
+}
+
+// minLease is the shortest etcd_lease: etcd's own minimum lease.
+const minLease = 2 * time.Second
+
+// lease is how long a replica's channels stay its own after it stopped
+// answering etcd (etcd_lease): how soon the others take them over.
+func (s storageConfig) lease() (time.Duration, error) {
+	if s.EtcdLease == "" {
+		return etcd.DefaultLeaseTTL, nil
+	}
+	d, err := time.ParseDuration(s.EtcdLease)
+	if err != nil || d < minLease {
+		return 0, fmt.Errorf("[storage] etcd_lease must be a duration of at least %s, such as %q, not %q", minLease, etcd.DefaultLeaseTTL.String(), s.EtcdLease)
+	}
+	return d, nil
+}
+
+// owners returns this replica's share of the channels of an etcd store
+// (see bot.Owners); nil for the bbolt engine, whose one process owns
+// every channel.
+func (s storageConfig) owners(ctx context.Context, st store.Store) (*etcd.Owners, error) {
+	db, ok := st.(*etcd.DB)
+	if !ok {
+		return nil, nil
+	}
+	ttl, err := s.lease()
+	if err != nil {
+		return nil, err
+	}
+	o, err := db.Owners(ctx, ttl)
+	if err != nil {
+		return nil, fmt.Errorf("[storage] etcd_endpoints = [%s]: taking a lease: %w", tomlList(s.EtcdEndpoints), err)
+	}
+	return o, nil
 }

@@ -25,3 +25,23 @@ func Start(dir string) (*Server, error) {
 
 // Close does nothing.
 func (s *Server) Close() {}
+
+// Cluster is a cluster of etcd members; none in this build.
+type Cluster struct {
+	// Endpoints are the members' client addresses.
+	Endpoints []string
+}
+
+// StartCluster fails: this build has no server.
+func StartCluster(dir string, n int) (*Cluster, error) {
+	return nil, errors.New("etcdtest: the race detector's build has no etcd server (see Available)")
+}
+
+// Stop does nothing.
+func (c *Cluster) Stop(i int) {}
+
+// Restart does nothing.
+func (c *Cluster) Restart(i int) error { return nil }
+
+// Close does nothing.
+func (c *Cluster) Close() {}
