@@ -98,10 +98,18 @@ type setup struct {
 	side       mr.Side
 }
 
+// DefaultHands is the hands of a new game when new (or a tool's --hands)
+// names none: shaky, so that a floor's margin is a decision (a step in
+// the amber band may fail) and not only a threshold the preview shows.
+// The engine's zero value stays mr.Steady: a record without a hands line,
+// and every stored game (its settings and header name its hands), replays
+// as it was played.
+const DefaultHands = mr.Shaky
+
 // readSetup reads the options of new (or the stored settings); an empty
-// value takes the default: medium, steady hands, a light base.
+// value takes the default: medium, shaky hands (DefaultHands), a light base.
 func readSetup(options map[string]string) (setup, error) {
-	s := setup{difficulty: mr.Medium, hands: mr.Steady, side: mr.Light}
+	s := setup{difficulty: mr.Medium, hands: DefaultHands, side: mr.Light}
 	var ok bool
 	if v := strings.TrimSpace(options[settingDifficulty]); v != "" {
 		if s.difficulty, ok = mr.ParseDifficulty(v); !ok {

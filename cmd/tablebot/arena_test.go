@@ -161,6 +161,11 @@ type menaraArenaJSON struct {
 	MeanRequired float64        `json:"mean_required"`
 	Ended        map[string]int `json:"ended"`
 	WonBy        map[string]int `json:"won_by"`
+	CollapseRate float64        `json:"collapse_rate"`
+	BuildSteps   int            `json:"build_steps"`
+	FailedSteps  int            `json:"failed_steps"`
+	FailedRate   float64        `json:"failed_step_rate"`
+	GamesFailed  int            `json:"games_with_failed_step"`
 	StepsPerGame float64        `json:"steps_per_game"`
 	StepMeanMS   float64        `json:"step_mean_ms"`
 	StepMaxMS    float64        `json:"step_max_ms"`
@@ -187,11 +192,13 @@ func TestMenaraArenaJSON(t *testing.T) {
 		want menaraArenaJSON
 	}{
 		{"random team", []string{"--players", "3", "--difficulty", "easy", "--team", "random", "--games", "12", "--seed", "4"},
-			menaraArenaJSON{Game: "menara", Players: 3, Difficulty: "easy", Hands: "steady", Team: "random", Seed: 4, Games: 12}},
+			menaraArenaJSON{Game: "menara", Players: 3, Difficulty: "easy", Hands: "shaky", Team: "random", Seed: 4, Games: 12}},
 		{"easy team, shaky hands", []string{"--players", "1", "--difficulty", "hard", "--team", "easy", "--games", "3", "--hands", "shaky"},
 			menaraArenaJSON{Game: "menara", Players: 1, Difficulty: "hard", Hands: "shaky", Team: "easy", Seed: 1, Games: 3}},
-		{"hard team, capped", []string{"--players", "2", "--team", "hard", "--games", "2", "--nodes", "300", "--workers", "1"},
+		{"hard team, capped, steady hands", []string{"--players", "2", "--team", "hard", "--games", "2", "--nodes", "300", "--workers", "1", "--hands", "steady"},
 			menaraArenaJSON{Game: "menara", Players: 2, Difficulty: "medium", Hands: "steady", Team: "hard", Seed: 1, Games: 2}},
+		{"mixed team", []string{"--players", "3", "--team", "medium, easy", "--games", "2", "--nodes", "300"},
+			menaraArenaJSON{Game: "menara", Players: 3, Difficulty: "medium", Hands: "shaky", Team: "medium,easy", Seed: 1, Games: 2}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -217,10 +224,27 @@ func TestMenaraArenaJSON(t *testing.T) {
 			if got.WinRate != float64(got.Wins)/float64(got.Games) || got.Wilson95 != [2]float64{lo, hi} {
 				t.Errorf("win rate %v, interval %v", got.WinRate, got.Wilson95)
 			}
+			checkFailed(t, got)
 			if got.StepsPerGame <= 0 || got.MeanRequired < 3 || got.MeanHeight < 0 || got.StepMaxMS < got.StepMeanMS {
 				t.Errorf("steps %v, height %v of %v, step times %v and %v", got.StepsPerGame, got.MeanHeight, got.MeanRequired, got.StepMeanMS, got.StepMaxMS)
 			}
 		})
+	}
+}
+
+// checkFailed checks the collapse and failed-step rates against the
+// counts they come from: no failed step with steady hands.
+func checkFailed(t *testing.T, got menaraArenaJSON) {
+	t.Helper()
+	if got.CollapseRate != float64(got.Ended["collapse"])/float64(got.Games) {
+		t.Errorf("collapse rate %v, %d collapses in %d games", got.CollapseRate, got.Ended["collapse"], got.Games)
+	}
+	if got.BuildSteps <= 0 || got.FailedSteps > got.BuildSteps || got.GamesFailed > got.Games || got.GamesFailed > got.FailedSteps ||
+		got.FailedRate != float64(got.FailedSteps)/float64(got.BuildSteps) {
+		t.Errorf("failed steps %d of %d (%v) in %d games", got.FailedSteps, got.BuildSteps, got.FailedRate, got.GamesFailed)
+	}
+	if got.Hands == "steady" && got.FailedSteps != 0 {
+		t.Errorf("%d failed steps with steady hands", got.FailedSteps)
 	}
 }
 
@@ -260,8 +284,9 @@ func TestMenaraArenaText(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	for _, want := range []string{"arena: menara, 2 players, easy, steady hands, team random, 5 games, seed 3",
-		"won ", "95% interval", "mean height reached", "ended: collapse", "bag empty", "cards used", "floors used", "steps a game", "with 2 workers"} {
+	for _, want := range []string{"arena: menara, 2 players, easy, shaky hands, team random, 5 games, seed 3",
+		"won ", "95% interval", "mean height reached", "ended: collapse", "bag empty", "cards used", "floors used",
+		"collapse rate ", "failed steps ", "building steps", "steps a game", "with 2 workers"} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("output lacks %q:\n%s", want, stdout)
 		}
@@ -281,6 +306,7 @@ func TestMenaraArenaUsage(t *testing.T) {
 		{"players", []string{"--players", "5"}, "--players must be 1 to 4"},
 		{"difficulty", []string{"--difficulty", "extreme"}, "--difficulty must be easy, medium or hard"},
 		{"team", []string{"--team", "expert"}, "--team must be random, easy, medium or hard"},
+		{"team of levels", []string{"--team", "hard,,easy"}, "--team must be random, easy, medium or hard"},
 		{"hands", []string{"--hands", "wobbly"}, "--hands must be steady or shaky"},
 		{"games", []string{"--games", "0"}, "--games must be at least 1"},
 		{"workers", []string{"--workers", "0"}, "--workers must be at least 1"},

@@ -206,7 +206,7 @@ func TestLocalFlagsOfAnyGame(t *testing.T) {
 		"number of players (shangrila: 3 or 4, default 4; menara: 1 to 4, default 2; tiles: 2, default 2)",
 		"comma-separated (default: their colours; menara: ana, bob, cy, dee; tiles: p1, p2)",
 		"  -size string\n    \ttiles: the board's size (default \"9\")\n",
-		"  -hands string\n    \tmenara: steady or shaky; tiles: one or both (default \"steady\")\n",
+		"  -hands string\n    \tmenara: steady or shaky; tiles: one or both (default \"shaky\")\n",
 	} {
 		if !strings.Contains(help, want) {
 			t.Errorf("local -h lacks %q:\n%s", want, help)

@@ -12,16 +12,17 @@ import (
 	"time"
 
 	"github.com/tablebot/tablebot/bot/cli"
+	bmenara "github.com/tablebot/tablebot/bot/menara"
 	"github.com/tablebot/tablebot/rules/menara"
 	"github.com/tablebot/tablebot/rules/menara/ai"
 	"github.com/tablebot/tablebot/rules/menara/notation"
 )
 
-// arenaConfig is what one Menara arena run plays: games of a whole
-// team of computer teammates of one level.
+// arenaConfig is what one Menara arena run plays: games of a team of
+// computer teammates, one level a seat (the levels given, in turn).
 type arenaConfig struct {
 	opts    menara.Options
-	team    ai.Level
+	team    []ai.Level
 	games   int
 	seed    uint64
 	ai      ai.Options
@@ -34,22 +35,28 @@ type arenaGame struct {
 	reason           menara.EndReason
 	height, required int
 	steps            int
+	// builds counts the steps that changed the temple or tried to
+	// (columns, moves, floors, extensions, lifts); failed those of them
+	// that failed with shaky hands.
+	builds, failed int
 	// thought is the time the computers took over their steps.
 	thought cli.Thinking
 }
 
-// Arena is the arena of Menara: a team of computer teammates of one
-// level plays --games games and the command prints the team's win rate
-// with its 95% Wilson interval, the mean height reached and why the games
-// ended. Game i's seeds derive from --seed and i alone, so the results do
-// not depend on the number of workers or on scheduling.
+// Arena is the arena of Menara: a team of computer teammates (one level,
+// or a level a seat: --team hard,easy) plays --games games and the
+// command prints the team's win rate with its 95% Wilson interval, the
+// mean height reached, why the games ended (the collapse rate among them)
+// and how many building steps failed with shaky hands. Game i's seeds
+// derive from --seed and i alone, so the results do not depend on the
+// number of workers or on scheduling.
 func (game) Arena(ctx context.Context, e cli.Env, args []string) error {
 	fs := flag.NewFlagSet("arena", flag.ContinueOnError)
 	r := cli.ArenaFlags(fs, e, gameName, 100, "number of games")
 	players := fs.Int("players", 2, "number of players, 1 to 4")
 	difficulty := fs.String("difficulty", "medium", "the game's difficulty: easy, medium or hard")
-	team := fs.String("team", "hard", "the computer teammates' level: random, easy, medium or hard")
-	hands := fs.String("hands", "steady", "steady or shaky hands")
+	team := fs.String("team", "hard", "the computer teammates' level (random, easy, medium or hard), or one a seat in turn: hard,easy")
+	hands := fs.String("hands", bmenara.DefaultHands.String(), "steady or shaky hands")
 	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "games played at once (the results do not depend on it)")
 	think := fs.Duration("think", 0, "cap on a computer's time a step (default 2s)")
 	nodes := fs.Int("nodes", 0, "cap on the positions a computer looks at a step (default "+fmt.Sprint(ai.DefaultNodes)+")")
@@ -73,8 +80,8 @@ func (game) Arena(ctx context.Context, e cli.Env, args []string) error {
 	if cfg.opts.Hands, ok = menara.ParseHands(*hands); !ok {
 		return cli.Usagef("--hands must be steady or shaky")
 	}
-	if cfg.team, ok = ai.ParseLevel(*team); !ok {
-		return cli.Usagef("--team must be random, easy, medium or hard")
+	if cfg.team, ok = parseTeam(*team); !ok {
+		return cli.Usagef("--team must be random, easy, medium or hard, or such levels separated by commas (one a seat, in turn)")
 	}
 	if err := r.CheckGames(); err != nil {
 		return err
@@ -125,10 +132,13 @@ func playArenaGame(ctx context.Context, cfg arenaConfig, i int) (arenaGame, erro
 	var res arenaGame
 	team := make([]ai.Player, len(cfg.opts.Players))
 	for s := range team {
-		team[s] = timedTeammate{ai.New(cfg.team, rng.Uint64(), cfg.ai), &res}
+		team[s] = timedTeammate{ai.New(cfg.team[s%len(cfg.team)], rng.Uint64(), cfg.ai), &res}
 	}
 	g, err := ai.PlayGame(ctx, start, team)
 	if err != nil {
+		return res, fmt.Errorf("game %d: %w", i+1, err)
+	}
+	if res.builds, res.failed, err = countFailed(start, g.Steps()); err != nil {
 		return res, fmt.Errorf("game %d: %w", i+1, err)
 	}
 	p := g.Position()
@@ -137,6 +147,49 @@ func playArenaGame(ctx context.Context, cfg arenaConfig, i int) (arenaGame, erro
 	res.height, res.required = p.Height(), p.Required()
 	res.steps = g.NumSteps()
 	return res, nil
+}
+
+// parseTeam reads --team: one level, or levels separated by commas that
+// take the seats in turn (hard,easy: seats 1 and 3 hard, 2 and 4 easy).
+func parseTeam(s string) ([]ai.Level, bool) {
+	var team []ai.Level
+	for _, w := range strings.Split(s, ",") {
+		l, ok := ai.ParseLevel(strings.TrimSpace(w))
+		if !ok {
+			return nil, false
+		}
+		team = append(team, l)
+	}
+	return team, true
+}
+
+// teamName writes a team as --team reads it.
+func teamName(team []ai.Level) string {
+	words := make([]string, len(team))
+	for i, l := range team {
+		words[i] = l.String()
+	}
+	return strings.Join(words, ",")
+}
+
+// countFailed replays a game's steps and counts its building steps and
+// those that failed with shaky hands (a replay rolls as the game did).
+func countFailed(start menara.Position, steps []menara.Step) (builds, failed int, err error) {
+	g := menara.GameFrom(start)
+	for _, s := range steps {
+		e, err := g.Play(s)
+		if err != nil {
+			return 0, 0, err
+		}
+		switch s.Kind {
+		case menara.PlaceColumn, menara.MoveColumn, menara.PlaceFloor, menara.Extend, menara.Lift:
+			builds++
+		}
+		if e.Failed {
+			failed++
+		}
+	}
+	return builds, failed, nil
 }
 
 // timedTeammate measures a computer's thinking for the arena's report.
@@ -169,6 +222,11 @@ type arenaSummary struct {
 	MeanRequired float64        `json:"mean_required"`
 	Ended        map[string]int `json:"ended"`
 	WonBy        map[string]int `json:"won_by"`
+	CollapseRate float64        `json:"collapse_rate"`
+	BuildSteps   int            `json:"build_steps"`
+	FailedSteps  int            `json:"failed_steps"`
+	FailedRate   float64        `json:"failed_step_rate"`
+	GamesFailed  int            `json:"games_with_failed_step"`
 	StepsPerGame float64        `json:"steps_per_game"`
 	StepMeanMS   float64        `json:"step_mean_ms"`
 	StepMaxMS    float64        `json:"step_max_ms"`
@@ -177,7 +235,7 @@ type arenaSummary struct {
 func summarizeArena(cfg arenaConfig, results []arenaGame) arenaSummary {
 	s := arenaSummary{
 		Game: gameName, Players: len(cfg.opts.Players), Difficulty: cfg.opts.Difficulty.String(),
-		Hands: cfg.opts.Hands.String(), Team: cfg.team.String(), Seed: cfg.seed, Games: len(results),
+		Hands: cfg.opts.Hands.String(), Team: teamName(cfg.team), Seed: cfg.seed, Games: len(results),
 		Ended: map[string]int{}, WonBy: map[string]int{},
 	}
 	for r := menara.Collapse; r <= menara.FloorsUsed; r++ {
@@ -195,6 +253,11 @@ func summarizeArena(cfg arenaConfig, results []arenaGame) arenaSummary {
 		heights += r.height
 		required += r.required
 		steps += r.steps
+		s.BuildSteps += r.builds
+		s.FailedSteps += r.failed
+		if r.failed > 0 {
+			s.GamesFailed++
+		}
 		thought.Merge(r.thought)
 	}
 	n := float64(len(results))
@@ -202,6 +265,10 @@ func summarizeArena(cfg arenaConfig, results []arenaGame) arenaSummary {
 	lo, hi := cli.Wilson(s.Wins, len(results))
 	s.Wilson95 = [2]float64{lo, hi}
 	s.MeanHeight, s.MeanRequired = float64(heights)/n, float64(required)/n
+	s.CollapseRate = float64(s.Ended[menara.Collapse.String()]) / n
+	if s.BuildSteps > 0 {
+		s.FailedRate = float64(s.FailedSteps) / float64(s.BuildSteps)
+	}
 	s.StepsPerGame = float64(steps) / n
 	s.StepMeanMS = float64(thought.Mean()) / float64(time.Millisecond)
 	s.StepMaxMS = float64(thought.Slowest) / float64(time.Millisecond)
@@ -220,6 +287,8 @@ func writeArena(w io.Writer, cfg arenaConfig, s arenaSummary, took time.Duration
 		ended = append(ended, fmt.Sprintf("%s %d (won %d)", endWords[r], s.Ended[r.String()], s.WonBy[r.String()]))
 	}
 	fmt.Fprintf(w, "ended: %s\n", strings.Join(ended, ", "))
+	fmt.Fprintf(w, "collapse rate %.1f%%; failed steps %d of %d building steps (%.1f%%), in %d of %d games\n",
+		100*s.CollapseRate, s.FailedSteps, s.BuildSteps, 100*s.FailedRate, s.GamesFailed, s.Games)
 	fmt.Fprintf(w, "%.1f steps a game; %s a step on average, slowest %s; took %s with %d %s\n",
 		s.StepsPerGame, msDuration(s.StepMeanMS), msDuration(s.StepMaxMS), took.Round(time.Millisecond),
 		cfg.workers, cli.Plural(cfg.workers, "worker", "workers"))

@@ -22,7 +22,7 @@ func (game) Local() *cli.Local {
 		Words:       []string{"exchange", "reveal", "place", "column", "move", "floor", "lift", "extend", "give", "giveup", "done"},
 		Flags: []cli.Flag{
 			{Name: "difficulty", Default: "medium", Usage: "easy, medium or hard", Arg: "D"},
-			{Name: "hands", Default: "steady", Usage: "steady or shaky", Arg: "steady|shaky"},
+			{Name: "hands", Default: bmenara.DefaultHands.String(), Usage: "steady or shaky", Arg: "steady|shaky"},
 			{Name: "side", Default: "light", Usage: "the base's side, light or dark", Arg: "light|dark"},
 		},
 		Settings: settings,

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/tablebot/tablebot/bot/cli"
+	bmenara "github.com/tablebot/tablebot/bot/menara"
 	"github.com/tablebot/tablebot/rules/menara"
 	"github.com/tablebot/tablebot/rules/menara/notation"
 )
@@ -17,7 +18,7 @@ func (game) Selfplay(ctx context.Context, e cli.Env, args []string) error {
 	r := cli.SelfplayFlags(fs, e, gameName)
 	players := fs.Int("players", 2, "number of players, 1 to 4")
 	difficulty := fs.String("difficulty", "medium", "easy, medium or hard")
-	hands := fs.String("hands", "steady", "steady or shaky")
+	hands := fs.String("hands", bmenara.DefaultHands.String(), "steady or shaky")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "Usage: tablebot selfplay --game menara --players N --difficulty D [--hands steady|shaky] --seed S [--games G --out DIR]")
 		fs.PrintDefaults()

@@ -114,6 +114,11 @@ func TestLocal(t *testing.T) {
 			t.Errorf("%v: %v, want %q", values, err, want)
 		}
 	}
+	for _, f := range l.Flags {
+		if f.Name == "hands" && f.Default != "shaky" {
+			t.Errorf("--hands defaults to %q, want shaky (issue 26)", f.Default)
+		}
+	}
 	if got := l.Lacks("start"); got != "a Menara game starts from its seed" {
 		t.Errorf("Lacks(start) = %q", got)
 	}

@@ -1,0 +1,53 @@
+package menara
+
+import (
+	"strings"
+	"testing"
+
+	mr "github.com/tablebot/tablebot/rules/menara"
+	"github.com/tablebot/tablebot/rules/menara/notation"
+)
+
+// TestNewGameHands checks the hands a new game gets: shaky unless new
+// names them (issue 26: the margin is a decision by default), steady
+// still selectable, and the header and settings saying which, so that a
+// stored game replays with the hands it was played with.
+func TestNewGameHands(t *testing.T) {
+	g := New(Options{})
+	tests := []struct {
+		name    string
+		options map[string]string
+		want    mr.Hands
+	}{
+		{"default", map[string]string{}, mr.Shaky},
+		{"blank", map[string]string{settingHands: "  "}, mr.Shaky},
+		{"steady", map[string]string{settingHands: "steady"}, mr.Steady},
+		{"shaky", map[string]string{settingHands: "Shaky"}, mr.Shaky},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			settings, err := g.Configure(tt.options, 2)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := settings[settingHands]; got != tt.want.String() {
+				t.Errorf("settings hands = %q, want %q", got, tt.want)
+			}
+			s, err := g.Setup(settings, []string{"ana", "bob"}, 7)
+			if err != nil {
+				t.Fatal(err)
+			}
+			header := "game menara\n" + strings.Join(s.Lines, "\n") + "\n"
+			if _, err := g.Load(header); err != nil {
+				t.Fatal(err)
+			}
+			rec, err := notation.ParseRecord(strings.NewReader(header))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := rec.Hands; got != tt.want {
+				t.Errorf("loaded game's hands = %v, want %v (header %q)", got, tt.want, s.Lines)
+			}
+		})
+	}
+}
