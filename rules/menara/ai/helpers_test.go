@@ -92,3 +92,15 @@ func samplePositions(t testing.TB, seed uint64, n int) []menara.Position {
 	}
 	return out
 }
+
+// wholeGames skips a test that plays whole games under -race -short: the
+// package starts no goroutine (its one mutex guards a planner's memo,
+// which TestThinkCap, TestNodeCap and TestCancelled still exercise under
+// the race detector), so the race run would only replay, at ten times the
+// cost, the games the normal run checks in full.
+func wholeGames(t *testing.T) {
+	t.Helper()
+	if raceEnabled && testing.Short() {
+		t.Skip("whole games: played by the run without the race detector")
+	}
+}

@@ -81,6 +81,7 @@ func checkReason(t *testing.T, r Reason) {
 // TestHintReasons asks for hints all through games and checks each step
 // is legal and each reason well formed.
 func TestHintReasons(t *testing.T) {
+	wholeGames(t)
 	t.Parallel()
 	seen := map[string]int{}
 	for i := range games(12) {
@@ -288,6 +289,7 @@ func TestReasonWordingEdges(t *testing.T) {
 // TestHintWith: with a small node cap (and no time cap) HintWith gives a
 // legal step, the same every time, with a well-formed reason.
 func TestHintWith(t *testing.T) {
+	wholeGames(t)
 	t.Parallel()
 	ps := choices(gamePositions(t, testOptions(2, menara.Medium), 9, Easy, pinned), 6)
 	small := Options{Nodes: 1500, Think: uncapped}

@@ -92,6 +92,7 @@ func deterministicSteps() int {
 // the others); -games N plays more, and tablebot arena --game menara, which
 // also checks every step, plays thousands of hard ones.
 func TestLegalGames(t *testing.T) {
+	wholeGames(t)
 	t.Parallel()
 	n := func(quick int) int {
 		if *legalGames > 0 {
@@ -124,6 +125,7 @@ func TestLegalGames(t *testing.T) {
 // TestHardLegalEverywhere asks the hard level for a step in positions of
 // many games of other levels, at every stage of the turn.
 func TestHardLegalEverywhere(t *testing.T) {
+	wholeGames(t)
 	t.Parallel()
 	h := New(Hard, 7, Options{})
 	stages := map[menara.Stage]int{}
@@ -149,6 +151,7 @@ func TestHardLegalEverywhere(t *testing.T) {
 // position: two fresh players agree, and a player that has played the game
 // so far (and remembers values of the turn) agrees with a fresh one.
 func TestDeterministic(t *testing.T) {
+	wholeGames(t)
 	t.Parallel()
 	for _, l := range []Level{Random, Easy, Medium, Hard} {
 		t.Run(l.String(), func(t *testing.T) {
@@ -181,6 +184,7 @@ func TestDeterministic(t *testing.T) {
 // same position with its piles, quarry and future draws dealt differently
 // gives the same step.
 func TestNoPeeking(t *testing.T) {
+	wholeGames(t)
 	t.Parallel()
 	rng := rand.New(rand.NewPCG(3, 3))
 	for _, p := range samplePositions(t, 21, 24) {
