@@ -71,7 +71,7 @@ func (g *Game) Hint(ctx context.Context, st bot.State, seat int, seed uint64, p 
 	if !g.opts.NoComputers {
 		step, why = ai.HintWith(ctx, positionOf(s), seed, g.opts.Computers)
 	} else {
-		step, why = builtinHint(s)
+		step, why = ai.Plain(positionOf(s))
 	}
 	return hintText(p, positionOf(s), step, why), nil
 }

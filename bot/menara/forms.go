@@ -6,6 +6,7 @@ import (
 	"github.com/tablebot/tablebot/bot"
 	"github.com/tablebot/tablebot/i18n"
 	mr "github.com/tablebot/tablebot/rules/menara"
+	"github.com/tablebot/tablebot/rules/menara/ai"
 )
 
 // The steps as subcommands and forms.
@@ -65,16 +66,16 @@ func (g *Game) forms() bot.Forms {
 			{Name: optColumn, Type: bot.StringOption, Legal: legalColours, Label: colourLabel, Option: colourOption, Prompt: colourPrompt, Match: colourMatch},
 			{Name: optBase, Type: bot.StringOption, Legal: legalBases, Label: baseLabel, Option: baseOption, Prompt: basePrompt},
 		}, Make: makeColumn},
-		{Name: cmdFloor, Params: []bot.Param{g.placementParam(placeNew)}, Make: makePlacement(mr.PlaceFloor)},
+		{Name: cmdFloor, Params: []bot.Param{g.placementParam(ai.PlaceNew)}, Make: makePlacement(mr.PlaceFloor)},
 		{Name: cmdMove, Params: []bot.Param{
 			{Name: optFrom, Type: bot.StringOption, Ask: "menara.menu.move-from", Legal: legalFrom, Label: fromLabel, Option: fromOption},
 			{Name: optTo, Type: bot.StringOption, Legal: legalTo, Label: toLabel, Option: toOption, Prompt: toPrompt},
 		}, Make: makeMove},
 		{Name: cmdLift, Params: []bot.Param{
 			{Name: optFloor, Type: bot.StringOption, Ask: "menara.menu.lift", Legal: legalLifted, Label: liftedLabel},
-			g.placementParam(placeLift),
+			g.placementParam(ai.PlaceLift),
 		}, Make: makePlacement(mr.Lift)},
-		{Name: cmdExtend, Params: []bot.Param{g.placementParam(placeExtend)}, Make: makePlacement(mr.Extend)},
+		{Name: cmdExtend, Params: []bot.Param{g.placementParam(ai.PlaceExtend)}, Make: makePlacement(mr.Extend)},
 		{Name: cmdGiveUp, Params: []bot.Param{renew}, Make: makeClosing(mr.GiveUpStep)},
 		{Name: cmdDone, Params: []bot.Param{renew}, Make: makeClosing(mr.DoneStep)},
 	}}
@@ -324,7 +325,7 @@ func toPrompt(p *i18n.Printer, _ bot.State, v bot.Values, _ int) string {
 // legalLifted lists the floors the move-a-floor card may move.
 func legalLifted(st bot.State, _ int, _ bot.Values) []string {
 	var out []string
-	for _, f := range liftableFloors(positionOf(state(st))) {
+	for _, f := range ai.Liftable(positionOf(state(st))) {
 		out = append(out, f.String())
 	}
 	return out
@@ -337,9 +338,9 @@ func liftedLabel(p *i18n.Printer, st bot.State, value string) string {
 }
 
 // placementParam is the placement of a floor: where the new floor goes
-// (placeNew, placeExtend) or where the floor chosen moves (placeLift),
+// (ai.PlaceNew, ai.PlaceExtend) or where the floor chosen moves (ai.PlaceLift),
 // each as its placement code.
-func (g *Game) placementParam(filter placeFilter) bot.Param {
+func (g *Game) placementParam(filter ai.Among) bot.Param {
 	return bot.Param{Name: optPlacement, Type: bot.StringOption,
 		Legal: func(st bot.State, _ int, v bot.Values) []string {
 			var out []string
@@ -359,7 +360,7 @@ func (g *Game) placementParam(filter placeFilter) bot.Param {
 			return bot.MenuOption{Label: label, Description: desc}
 		},
 		Prompt: func(p *i18n.Printer, st bot.State, v bot.Values, n int) string {
-			if filter == placeLift {
+			if filter == ai.PlaceLift {
 				f, _ := mr.ParseFloor(v[optFloor])
 				return p.N("menara.menu.lift-where", n, "floor", f)
 			}
@@ -369,17 +370,17 @@ func (g *Game) placementParam(filter placeFilter) bot.Param {
 	}
 }
 
-// placements are the placements a list offers: for placeLift, those of
+// placements are the placements a list offers: for ai.PlaceLift, those of
 // the floor chosen in v, or of every floor that may move.
-func placements(pos *mr.Position, filter placeFilter, v bot.Values) []mr.Placement {
-	if filter != placeLift {
-		return choicePlacements(pos, filter, mr.NoFloor)
+func placements(pos *mr.Position, filter ai.Among, v bot.Values) []mr.Placement {
+	if filter != ai.PlaceLift {
+		return ai.Placements(pos, filter, mr.NoFloor)
 	}
 	var pls []mr.Placement
 	f, ok := mr.ParseFloor(strings.TrimSpace(v[optFloor]))
-	for _, lf := range liftableFloors(pos) {
+	for _, lf := range ai.Liftable(pos) {
 		if !ok || lf == f {
-			pls = append(pls, choicePlacements(pos, placeLift, lf)...)
+			pls = append(pls, ai.Placements(pos, ai.PlaceLift, lf)...)
 		}
 	}
 	return pls

@@ -3,6 +3,7 @@ package menara
 import (
 	"github.com/tablebot/tablebot/bot"
 	mr "github.com/tablebot/tablebot/rules/menara"
+	"github.com/tablebot/tablebot/rules/menara/ai"
 	"github.com/tablebot/tablebot/rules/menara/notation"
 )
 
@@ -34,11 +35,11 @@ func (engine) Legal(pos mr.Position) []mr.Step {
 	var out []mr.Step
 	switch pos.Stage() {
 	case mr.NewFloor:
-		out = steps(choicePlacements(&pos, placeNew, mr.NoFloor))
+		out = steps(ai.Placements(&pos, ai.PlaceNew, mr.NoFloor))
 	case mr.Building:
 		if card, _ := pos.Card(); card.Type == mr.LiftCard {
-			for _, f := range liftableFloors(&pos) {
-				out = append(out, steps(choicePlacements(&pos, placeLift, f))...)
+			for _, f := range ai.Liftable(&pos) {
+				out = append(out, steps(ai.Placements(&pos, ai.PlaceLift, f))...)
 			}
 		}
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/tablebot/tablebot/bot"
 	"github.com/tablebot/tablebot/i18n"
 	mr "github.com/tablebot/tablebot/rules/menara"
+	"github.com/tablebot/tablebot/rules/menara/ai"
 	"github.com/tablebot/tablebot/rules/menara/notation"
 )
 
@@ -80,7 +81,7 @@ func hintGame(t *testing.T, players int, d mr.Difficulty, seed uint64, each func
 	s := bot.NewReplay[mr.Position, mr.Step, *mr.Effects](engine{players: o.Players}, g.Start())
 	for !s.Over() {
 		each(s)
-		step, _ := builtinHint(s)
+		step, _ := ai.Plain(positionOf(s))
 		if _, err := s.Play(s.Line(step)); err != nil {
 			t.Fatalf("hint %s: %v", step, err)
 		}
@@ -207,7 +208,7 @@ func TestUndoFrom(t *testing.T) {
 	s := bot.NewReplay[mr.Position, mr.Step, *mr.Effects](engine{players: o.Players}, game.Start())
 	barrier := 0
 	for steps := 0; !s.Over() && steps < 200; steps++ {
-		step, _ := builtinHint(s)
+		step, _ := ai.Plain(positionOf(s))
 		e, err := s.Play(s.Line(step))
 		if err != nil {
 			t.Fatal(err)

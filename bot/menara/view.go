@@ -6,6 +6,7 @@ import (
 	"github.com/tablebot/tablebot/bot"
 	"github.com/tablebot/tablebot/i18n"
 	mr "github.com/tablebot/tablebot/rules/menara"
+	"github.com/tablebot/tablebot/rules/menara/ai"
 )
 
 // Title is the game's name.
@@ -73,7 +74,7 @@ func (g *Game) Buttons(p *i18n.Printer, st bot.State, board bot.Action) []bot.Ro
 		case mr.MoveCard:
 			row = append(row, button(cmdMove, "menara.button.move", "⬆️", bot.Primary, !has(&pos, mr.MoveColumn)))
 		case mr.LiftCard:
-			row = append(row, button(cmdLift, "menara.button.lift", "🏗️", bot.Primary, len(liftableFloors(&pos)) == 0))
+			row = append(row, button(cmdLift, "menara.button.lift", "🏗️", bot.Primary, len(ai.Liftable(&pos)) == 0))
 		default:
 			row = append(row, button(cmdPlace, "menara.button.place", "🏛️", bot.Primary, !has(&pos, mr.PlaceColumn)))
 		}

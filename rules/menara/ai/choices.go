@@ -1,0 +1,81 @@
+package ai
+
+import "github.com/tablebot/tablebot/rules/menara"
+
+// Among says which placements Placements lists.
+type Among uint8
+
+const (
+	// PlaceNew lists where the new floor may go: on columns, then beside
+	// the base.
+	PlaceNew Among = iota
+	// PlaceOnColumns lists the new floor's places on columns only, and
+	// PlaceExtend its places beside the base.
+	PlaceOnColumns
+	PlaceExtend
+	// PlaceLift lists the places of one lifted floor.
+	PlaceLift
+)
+
+// Placements returns the placements a player chooses among, ranked as
+// Position.Placements ranks them (the temple steadiest first; base
+// extensions after the places on columns; places that bring the temple
+// down last), one for each choice a player tells apart: a floor on
+// columns once for each set of columns, turn and side (the steadiest
+// place over them, which the step without "at" also takes), an extension
+// once for each turn and side (the one that shares the most edges). For
+// PlaceLift, floor is the lifted floor.
+func Placements(p *menara.Position, among Among, floor menara.FloorID) []menara.Placement {
+	type key struct {
+		kind  menara.Kind
+		floor menara.FloorID
+		on    menara.BaseSet
+		turn  uint8
+		side  menara.Side
+	}
+	seen := map[key]bool{}
+	var out []menara.Placement
+	for _, pl := range p.Placements(nil) {
+		s := pl.Step
+		switch {
+		case among == PlaceLift && (s.Kind != menara.Lift || s.Floor != floor),
+			among == PlaceOnColumns && s.Kind != menara.PlaceFloor,
+			among == PlaceExtend && s.Kind != menara.Extend,
+			among == PlaceNew && s.Kind != menara.PlaceFloor && s.Kind != menara.Extend:
+			continue
+		}
+		k := key{s.Kind, s.Floor, s.On, s.Turn, s.Side}
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
+		out = append(out, pl)
+	}
+	return out
+}
+
+// Liftable returns the floors the move-a-floor card may move now, the
+// one with the steadiest place first.
+func Liftable(p *menara.Position) []menara.FloorID {
+	var out []menara.FloorID
+	seen := map[menara.FloorID]bool{}
+	for _, pl := range p.Placements(nil) {
+		if f := pl.Step.Floor; pl.Step.Kind == menara.Lift && !seen[f] {
+			seen[f] = true
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// PileLeft returns the cards left in pile pl as everyone knows them (the
+// pile's cards but those revealed so far), in deck order.
+func PileLeft(p *menara.Position, pl menara.Pile) []menara.Card {
+	deck := menara.Deck()
+	ids := p.Unseen().Piles[pl]
+	out := make([]menara.Card, len(ids))
+	for i, c := range ids {
+		out[i] = deck[c]
+	}
+	return out
+}
