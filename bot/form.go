@@ -20,9 +20,13 @@ type Form struct {
 	// Aliases are further first words of the terminal's short form for
 	// the form ("setup" for place); they name no subcommand.
 	Aliases []string
-	// Button is the message id of the board's button that opens the
-	// form's menu chain; "" for a form made by command only.
+	// Button is the message id of the label of the form's one button
+	// under every board, which opens its menu chain; "" for none.
 	Button string
+	// Board, when set, lists the form's buttons under the board of st in
+	// place of Button's, each with its label in p's language: none when it
+	// is not the form's time, several with values set (one a pile).
+	Board func(p *i18n.Printer, st State) []BoardButton
 	// Params are the form's parameters, in the order they are asked.
 	Params []Param
 	// Make turns a filled form into the record line of seat's move in
@@ -114,7 +118,7 @@ type Offer struct {
 type Values map[string]string
 
 // Forms gives a game what the host derives from its forms: Commands,
-// Act, Choices, Typed, FormButtons and Moves. A game embeds it and sets
+// Act, Choices, Typed, Buttons and Moves. A game embeds it and sets
 // List; a game with a flow forms cannot express writes that method
 // itself and calls the embedded one for the rest. List is never changed
 // after the game is made.
@@ -231,18 +235,6 @@ func (f Forms) Typed(st State, seat int, words []string, p *i18n.Printer) (Typed
 		opts[x.Params[i].Name] = w
 	}
 	return Typed{Command: x.Name, Options: opts}, true, nil
-}
-
-// FormButtons are the buttons under a board that open the forms' menu
-// chains, in the forms' order.
-func (f Forms) FormButtons(p *i18n.Printer, board Action) []Button {
-	var out []Button
-	for _, x := range f.List {
-		if x.Button != "" {
-			out = append(out, Button{ID: board.With(x.Name).ID(), Label: p.T(x.Button), Style: Primary})
-		}
-	}
-	return out
 }
 
 // Moves lists the legal moves of the seats to act as record lines: those

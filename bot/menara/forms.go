@@ -55,29 +55,29 @@ func (g *Game) forms() bot.Forms {
 	}
 	renew := bot.Param{Name: optRenew, Type: bot.BooleanOption, Optional: true}
 	return bot.Forms{Confirm: g, List: []bot.Form{
-		{Name: cmdExchange, Params: []bot.Param{
+		{Name: cmdExchange, Board: onBoard("menara.button.exchange", "🔁", bot.Secondary, stage(mr.Exchanging)), Params: []bot.Param{
 			{Name: optGive, Type: bot.StringOption, Legal: legalGive, Label: groupLabel, Match: coversTyped,
 				Menu: handColumns, Max: handSize, Join: joinColumns, Check: checkGive, Option: columnOption, Prompt: givePrompt, Placeholder: givePlaceholder},
 			{Name: optTake, Type: bot.StringOption, Legal: legalTake, Label: groupLabel, Match: coversTyped,
 				Menu: campColumns, Min: given, Max: given, Join: joinColumns, Check: checkTake, Option: columnOption, Prompt: takePrompt, Placeholder: takePlaceholder},
 		}, Make: makeExchange},
-		{Name: cmdReveal, Params: []bot.Param{{Name: optPile, Type: bot.StringOption, Choices: piles}}, Make: makeReveal},
-		{Name: cmdPlace, Params: []bot.Param{
+		{Name: cmdReveal, Board: revealButtons, Params: []bot.Param{{Name: optPile, Type: bot.StringOption, Choices: piles}}, Make: makeReveal},
+		{Name: cmdPlace, Board: onBoard("menara.button.place", "🏛️", bot.Primary, building(mr.PlaceCard)), Params: []bot.Param{
 			{Name: optColumn, Type: bot.StringOption, Legal: legalColours, Label: colourLabel, Option: colourOption, Prompt: colourPrompt, Match: colourMatch},
 			{Name: optBase, Type: bot.StringOption, Legal: legalBases, Label: baseLabel, Option: baseOption, Prompt: basePrompt},
 		}, Make: makeColumn},
-		{Name: cmdFloor, Params: []bot.Param{g.placementParam(ai.PlaceNew)}, Make: makePlacement(mr.PlaceFloor)},
-		{Name: cmdMove, Params: []bot.Param{
+		{Name: cmdFloor, Board: floorButton, Params: []bot.Param{g.placementParam(ai.PlaceNew)}, Make: makePlacement(mr.PlaceFloor)},
+		{Name: cmdMove, Board: onBoard("menara.button.move", "⬆️", bot.Primary, building(mr.MoveCard)), Params: []bot.Param{
 			{Name: optFrom, Type: bot.StringOption, Ask: "menara.menu.move-from", Legal: legalFrom, Label: fromLabel, Option: fromOption},
 			{Name: optTo, Type: bot.StringOption, Legal: legalTo, Label: toLabel, Option: toOption, Prompt: toPrompt},
 		}, Make: makeMove},
-		{Name: cmdLift, Params: []bot.Param{
+		{Name: cmdLift, Board: onBoard("menara.button.lift", "🏗️", bot.Primary, building(mr.LiftCard)), Params: []bot.Param{
 			{Name: optFloor, Type: bot.StringOption, Ask: "menara.menu.lift", Legal: legalLifted, Label: liftedLabel},
 			g.placementParam(ai.PlaceLift),
 		}, Make: makePlacement(mr.Lift)},
 		{Name: cmdExtend, Params: []bot.Param{g.placementParam(ai.PlaceExtend)}, Make: makePlacement(mr.Extend)},
-		{Name: cmdGiveUp, Params: []bot.Param{renew}, Make: makeClosing(mr.GiveUpStep)},
-		{Name: cmdDone, Params: []bot.Param{renew}, Make: makeClosing(mr.DoneStep)},
+		{Name: cmdGiveUp, Board: onBoard("menara.button.give-up", "🏳️", bot.Danger, mayGiveUp, "false"), Params: []bot.Param{renew}, Make: makeClosing(mr.GiveUpStep)},
+		{Name: cmdDone, Board: onBoard("menara.button.end-turn", "✅", bot.Success, stage(mr.Closing), "false"), Params: []bot.Param{renew}, Make: makeClosing(mr.DoneStep)},
 	}}
 }
 
