@@ -64,4 +64,6 @@ func building(t mr.CardType) func(*mr.Position) bool {
 
 // mayGiveUp reports whether the card may be given up: while building it or
 // placing a new floor.
-func mayGiveUp(pos *mr.Position) bool { return pos.Stage() == mr.Building || pos.Stage() == mr.NewFloor }
+func mayGiveUp(pos *mr.Position) bool {
+	return pos.Stage() == mr.Building || pos.Stage() == mr.NewFloor
+}
