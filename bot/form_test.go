@@ -142,6 +142,42 @@ func TestFormsTyped(t *testing.T) {
 	}
 }
 
+// TestFormsTypedWords checks the short form's words: an alias of two
+// words, a Lead word, the Rest of the words, Read, and Usage when the
+// words name the form but do not fit it.
+func TestFormsTypedWords(t *testing.T) {
+	upper := func(_ *i18n.Printer, s string) (string, bool) { return strings.ToUpper(s), s != "x" }
+	say := Form{Name: "say", Aliases: []string{"say it"}, Usage: "say A to B words", Params: []Param{
+		{Name: "a", Read: upper}, {Name: "b", Lead: true}, {Name: "c", Rest: true, Optional: true},
+	}}
+	f := Forms{List: []Form{say}}
+	tests := []struct{ line, want string }{
+		{"say a b", "say map[a:A b:b]"},
+		{"say a to b", "say map[a:A b:to c:b]"}, // no more words than values: no Lead
+		{"say a to b all the rest", "say map[a:A b:b c:all the rest]"},
+		{"SAY IT a b", "say map[a:A b:b]"},
+		{"say it", "invalid: write it so: say A to B words"},
+		{"say x b", "invalid: write it so: say A to B words"},
+		{"say a", "invalid: write it so: say A to B words"},
+		{"sing a b", "not a form"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.line, func(t *testing.T) {
+			got, ok, err := f.Typed(nil, 0, strings.Fields(tt.line), nil)
+			said := fmt.Sprint(got.Command, " ", got.Options)
+			switch {
+			case err != nil:
+				said = fmt.Sprint(rules.ErrorCode(err), ": ", err)
+			case !ok:
+				said = "not a form"
+			}
+			if said != tt.want {
+				t.Errorf("got %q, want %q", said, tt.want)
+			}
+		})
+	}
+}
+
 func TestFormsMoves(t *testing.T) {
 	got := addForms().Moves(NewReplay[int, int, int](sums{}, 0))
 	if want := 30 + 5 + 5 + 1; len(got) != want {

@@ -53,31 +53,31 @@ func (g *Game) forms() bot.Forms {
 	for pl := mr.Pile(0); pl < mr.NumPiles; pl++ {
 		piles[pl] = bot.OptionChoice{Label: "menara.choice.pile." + pl.String(), Value: pl.String()}
 	}
-	renew := bot.Param{Name: optRenew, Type: bot.BooleanOption, Optional: true}
+	renew := bot.Param{Name: optRenew, Type: bot.BooleanOption, Optional: true, Read: readRenew}
 	return bot.Forms{Confirm: g, List: []bot.Form{
 		{Name: cmdExchange, Board: onBoard("menara.button.exchange", "🔁", bot.Secondary, stage(mr.Exchanging)), Params: []bot.Param{
 			{Name: optGive, Type: bot.StringOption, Legal: legalGive, Label: groupLabel, Match: coversTyped,
 				Menu: handColumns, Max: handSize, Join: joinColumns, Check: checkGive, Option: columnOption, Prompt: givePrompt, Placeholder: givePlaceholder},
-			{Name: optTake, Type: bot.StringOption, Legal: legalTake, Label: groupLabel, Match: coversTyped,
+			{Name: optTake, Type: bot.StringOption, Lead: true, Legal: legalTake, Label: groupLabel, Match: coversTyped,
 				Menu: campColumns, Min: given, Max: given, Join: joinColumns, Check: checkTake, Option: columnOption, Prompt: takePrompt, Placeholder: takePlaceholder},
-		}, Make: makeExchange},
-		{Name: cmdReveal, Board: revealButtons, Params: []bot.Param{{Name: optPile, Type: bot.StringOption, Choices: piles}}, Make: makeReveal},
+		}, Make: makeExchange, Usage: "exchange YY for RB"},
+		{Name: cmdReveal, Board: revealButtons, Params: []bot.Param{{Name: optPile, Type: bot.StringOption, Choices: piles, Read: readPile}}, Make: makeReveal, Usage: "reveal blue"},
 		{Name: cmdPlace, Board: onBoard("menara.button.place", "🏛️", bot.Primary, building(mr.PlaceCard)), Params: []bot.Param{
-			{Name: optColumn, Type: bot.StringOption, Legal: legalColours, Label: colourLabel, Option: colourOption, Prompt: colourPrompt, Match: colourMatch},
-			{Name: optBase, Type: bot.StringOption, Legal: legalBases, Label: baseLabel, Option: baseOption, Prompt: basePrompt},
-		}, Make: makeColumn},
-		{Name: cmdFloor, Board: floorButton, Params: []bot.Param{g.placementParam(ai.PlaceNew)}, Make: makePlacement(mr.PlaceFloor)},
+			{Name: optColumn, Type: bot.StringOption, Legal: legalColours, Label: colourLabel, Option: colourOption, Prompt: colourPrompt, Match: colourMatch, Read: readColour},
+			{Name: optBase, Type: bot.StringOption, Legal: legalBases, Label: baseLabel, Option: baseOption, Prompt: basePrompt, Lead: true},
+		}, Make: makeColumn, Aliases: []string{"column"}, Usage: "column R on K2"},
+		{Name: cmdFloor, Board: floorButton, Params: []bot.Param{g.placementParam(ai.PlaceNew)}, Make: makePlacement(mr.PlaceFloor), Usage: "floor on K2 K4 L1 turn 2"},
 		{Name: cmdMove, Board: onBoard("menara.button.move", "⬆️", bot.Primary, building(mr.MoveCard)), Params: []bot.Param{
 			{Name: optFrom, Type: bot.StringOption, Ask: "menara.menu.move-from", Legal: legalFrom, Label: fromLabel, Option: fromOption},
-			{Name: optTo, Type: bot.StringOption, Legal: legalTo, Label: toLabel, Option: toOption, Prompt: toPrompt},
-		}, Make: makeMove},
+			{Name: optTo, Type: bot.StringOption, Legal: legalTo, Label: toLabel, Option: toOption, Prompt: toPrompt, Lead: true},
+		}, Make: makeMove, Usage: "move K2 to M3"},
 		{Name: cmdLift, Board: onBoard("menara.button.lift", "🏗️", bot.Primary, building(mr.LiftCard)), Params: []bot.Param{
 			{Name: optFloor, Type: bot.StringOption, Ask: "menara.menu.lift", Legal: legalLifted, Label: liftedLabel},
 			g.placementParam(ai.PlaceLift),
-		}, Make: makePlacement(mr.Lift)},
-		{Name: cmdExtend, Params: []bot.Param{g.placementParam(ai.PlaceExtend)}, Make: makePlacement(mr.Extend)},
-		{Name: cmdGiveUp, Board: onBoard("menara.button.give-up", "🏳️", bot.Danger, mayGiveUp, "false"), Params: []bot.Param{renew}, Make: makeClosing(mr.GiveUpStep)},
-		{Name: cmdDone, Board: onBoard("menara.button.end-turn", "✅", bot.Success, stage(mr.Closing), "false"), Params: []bot.Param{renew}, Make: makeClosing(mr.DoneStep)},
+		}, Make: makePlacement(mr.Lift), Usage: "lift M F1 G2 G4 turn 0"},
+		{Name: cmdExtend, Params: []bot.Param{g.placementParam(ai.PlaceExtend)}, Make: makePlacement(mr.Extend), Usage: "extend at 5,-3 turn 1"},
+		{Name: cmdGiveUp, Board: onBoard("menara.button.give-up", "🏳️", bot.Danger, mayGiveUp, "false"), Params: []bot.Param{renew}, Make: makeClosing(mr.GiveUpStep), Aliases: []string{"give up"}, Usage: "give up, or give up renew"},
+		{Name: cmdDone, Board: onBoard("menara.button.end-turn", "✅", bot.Success, stage(mr.Closing), "false"), Params: []bot.Param{renew}, Make: makeClosing(mr.DoneStep), Usage: "done renew"},
 	}}
 }
 
@@ -341,7 +341,7 @@ func liftedLabel(p *i18n.Printer, st bot.State, value string) string {
 // (ai.PlaceNew, ai.PlaceExtend) or where the floor chosen moves (ai.PlaceLift),
 // each as its placement code.
 func (g *Game) placementParam(filter ai.Among) bot.Param {
-	return bot.Param{Name: optPlacement, Type: bot.StringOption,
+	return bot.Param{Name: optPlacement, Type: bot.StringOption, Rest: true,
 		Legal: func(st bot.State, _ int, v bot.Values) []string {
 			var out []string
 			for _, pl := range placements(positionOf(state(st)), filter, v) {

@@ -245,7 +245,7 @@ func TestTyped(t *testing.T) {
 		{"floor on K2 K4 L1 turn 2", cmdFloor, map[string]string{optPlacement: "on K2 K4 L1 turn 2"}},
 		{"extend N at 5,-3 turn 1", cmdExtend, map[string]string{optPlacement: "N at 5,-3 turn 1", optConfirm: "record"}},
 		{"lift M to F1 G2 G4 turn 0", cmdLift, map[string]string{optFloor: "M", optPlacement: "to F1 G2 G4 turn 0", optConfirm: "record"}},
-		{"give up", cmdGiveUp, map[string]string{optRenew: "false", optConfirm: "record"}},
+		{"give up", cmdGiveUp, map[string]string{optConfirm: "record"}},
 		{"give up renew", cmdGiveUp, map[string]string{optRenew: "true", optConfirm: "record"}},
 		{"giveup renew", cmdGiveUp, map[string]string{optRenew: "true"}},
 		{"done renew", cmdDone, map[string]string{optRenew: "true", optConfirm: "record"}},
@@ -256,7 +256,7 @@ func TestTyped(t *testing.T) {
 			t.Errorf("Typed(%q) = %+v, %v, %v; want %s %v", tt.line, got, ok, err, tt.command, tt.opts)
 		}
 	}
-	for _, bad := range []string{"exchange YY", "column R K2 K3 K4", "give in", "lift M", "done renew now"} {
+	for _, bad := range []string{"exchange YY", "column R K2 K3 K4", "give in", "lift M", "done renew now", "giveup now"} {
 		if _, ok, err := g.Typed(st, 0, strings.Fields(bad), p); !ok || err == nil {
 			t.Errorf("Typed(%q): %v, %v", bad, ok, err)
 		}
