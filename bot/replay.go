@@ -199,17 +199,28 @@ func (r *Replay[P, M, E]) Last() Effect {
 // quiet did.
 func (r *Replay[P, M, E]) findLast() {
 	r.unknown = false
-	for _, e := range r.History() {
-		if e := e.(E); !r.eng.Quiet(e) {
+	for _, e := range r.Effects() {
+		if !r.eng.Quiet(e) {
 			r.last, r.shown = e, true
 		}
 	}
 }
 
-// History replays the game from its start and returns what every move
-// did, in order; it is for the rare requests that show the whole game.
+// History is Effects as the host holds them.
 func (r *Replay[P, M, E]) History() []Effect {
-	out := make([]Effect, 0, len(r.moves))
+	es := r.Effects()
+	out := make([]Effect, len(es))
+	for i, e := range es {
+		out[i] = e
+	}
+	return out
+}
+
+// Effects replays the game from its start and returns what every move
+// did, in order, as the engine reports it; it is for the rare requests
+// that show the whole game.
+func (r *Replay[P, M, E]) Effects() []E {
+	out := make([]E, 0, len(r.moves))
 	pos := r.start
 	for _, m := range r.moves {
 		next, e, err := r.eng.Apply(pos, m)

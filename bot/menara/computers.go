@@ -88,7 +88,7 @@ func (g *Game) Resign(st bot.State, seat int) (string, bool) { return "", false 
 // columns placed or moved since the reveal may be taken back.
 func (g *Game) UndoFrom(st bot.State) int {
 	from := 0
-	for i, e := range stepEffects(state(st)) {
+	for i, e := range state(st).Effects() {
 		switch {
 		case e.Step.Kind == mr.Reveal, e.Step.Kind == mr.PlaceFloor, e.Step.Kind == mr.Extend,
 			e.TurnOver, e.GameOver, e.Risk.Num > 0:

@@ -107,16 +107,6 @@ func PositionOf(st bot.State) (mr.Position, bool) {
 // playersOf returns the record's names of the players of a state.
 func playersOf(s *State) []string { return s.Engine().(engine).players }
 
-// stepEffects replays a state's steps and returns what each did.
-func stepEffects(s *State) []*mr.Effects {
-	h := s.History()
-	out := make([]*mr.Effects, len(h))
-	for i, e := range h {
-		out[i] = e.(*mr.Effects)
-	}
-	return out
-}
-
 // effects reads an effect of this game.
 func effects(e bot.Effect) (*mr.Effects, bool) {
 	x, ok := e.(*mr.Effects)
