@@ -61,7 +61,8 @@ type Param struct {
 	// a colon: they travel in custom ids.
 	Legal func(st State, seat int, v Values) []string
 	// Label says a value in p's language ("2 stones"); nil shows the
-	// value as it is.
+	// Option's label and description (asked with no values chosen), or
+	// the value as it is.
 	Label func(p *i18n.Printer, st State, value string) string
 	// Option, when set, is the value as a menu of the chain shows it: a
 	// label, a description and an emoji (its Value is filled in); nil
@@ -201,8 +202,12 @@ func (q Param) choices(legal []string, st State, p *i18n.Printer) []Choice {
 	out := make([]Choice, len(legal))
 	for i, val := range legal {
 		name := val
-		if q.Label != nil {
+		switch {
+		case q.Label != nil:
 			name = q.Label(p, st, val)
+		case q.Option != nil:
+			o := q.Option(p, st, nil, val)
+			name = strings.Join(slices.DeleteFunc([]string{o.Label, o.Description}, func(s string) bool { return s == "" }), " · ")
 		}
 		out[i] = Choice{Name: Clip(name, MaxLabel), Value: val}
 	}

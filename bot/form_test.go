@@ -178,6 +178,24 @@ func TestFormsTypedWords(t *testing.T) {
 	}
 }
 
+// TestLabelOfOption checks that a parameter without a Label names its
+// choices by its Option: the label and the description, when there is one.
+func TestLabelOfOption(t *testing.T) {
+	q := Param{Name: "n", Option: func(_ *i18n.Printer, _ State, v Values, val string) MenuOption {
+		if v != nil {
+			t.Errorf("Option asked with values %v", v)
+		}
+		if val == "1" {
+			return MenuOption{Label: "one"}
+		}
+		return MenuOption{Label: "two", Description: "a pair"}
+	}}
+	got := q.choices([]string{"1", "2"}, nil, nil)
+	if want := []Choice{{Name: "one", Value: "1"}, {Name: "two · a pair", Value: "2"}}; !slices.Equal(got, want) {
+		t.Errorf("choices = %v, want %v", got, want)
+	}
+}
+
 func TestFormsMoves(t *testing.T) {
 	got := addForms().Moves(NewReplay[int, int, int](sums{}, 0))
 	if want := 30 + 5 + 5 + 1; len(got) != want {

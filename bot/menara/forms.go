@@ -64,12 +64,12 @@ func (g *Game) forms() bot.Forms {
 		{Name: cmdReveal, Board: revealButtons, Params: []bot.Param{{Name: optPile, Type: bot.StringOption, Choices: piles, Read: readPile}}, Make: makeReveal, Usage: "reveal blue"},
 		{Name: cmdPlace, Board: onBoard("menara.button.place", "🏛️", bot.Primary, building(mr.PlaceCard)), Params: []bot.Param{
 			{Name: optColumn, Type: bot.StringOption, Legal: legalColours, Label: colourLabel, Option: colourOption, Prompt: colourPrompt, Match: colourMatch, Read: readColour},
-			{Name: optBase, Type: bot.StringOption, Legal: legalBases, Label: baseLabel, Option: baseOption, Prompt: basePrompt, Lead: true},
+			{Name: optBase, Type: bot.StringOption, Legal: legalBases, Option: baseOption, Prompt: basePrompt, Lead: true},
 		}, Make: makeColumn, Aliases: []string{"column"}, Usage: "column R on K2"},
 		{Name: cmdFloor, Board: floorButton, Params: []bot.Param{g.placementParam(ai.PlaceNew)}, Make: makePlacement(mr.PlaceFloor), Usage: "floor on K2 K4 L1 turn 2"},
 		{Name: cmdMove, Board: onBoard("menara.button.move", "⬆️", bot.Primary, building(mr.MoveCard)), Params: []bot.Param{
 			{Name: optFrom, Type: bot.StringOption, Ask: "menara.menu.move-from", Legal: legalFrom, Label: fromLabel, Option: fromOption},
-			{Name: optTo, Type: bot.StringOption, Legal: legalTo, Label: toLabel, Option: toOption, Prompt: toPrompt, Lead: true},
+			{Name: optTo, Type: bot.StringOption, Legal: legalTo, Option: toOption, Prompt: toPrompt, Lead: true},
 		}, Make: makeMove, Usage: "move K2 to M3"},
 		{Name: cmdLift, Board: onBoard("menara.button.lift", "🏗️", bot.Primary, building(mr.LiftCard)), Params: []bot.Param{
 			{Name: optFloor, Type: bot.StringOption, Ask: "menara.menu.lift", Legal: legalLifted, Label: liftedLabel},
@@ -239,14 +239,6 @@ func columnOn(pos *mr.Position, value string) (mr.Step, mr.Colour) {
 	return mr.ColumnStep(pos.Turn(), col, b), col
 }
 
-// baseLabel names a base for autocomplete, with what a column there would
-// do.
-func baseLabel(p *i18n.Printer, st bot.State, value string) string {
-	pos := positionOf(state(st))
-	step, _ := columnOn(pos, value)
-	return baseName(p, pos, step)
-}
-
 // baseOption is a base in a menu: its level, and what a column there
 // would do.
 func baseOption(p *i18n.Printer, st bot.State, _ bot.Values, value string) bot.MenuOption {
@@ -304,12 +296,6 @@ func moveTo(pos *mr.Position, v bot.Values, value string) mr.Step {
 	return mr.Step{}
 }
 
-// toLabel names where a column may move, with what the move would do.
-func toLabel(p *i18n.Printer, st bot.State, value string) string {
-	pos := positionOf(state(st))
-	return baseName(p, pos, moveTo(pos, nil, value))
-}
-
 // toOption is where the column chosen may move, in a menu.
 func toOption(p *i18n.Printer, st bot.State, v bot.Values, value string) bot.MenuOption {
 	pos := positionOf(state(st))
@@ -348,11 +334,6 @@ func (g *Game) placementParam(filter ai.Among) bot.Param {
 				out = append(out, placementCode(pl.Step))
 			}
 			return out
-		},
-		Label: func(p *i18n.Printer, st bot.State, code string) string {
-			pos := positionOf(state(st))
-			label, desc := placeWords(p, pos, g.placed.find(pos, code))
-			return label + " · " + desc
 		},
 		Option: func(p *i18n.Printer, st bot.State, _ bot.Values, code string) bot.MenuOption {
 			pos := positionOf(state(st))
@@ -408,14 +389,4 @@ func legalOf(pos *mr.Position, kind mr.Kind) []mr.Step {
 		}
 	}
 	return steadiest(pos, out)
-}
-
-// baseName names the base a step goes to, with what the step would do:
-// "K3 · level 1 · fills floor K".
-func baseName(p *i18n.Printer, pos *mr.Position, step mr.Step) string {
-	name := p.T("menara.menu.base", "base", step.To, "level", pos.Level(step.To.Floor))
-	if fx := effectWords(p, pos, step); fx != "" {
-		name += " · " + fx
-	}
-	return name
 }
