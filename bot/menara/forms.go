@@ -66,16 +66,16 @@ func (g *Game) forms() bot.Forms {
 			{Name: optColumn, Type: bot.StringOption, Legal: legalColours, Label: colourLabel, Option: colourOption, Prompt: colourPrompt, Match: colourMatch, Read: readColour},
 			{Name: optBase, Type: bot.StringOption, Legal: legalBases, Option: baseOption, Prompt: basePrompt, Lead: true},
 		}, Make: makeColumn, Aliases: []string{"column"}, Usage: "column R on K2"},
-		{Name: cmdFloor, Board: floorButton, Params: []bot.Param{g.placementParam(ai.PlaceNew)}, Make: makePlacement(mr.PlaceFloor), Usage: "floor on K2 K4 L1 turn 2"},
+		{Name: cmdFloor, Board: floorButton, Params: []bot.Param{placementParam(ai.PlaceNew)}, Make: makePlacement(mr.PlaceFloor), Usage: "floor on K2 K4 L1 turn 2"},
 		{Name: cmdMove, Board: onBoard("menara.button.move", "⬆️", bot.Primary, building(mr.MoveCard)), Params: []bot.Param{
 			{Name: optFrom, Type: bot.StringOption, Ask: "menara.menu.move-from", Legal: legalFrom, Label: fromLabel, Option: fromOption},
 			{Name: optTo, Type: bot.StringOption, Legal: legalTo, Option: toOption, Prompt: toPrompt, Lead: true},
 		}, Make: makeMove, Usage: "move K2 to M3"},
 		{Name: cmdLift, Board: onBoard("menara.button.lift", "🏗️", bot.Primary, building(mr.LiftCard)), Params: []bot.Param{
 			{Name: optFloor, Type: bot.StringOption, Ask: "menara.menu.lift", Legal: legalLifted, Label: liftedLabel},
-			g.placementParam(ai.PlaceLift),
+			placementParam(ai.PlaceLift),
 		}, Make: makePlacement(mr.Lift), Usage: "lift M F1 G2 G4 turn 0"},
-		{Name: cmdExtend, Params: []bot.Param{g.placementParam(ai.PlaceExtend)}, Make: makePlacement(mr.Extend), Usage: "extend at 5,-3 turn 1"},
+		{Name: cmdExtend, Params: []bot.Param{placementParam(ai.PlaceExtend)}, Make: makePlacement(mr.Extend), Usage: "extend at 5,-3 turn 1"},
 		{Name: cmdGiveUp, Board: onBoard("menara.button.give-up", "🏳️", bot.Danger, mayGiveUp, "false"), Params: []bot.Param{renew}, Make: makeClosing(mr.GiveUpStep), Aliases: []string{"give up"}, Usage: "give up, or give up renew"},
 		{Name: cmdDone, Board: onBoard("menara.button.end-turn", "✅", bot.Success, stage(mr.Closing), "false"), Params: []bot.Param{renew}, Make: makeClosing(mr.DoneStep), Usage: "done renew"},
 	}}
@@ -326,7 +326,7 @@ func liftedLabel(p *i18n.Printer, st bot.State, value string) string {
 // placementParam is the placement of a floor: where the new floor goes
 // (ai.PlaceNew, ai.PlaceExtend) or where the floor chosen moves (ai.PlaceLift),
 // each as its placement code.
-func (g *Game) placementParam(filter ai.Among) bot.Param {
+func placementParam(filter ai.Among) bot.Param {
 	return bot.Param{Name: optPlacement, Type: bot.StringOption, Rest: true,
 		Legal: func(st bot.State, _ int, v bot.Values) []string {
 			var out []string
@@ -336,8 +336,8 @@ func (g *Game) placementParam(filter ai.Among) bot.Param {
 			return out
 		},
 		Option: func(p *i18n.Printer, st bot.State, _ bot.Values, code string) bot.MenuOption {
-			pos := positionOf(state(st))
-			label, desc := placeWords(p, pos, g.placed.find(pos, code))
+			pl, _ := findCode(placementsOf(st), code)
+			label, desc := placeWords(p, positionOf(state(st)), pl)
 			return bot.MenuOption{Label: label, Description: desc}
 		},
 		Prompt: func(p *i18n.Printer, st bot.State, v bot.Values, n int) string {

@@ -3,8 +3,8 @@ package menara
 import (
 	"strconv"
 	"strings"
-	"sync"
 
+	"github.com/tablebot/tablebot/bot"
 	"github.com/tablebot/tablebot/i18n"
 	mr "github.com/tablebot/tablebot/rules/menara"
 )
@@ -66,25 +66,11 @@ func findCode(pls []mr.Placement, code string) (mr.Placement, bool) {
 	return mr.Placement{}, false
 }
 
-// placed keeps the placements of the latest position asked about: a list
-// names each of its places, found among them (autocomplete names a
-// hundred or more at once).
-type placed struct {
-	mu  sync.Mutex
-	pos mr.Position
-	pls []mr.Placement
-}
-
-// find finds, among the placements of pos, the one code names.
-func (m *placed) find(pos *mr.Position, code string) mr.Placement {
-	m.mu.Lock()
-	if m.pls == nil || m.pos != *pos {
-		m.pos, m.pls = *pos, pos.Placements(nil)
-	}
-	pls := m.pls
-	m.mu.Unlock()
-	pl, _ := findCode(pls, code)
-	return pl
+// placementsOf returns the placements of a state's position, found once
+// a position: a list names each of its places by them (autocomplete
+// names a hundred or more at once).
+func placementsOf(st bot.State) []mr.Placement {
+	return bot.Memo(state(st), "placements", func(pos mr.Position) []mr.Placement { return pos.Placements(nil) })
 }
 
 // placeWords is a placement in words, in two parts for a menu (label and
