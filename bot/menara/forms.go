@@ -311,7 +311,7 @@ func toPrompt(p *i18n.Printer, _ bot.State, v bot.Values, _ int) string {
 // legalLifted lists the floors the move-a-floor card may move.
 func legalLifted(st bot.State, _ int, _ bot.Values) []string {
 	var out []string
-	for _, f := range ai.Liftable(positionOf(state(st))) {
+	for _, f := range ai.Liftable(placementsOf(st)) {
 		out = append(out, f.String())
 	}
 	return out
@@ -324,13 +324,13 @@ func liftedLabel(p *i18n.Printer, st bot.State, value string) string {
 }
 
 // placementParam is the placement of a floor: where the new floor goes
-// (ai.PlaceNew, ai.PlaceExtend) or where the floor chosen moves (ai.PlaceLift),
-// each as its placement code.
+// (ai.PlaceNew, ai.PlaceExtend) or where the floor chosen moves
+// (ai.PlaceLift), each as its placement code.
 func placementParam(filter ai.Among) bot.Param {
 	return bot.Param{Name: optPlacement, Type: bot.StringOption, Rest: true,
 		Legal: func(st bot.State, _ int, v bot.Values) []string {
 			var out []string
-			for _, pl := range placements(positionOf(state(st)), filter, v) {
+			for _, pl := range placements(st, filter, v) {
 				out = append(out, placementCode(pl.Step))
 			}
 			return out
@@ -353,18 +353,15 @@ func placementParam(filter ai.Among) bot.Param {
 
 // placements are the placements a list offers: for ai.PlaceLift, those of
 // the floor chosen in v, or of every floor that may move.
-func placements(pos *mr.Position, filter ai.Among, v bot.Values) []mr.Placement {
+func placements(st bot.State, filter ai.Among, v bot.Values) []mr.Placement {
 	if filter != ai.PlaceLift {
-		return ai.Placements(pos, filter, mr.NoFloor)
+		return ai.Placements(placementsOf(st), filter, mr.NoFloor)
 	}
-	var pls []mr.Placement
 	f, ok := mr.ParseFloor(strings.TrimSpace(v[optFloor]))
-	for _, lf := range ai.Liftable(pos) {
-		if !ok || lf == f {
-			pls = append(pls, ai.Placements(pos, ai.PlaceLift, lf)...)
-		}
+	if !ok {
+		f = mr.NoFloor
 	}
-	return pls
+	return ai.Lifts(placementsOf(st), f)
 }
 
 // wordsMatch keeps the choices whose name or value holds every word

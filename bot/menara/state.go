@@ -35,12 +35,10 @@ func (engine) Legal(pos mr.Position) []mr.Step {
 	var out []mr.Step
 	switch pos.Stage() {
 	case mr.NewFloor:
-		out = steps(ai.Placements(&pos, ai.PlaceNew, mr.NoFloor))
+		out = steps(ai.Placements(pos.Placements(nil), ai.PlaceNew, mr.NoFloor))
 	case mr.Building:
 		if card, _ := pos.Card(); card.Type == mr.LiftCard {
-			for _, f := range ai.Liftable(&pos) {
-				out = append(out, steps(ai.Placements(&pos, ai.PlaceLift, f))...)
-			}
+			out = steps(ai.Lifts(pos.Placements(nil), mr.NoFloor))
 		}
 	}
 	for _, step := range pos.LegalSteps(nil) {

@@ -17,15 +17,16 @@ const (
 	PlaceLift
 )
 
-// Placements returns the placements a player chooses among, ranked as
-// Position.Placements ranks them (the temple steadiest first; base
-// extensions after the places on columns; places that bring the temple
-// down last), one for each choice a player tells apart: a floor on
+// Placements returns, of a position's placements pls (as
+// Position.Placements lists and ranks them: the temple steadiest first;
+// base extensions after the places on columns; places that bring the
+// temple down last), those a player chooses among, one for each choice a
+// player tells apart: a floor on
 // columns once for each set of columns, turn and side (the steadiest
 // place over them, which the step without "at" also takes), an extension
 // once for each turn and side (the one that shares the most edges). For
 // PlaceLift, floor is the lifted floor.
-func Placements(p *menara.Position, among Among, floor menara.FloorID) []menara.Placement {
+func Placements(pls []menara.Placement, among Among, floor menara.FloorID) []menara.Placement {
 	type key struct {
 		kind  menara.Kind
 		floor menara.FloorID
@@ -35,7 +36,7 @@ func Placements(p *menara.Position, among Among, floor menara.FloorID) []menara.
 	}
 	seen := map[key]bool{}
 	var out []menara.Placement
-	for _, pl := range p.Placements(nil) {
+	for _, pl := range pls {
 		s := pl.Step
 		switch {
 		case among == PlaceLift && (s.Kind != menara.Lift || s.Floor != floor),
@@ -54,15 +55,28 @@ func Placements(p *menara.Position, among Among, floor menara.FloorID) []menara.
 	return out
 }
 
-// Liftable returns the floors the move-a-floor card may move now, the
-// one with the steadiest place first.
-func Liftable(p *menara.Position) []menara.FloorID {
+// Liftable returns, of a position's placements pls, the floors the
+// move-a-floor card may move now, the one with the steadiest place first.
+func Liftable(pls []menara.Placement) []menara.FloorID {
 	var out []menara.FloorID
 	seen := map[menara.FloorID]bool{}
-	for _, pl := range p.Placements(nil) {
+	for _, pl := range pls {
 		if f := pl.Step.Floor; pl.Step.Kind == menara.Lift && !seen[f] {
 			seen[f] = true
 			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// Lifts returns, of a position's placements pls, the places of the lifted
+// floor f a player chooses among (see Placements); for NoFloor those of
+// every floor the card may move, floor by floor as Liftable lists them.
+func Lifts(pls []menara.Placement, f menara.FloorID) []menara.Placement {
+	var out []menara.Placement
+	for _, lf := range Liftable(pls) {
+		if f == menara.NoFloor || lf == f {
+			out = append(out, Placements(pls, PlaceLift, lf)...)
 		}
 	}
 	return out

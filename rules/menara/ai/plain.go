@@ -35,14 +35,10 @@ func Plain(p *menara.Position) (menara.Step, Reason) {
 	case menara.Closing:
 		return menara.DoneStep(seat, false), Reason{Key: TipDone}
 	case menara.NewFloor:
-		return placeHint(seat, Placements(p, PlaceNew, menara.NoFloor))
+		return placeHint(seat, Placements(p.Placements(nil), PlaceNew, menara.NoFloor))
 	}
 	if card, _ := p.Card(); card.Type == menara.LiftCard {
-		var pls []menara.Placement
-		for _, f := range Liftable(p) {
-			pls = append(pls, Placements(p, PlaceLift, f)...)
-		}
-		return placeHint(seat, pls)
+		return placeHint(seat, Lifts(p.Placements(nil), menara.NoFloor))
 	}
 	return columnHint(p, seat)
 }
