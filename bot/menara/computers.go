@@ -62,8 +62,8 @@ func (c computer) Move(ctx context.Context, st bot.State) (string, error) {
 }
 
 // Hint suggests a step to the player to act, with its reason: the hard
-// teammate's, or with Options.NoComputers the engine's own (see
-// builtinHint).
+// teammate's, or with Options.NoComputers the plain one that does not
+// look ahead (ai.Plain).
 func (g *Game) Hint(ctx context.Context, st bot.State, seat int, seed uint64, p *i18n.Printer) (string, error) {
 	s := state(st)
 	var step mr.Step
