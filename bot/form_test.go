@@ -568,3 +568,38 @@ func TestFormsMovesListed(t *testing.T) {
 		})
 	}
 }
+
+// TestFormsButtons checks the buttons under a board: a form's Button, a
+// Board's buttons with values set (disabled when the next parameter has
+// no legal value or the filled move is illegal), then Hint, five a row.
+func TestFormsButtons(t *testing.T) {
+	a := formAct(t)
+	f := addForms()
+	f.List[1].Board = func(p *i18n.Printer, _ State) []BoardButton {
+		var out []BoardButton
+		for _, l := range []string{"a", "b", "c", "d"} {
+			out = append(out, BoardButton{Button: Button{Label: l, Style: Danger}})
+		}
+		return out
+	}
+	f.List = append(f.List, Form{Name: "set", Params: f.List[0].Params, Make: f.List[0].Make, Board: func(*i18n.Printer, State) []BoardButton {
+		return []BoardButton{{Values: []string{"1", "2"}}, {Values: []string{"1", "9x"}}}
+	}})
+	none := Param{Name: "x", Legal: func(State, int, Values) []string { return nil }}
+	f.List = append(f.List, Form{Name: "none", Button: "bot.button.hint", Params: []Param{none}, Make: f.List[0].Make})
+	var got []string
+	for _, row := range f.Buttons(a.Printer, a.State, Action{Kind: "sums", Game: "g", Position: 3}) {
+		var ids []string
+		for _, b := range row.Buttons {
+			ids = append(ids, fmt.Sprintf("%s/%d/%v", b.ID, b.Style, b.Disabled))
+		}
+		got = append(got, strings.Join(ids, " "))
+	}
+	want := []string{
+		"sums:g:v3:add/1/false sums:g:v3:bump/4/false sums:g:v3:bump/4/false sums:g:v3:bump/4/false sums:g:v3:bump/4/false",
+		"sums:g:v3:set:1:2/1/false sums:g:v3:set:1:9x/1/true sums:g:v3:none/1/true sums:g:v3:hint/2/false",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("rows:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
