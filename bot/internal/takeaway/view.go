@@ -54,12 +54,6 @@ func (g *Game) Result(p *i18n.Printer, st bot.State, names []string) string {
 	return p.T("takeaway.result.lost")
 }
 
-// Buttons: Take and Hint.
-func (g *Game) Buttons(p *i18n.Printer, st bot.State, board bot.Action) []bot.Row {
-	hint := bot.Button{ID: board.With(bot.StepHint).ID(), Label: p.T("bot.button.hint"), Style: bot.Secondary}
-	return []bot.Row{{Buttons: append(g.FormButtons(p, board), hint)}}
-}
-
 // Progress says how many moves were made.
 func (g *Game) Progress(p *i18n.Printer, st bot.State) string {
 	return p.N("takeaway.progress", state(st).Moves())
