@@ -4,6 +4,9 @@ import "time"
 
 // Game is a finished game as the statistics see it.
 type Game struct {
+	// ID names the game (the store's id), Guild the server it was played
+	// in ("" for none).
+	ID, Guild string
 	// Kind is the game's name, as the store and the commands name it:
 	// "shangrila", "menara".
 	Kind string
@@ -20,6 +23,9 @@ type Game struct {
 	// Team is a cooperative game's result, nil for a game each plays for
 	// themselves (whose seats have ranks).
 	Team *TeamResult
+	// Rated is a game each plays for themselves whose ranks rate its
+	// players (AddGame).
+	Rated bool
 }
 
 // Seat is one seat of a game and how it ended.
