@@ -1,6 +1,9 @@
 package stats
 
-import "time"
+import (
+	"strings"
+	"time"
+)
 
 // Game is a finished game as the statistics see it.
 type Game struct {
@@ -71,4 +74,16 @@ func (g *Game) Won(i int) bool {
 	}
 	s := g.Seats[i]
 	return s.Rank == 1 && !s.Resigned
+}
+
+// computerPrefix starts the Player of a computer's seat.
+const computerPrefix = "computer:"
+
+// Computer is the Player of a seat a computer of level played: one
+// pseudo-player per level, rated like anybody.
+func Computer(level string) string { return computerPrefix + level }
+
+// IsComputer reports whether player is a computer's, and its level.
+func IsComputer(player string) (level string, ok bool) {
+	return strings.CutPrefix(player, computerPrefix)
 }

@@ -1,0 +1,160 @@
+package bot_test
+
+import (
+	"encoding/json"
+	"math"
+	"testing"
+	"time"
+
+	"github.com/tablebot/tablebot/bot"
+	"github.com/tablebot/tablebot/bot/internal/takeaway"
+	"github.com/tablebot/tablebot/rating"
+	"github.com/tablebot/tablebot/stats"
+)
+
+// playSeries plays the scripted series of take-away games the statistics
+// tests count by hand, all in server "g":
+//
+//	G1 ann, bob (3 stones): ann takes 1 after 1m, bob the last 2 after 2m: bob wins.
+//	G2 ann, bob (2 stones): ann takes both after 30s: ann wins.
+//	G3 ann, bob: cancelled, counts for nobody.
+//	G4 ann, bob, cat (9 stones): ann takes 1 after 1m; bob resigns at once;
+//	   cat takes 3 after 4m, ann 3 after 1m, cat the last 2 after 2m: cat wins.
+//	G5 ann, bob (1 stone): ann hands her seat to the easy computer, which
+//	   takes the last stone: ann's seat wins, handed over.
+func playSeries(t *testing.T, h *host) {
+	t.Helper()
+	take := func(who string, after time.Duration, n int) {
+		t.Helper()
+		h.clock.Advance(after)
+		if r := h.cmd(who, "take", "stones", itoa(n)); r.Failed {
+			t.Fatalf("%s takes %d: %s", who, n, r.Message.Content)
+		}
+	}
+	h.table([]string{"ann", "bob"}, "stones", "3")
+	take("ann", time.Minute, 1)
+	take("bob", 2*time.Minute, 2)
+
+	h.table([]string{"ann", "bob"}, "stones", "2")
+	take("ann", 30*time.Second, 2)
+
+	h.table([]string{"ann", "bob"})
+	if r := h.cmd("ann", "cancel"); r.Failed {
+		t.Fatalf("cancel: %s", r.Message.Content)
+	}
+
+	h.table([]string{"ann", "bob", "cat"}, "stones", "9")
+	take("ann", time.Minute, 1)
+	q := h.cmd("bob", "resign")
+	if r := h.click("bob", button(t, q.Message, "rs")); r.Failed {
+		t.Fatalf("bob resigns: %s", r.Message.Content)
+	}
+	take("cat", 4*time.Minute, 3)
+	take("ann", time.Minute, 3)
+	take("cat", 2*time.Minute, 2)
+
+	h.table([]string{"ann", "bob"}, "stones", "1")
+	q = h.cmd("ann", "resign")
+	if r := h.click("ann", button(t, q.Message, "rc"), "easy"); r.Failed {
+		t.Fatalf("ann hands over: %s", r.Message.Content)
+	}
+	h.wait()
+	if g, err := h.db.Current(h.ctx, channel); err == nil {
+		t.Fatalf("G5 still on: %+v", g)
+	}
+}
+
+// TestStatsSeries: after the scripted series, the statistics kept in the
+// store are those computed by hand here, and a rebuild from the stored
+// games gives exactly what the moves that ended them kept.
+func TestStatsSeries(t *testing.T) {
+	h := newHost(t, takeaway.Options{})
+	playSeries(t, h)
+	min := func(m, s int) time.Duration { return time.Duration(m)*time.Minute + time.Duration(s)*time.Second }
+	type want struct {
+		rec                  stats.Record
+		twos, threes         stats.Record // takeaway for 2 and 3
+		resigned, handedOver int
+		moves                int
+		median, slow         time.Duration
+	}
+	// ann moved after 1m, 30s, 1m, 1m: median 1m, 90th 1m. bob after 2m
+	// and 0s (his resignation): median 1m, 90th 0 + 0.9·2m. cat after 4m
+	// and 2m: median 3m, 90th 2m + 0.9·2m. The totals: 8 moves of people
+	// (0s 30s 1m 1m 1m 2m 2m 4m): median 1m, 90th at 6.3: 2m + 0.3·2m.
+	wants := map[string]want{
+		"ann":        {stats.Record{Played: 4, Won: 2}, stats.Record{Played: 3, Won: 2}, stats.Record{Played: 1}, 0, 1, 4, min(1, 0), min(1, 0)},
+		"bob":        {stats.Record{Played: 4, Won: 1}, stats.Record{Played: 3, Won: 1}, stats.Record{Played: 1}, 1, 0, 2, min(1, 0), min(1, 48)},
+		"cat":        {stats.Record{Played: 1, Won: 1}, stats.Record{}, stats.Record{Played: 1, Won: 1}, 0, 0, 2, min(3, 0), min(3, 48)},
+		stats.Totals: {stats.Record{Played: 4}, stats.Record{Played: 3}, stats.Record{Played: 1}, 0, 0, 8, min(1, 0), min(2, 36)},
+	}
+	for _, scope := range []string{"g", stats.Everywhere} {
+		for _, period := range []string{stats.AllTime, "2026-11"} {
+			all, err := h.db.Tallies(h.ctx, scope, period)
+			if err != nil || len(all) != len(wants) {
+				t.Fatalf("%q/%s: %d tallies (%v), want %d", scope, period, len(all), err, len(wants))
+			}
+			for who, w := range wants {
+				got := all[who]
+				g := want{got.Record, got.ByTable[stats.Table{Kind: "takeaway", Players: 2}], got.ByTable[stats.Table{Kind: "takeaway", Players: 3}],
+					got.Resigned, got.HandedOver, got.Moves, got.MedianMove(), got.SlowMove()}
+				if g != w {
+					t.Errorf("%q/%s/%s: got %+v, want %+v", scope, period, who, g, w)
+				}
+			}
+		}
+	}
+	t.Run("ratings", func(t *testing.T) {
+		m := rating.Default()
+		r := map[string]rating.Rating{}
+		for _, g := range []struct {
+			players []string
+			ranks   []int
+		}{
+			{[]string{"ann", "bob"}, []int{2, 1}},
+			{[]string{"ann", "bob"}, []int{1, 2}},
+			{[]string{"ann", "bob", "cat"}, []int{2, 3, 1}}, // bob resigned: last
+			{[]string{"ann", "bob"}, []int{1, 2}},
+		} {
+			if _, err := m.RateFreeForAll(r, g.players, g.ranks); err != nil {
+				t.Fatal(err)
+			}
+		}
+		all, err := h.db.Tallies(h.ctx, "g", stats.AllTime)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for who, w := range r {
+			if got := all[who].Ratings["takeaway"]; math.Abs(got.Mu-w.Mu) > 1e-12 || math.Abs(got.Sigma-w.Sigma) > 1e-12 {
+				t.Errorf("%s: got %+v, want %+v", who, got, w)
+			}
+		}
+	})
+	t.Run("rebuilt", func(t *testing.T) {
+		rebuilt, counted, err := bot.RebuildStats(h.ctx, h.db, []bot.Game{h.game}, nil, nil)
+		if err != nil || counted != 4 {
+			t.Fatalf("RebuildStats: %d games counted (%v), want 4", counted, err)
+		}
+		if len(rebuilt) != 2*2*len(wants) {
+			t.Errorf("%d tallies rebuilt, want %d", len(rebuilt), 2*2*len(wants))
+		}
+		for k, want := range rebuilt {
+			got, err := h.db.Tally(h.ctx, k)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if g, w := jsonOf(t, got), jsonOf(t, want); g != w {
+				t.Errorf("%q: kept %s\nrebuilt %s", k, g, w)
+			}
+		}
+	})
+}
+
+func jsonOf(t *testing.T, v any) string {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
