@@ -43,7 +43,7 @@ func Result(game Game, g *store.Game, st State) *stats.Game {
 	final := f.Final(st)
 	r := &stats.Game{ID: g.ID, Guild: g.Guild, Kind: g.Kind, Started: started(g), Rated: final.Rated, Team: final.Team}
 	for i, p := range g.Players {
-		s := stats.Seat{Player: p.UserID, Resigned: st.Out(i), HandedOver: p.HandedBy != "" || p.Away != ""}
+		s := stats.Seat{Player: p.UserID, Name: p.Name, Resigned: st.Out(i), HandedOver: p.HandedBy != "" || p.Away != ""}
 		switch {
 		case p.HandedBy != "":
 			s.Player = p.HandedBy

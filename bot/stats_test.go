@@ -3,6 +3,7 @@ package bot_test
 import (
 	"encoding/json"
 	"math"
+	"strings"
 	"testing"
 	"time"
 
@@ -157,4 +158,71 @@ func jsonOf(t *testing.T, v any) string {
 		t.Fatal(err)
 	}
 	return string(b)
+}
+
+// person is a request of /tablebot sub by who, with options as name,
+// value pairs.
+func person(who, sub string, opts ...string) bot.Request {
+	req := command(who, sub, opts...)
+	req.Game = bot.PersonCommand
+	return req
+}
+
+// TestStatsCommands: /tablebot stats and leaderboard after the scripted
+// series read what the store kept.
+func TestStatsCommands(t *testing.T) {
+	h := newHost(t, takeaway.Options{})
+	playSeries(t, h)
+	tests := []struct {
+		name    string
+		req     bot.Request
+		private bool
+		want    []string
+	}{
+		{"mine", person("ann", "stats"), true, []string{"**ann**", "**Take-away**: 2 won of 4 (50%)", "2 players 2/3 · 3 players 0/1", "⭐ rating **",
+			"median 1 minute, 90% within 1 minute (last 4 moves)", "handed to a computer 1"}},
+		{"public", person("ann", "stats", "public", "true"), false, []string{"**ann**"}},
+		{"bob's", person("ann", "stats", "user", "bob", "game", "takeaway"), true, []string{"**bob**", "1 won of 4 (25%)", "Resigned 1", "90% within 1 minute 48 seconds"}},
+		{"cat's", person("ann", "stats", "user", "cat"), true, []string{"**cat**", "1 won of 1 (100%)", "median 3 minutes, 90% within 3 minutes 48 seconds"}},
+		{"nobody's", person("ann", "stats", "user", "999"), true, []string{"<@999> has no finished game here yet."}},
+		{"leaderboard", person("dan", "leaderboard", "game", "takeaway"), false, []string{"🏆 **Take-away** in this server, all time",
+			// By the ratings TestStatsSeries computes by hand.
+			"🥇 **ann** 5.8 · 2/4 won\n🥈 **cat** 3.4 · 1/1 won\n🥉 **bob** -2.6 · 1/4 won", "μ − 3σ"}},
+		{"this month", person("dan", "leaderboard", "game", "takeaway", "period", "month"), false, []string{"this month", "🥉"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := h.handle(tt.req)
+			if r.Failed || r.Private != tt.private {
+				t.Errorf("failed %v, private %v; want private %v: %q", r.Failed, r.Private, tt.private, r.Message.Content)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(r.Message.Content, w) {
+					t.Errorf("%q lacks %q", r.Message.Content, w)
+				}
+			}
+			if len(r.Message.Mentions) > 0 {
+				t.Errorf("pings %v", r.Message.Mentions)
+			}
+		})
+	}
+}
+
+// TestStatsRefused: a game or a period the bot does not know is answered
+// clearly.
+func TestStatsRefused(t *testing.T) {
+	h := newHost(t, takeaway.Options{})
+	for _, tt := range []struct {
+		req  bot.Request
+		want string
+	}{
+		{person("ann", "stats", "game", "chess"), "“chess” is not a game of this bot."},
+		{person("ann", "leaderboard", "game", "chess"), "“chess” is not a game of this bot."},
+		{person("ann", "leaderboard", "game", "takeaway", "period", "decade"), "“decade” is not a period"},
+		{person("ann", "leaderboard", "game", "takeaway"), "No finished game of Take-away in this server (all time)."},
+	} {
+		if r := h.handle(tt.req); !r.Private || !strings.Contains(r.Message.Content, tt.want) {
+			t.Errorf("%s %v: %+v, want privately %q", tt.req.Command, tt.req.Options, r, tt.want)
+		}
+	}
 }

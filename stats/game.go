@@ -36,6 +36,9 @@ type Seat struct {
 	// Player is who sat: a user's identifier, or a computer's (the
 	// caller's choice, which should name its level: "computer:hard").
 	Player string
+	// Name is the player's name as the game showed it, for lists of
+	// players ("" when not known).
+	Name string
 	// Rank is the seat's place at the end, 1 the best; seats that tie
 	// share a rank, so several may have won. Cooperative games leave it 0.
 	Rank int

@@ -1,6 +1,7 @@
 package stats
 
 import (
+	"cmp"
 	"slices"
 	"time"
 
@@ -42,6 +43,9 @@ type Key struct {
 
 // Tally is one subject's games in one scope and period.
 type Tally struct {
+	// Name is the player's name in their latest game ("" for Totals, or
+	// when not known).
+	Name string `json:",omitempty"`
 	// Record counts every game; ByGame per kind, ByTable per kind and
 	// number of players. For Totals, Won counts cooperative games won.
 	Record
@@ -211,6 +215,7 @@ func (t *Tally) addTotals(g *Game, times map[string][]time.Duration) {
 // addPlayer counts g for one of its players.
 func (t *Tally) addPlayer(g *Game, r seatResult, times []time.Duration) {
 	t.addRecord(g.Kind, len(g.Seats), r.won)
+	t.Name = cmp.Or(r.name, t.Name)
 	if r.resigned {
 		t.Resigned++
 	}
