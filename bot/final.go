@@ -43,13 +43,7 @@ func Result(game Game, g *store.Game, st State) *stats.Game {
 	final := f.Final(st)
 	r := &stats.Game{ID: g.ID, Guild: g.Guild, Kind: g.Kind, Started: started(g), Rated: final.Rated, Team: final.Team}
 	for i, p := range g.Players {
-		s := stats.Seat{Player: p.UserID, Name: p.Name, Resigned: st.Out(i), HandedOver: p.HandedBy != "" || p.Away != ""}
-		switch {
-		case p.HandedBy != "":
-			s.Player = p.HandedBy
-		case p.Computer != "":
-			s.Player = stats.Computer(p.Computer)
-		}
+		s := stats.Seat{Player: subject(p), Name: p.Name, Resigned: st.Out(i), HandedOver: p.HandedBy != "" || p.Away != ""}
 		if i < len(final.Ranks) {
 			s.Rank = final.Ranks[i]
 		}
@@ -70,6 +64,18 @@ func Result(game Game, g *store.Game, st State) *stats.Game {
 		r.Ended = g.Updated
 	}
 	return r
+}
+
+// subject is who a seat counts for in the statistics: its person, also
+// after they handed it to a computer; else its computer's level.
+func subject(p store.Player) string {
+	switch {
+	case p.HandedBy != "":
+		return p.HandedBy
+	case p.Computer != "":
+		return stats.Computer(p.Computer)
+	}
+	return p.UserID
 }
 
 // started is when game g began: when its lobby started it, else when it

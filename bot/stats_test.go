@@ -2,6 +2,8 @@ package bot_test
 
 import (
 	"encoding/json"
+	"fmt"
+	"maps"
 	"math"
 	"strings"
 	"testing"
@@ -108,6 +110,7 @@ func TestStatsSeries(t *testing.T) {
 	t.Run("ratings", func(t *testing.T) {
 		m := rating.Default()
 		r := map[string]rating.Rating{}
+		var before map[string]rating.Rating
 		for _, g := range []struct {
 			players []string
 			ranks   []int
@@ -117,9 +120,16 @@ func TestStatsSeries(t *testing.T) {
 			{[]string{"ann", "bob", "cat"}, []int{2, 3, 1}}, // bob resigned: last
 			{[]string{"ann", "bob"}, []int{1, 2}},
 		} {
+			before = maps.Clone(r)
 			if _, err := m.RateFreeForAll(r, g.players, g.ranks); err != nil {
 				t.Fatal(err)
 			}
+		}
+		// The game-over post of G5 shows the ratings and their change.
+		line := fmt.Sprintf("⭐ Ratings: ann %.1f (%+.1f) · bob %.1f (%+.1f)", r["ann"].Ordinal(), r["ann"].Ordinal()-before["ann"].Ordinal(),
+			r["bob"].Ordinal(), r["bob"].Ordinal()-before["bob"].Ordinal())
+		if p := h.lastPost(); !strings.Contains(p.Content, line) {
+			t.Errorf("the game-over post %q lacks %q", p.Content, line)
 		}
 		all, err := h.db.Tallies(h.ctx, "g", stats.AllTime)
 		if err != nil {
