@@ -45,4 +45,3 @@ func (b *Bot) ratedLines(ctx context.Context, t *table) []string {
 	}
 	return []string{pub.T("bot.gameover.ratings", "list", strings.Join(items, " · "))}
 }
-
