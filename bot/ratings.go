@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"cmp"
 	"context"
 	"slices"
 	"strings"
@@ -9,7 +10,7 @@ import (
 )
 
 // ratedLines are the lines the game-over post of t's finished game adds
-// for a rated game: each player's rating shown (mu − 3σ) in the server's
+// for a rated game: each player's rating shown (mu − 3σ), best first, in the server's
 // tallies and what the game changed, as the move that ended it stored
 // them. A player whose rating a later game already changed again is left
 // out (a post retried late); none when the game is not rated.
@@ -20,7 +21,14 @@ func (b *Bot) ratedLines(ctx context.Context, t *table) []string {
 	if scope == "" {
 		scope = stats.Everywhere
 	}
-	var items, seen []string
+	type item struct {
+		line   string
+		rating float64
+	}
+	var (
+		items []item
+		seen  []string
+	)
 	for _, p := range g.Players {
 		s := subject(p)
 		if slices.Contains(seen, s) {
@@ -38,10 +46,17 @@ func (b *Bot) ratedLines(ctx context.Context, t *table) []string {
 		if !ok || r.Game != g.ID {
 			continue
 		}
-		items = append(items, pub.T("bot.gameover.rating", "name", subjectName(pub, s, tl), "rating", rating1(r.After.Ordinal()), "delta", signed1(r.Delta())))
+		line := pub.T("bot.gameover.rating", "name", subjectName(pub, s, tl), "rating", rating1(r.After.Ordinal()), "delta", signed1(r.Delta()))
+		items = append(items, item{line, r.After.Ordinal()})
 	}
 	if len(items) == 0 {
 		return nil
 	}
-	return []string{pub.T("bot.gameover.ratings", "list", strings.Join(items, " · "))}
+	// The best first, as a ranking reads.
+	slices.SortStableFunc(items, func(a, b item) int { return cmp.Compare(b.rating, a.rating) })
+	lines := make([]string, len(items))
+	for i, it := range items {
+		lines[i] = it.line
+	}
+	return []string{pub.T("bot.gameover.ratings", "list", strings.Join(lines, " · "))}
 }
