@@ -197,7 +197,7 @@ func TestStatsCommands(t *testing.T) {
 		{"nobody's", person("ann", "stats", "user", "999"), true, []string{"<@999> has no finished game here yet."}},
 		{"leaderboard", person("dan", "leaderboard", "game", "takeaway"), false, []string{"🏆 **Take-away** in this server, all time",
 			// By the ratings TestStatsSeries computes by hand.
-			"🥇 **ann** 5.8 · 2/4 won\n🥈 **cat** 3.4 · 1/1 won\n🥉 **bob** -2.6 · 1/4 won", "μ − 3σ"}},
+			"🥇 **ann** 5.8 · 2/4 won\n🥈 **cat** 3.4 · 1/1 won\n🥉 **bob** -2.6 · 1/4 won", "4 games in this server.", "μ − 3σ"}},
 		{"this month", person("dan", "leaderboard", "game", "takeaway", "period", "month"), false, []string{"this month", "🥉"}},
 	}
 	for _, tt := range tests {
@@ -233,6 +233,36 @@ func TestStatsRefused(t *testing.T) {
 	} {
 		if r := h.handle(tt.req); !r.Private || !strings.Contains(r.Message.Content, tt.want) {
 			t.Errorf("%s %v: %+v, want privately %q", tt.req.Command, tt.req.Options, r, tt.want)
+		}
+	}
+}
+
+// TestTeamLeaderboard: a cooperative game's leaderboard ranks by games
+// won with the team and shows the server's team record. Take-away in
+// team mode: G1 ann empties 3 stones (won, "height" 1 move); G2 of 9
+// stones ann takes 3, then both resign (lost, 3 moves).
+func TestTeamLeaderboard(t *testing.T) {
+	h := newHost(t, takeaway.Options{})
+	h.table([]string{"ann", "bob"}, "stones", "3", "mode", "team")
+	h.cmd("ann", "take", "stones", "3")
+	h.table([]string{"ann", "bob"}, "stones", "9", "mode", "team")
+	h.cmd("ann", "take", "stones", "3")
+	for _, who := range []string{"ann", "bob"} {
+		q := h.cmd(who, "resign")
+		if r := h.click(who, button(t, q.Message, "rs")); r.Failed {
+			t.Fatalf("%s resigns: %s", who, r.Message.Content)
+		}
+	}
+	r := h.handle(person("cat", "leaderboard", "game", "takeaway"))
+	want := "🏆 **Take-away** in this server, all time\n🥇 **ann** 1/2 won · height 3\n🥈 **bob** 1/2 won · height 3\n" +
+		"🤝 The server's team: 1/2 won, best height 3, streak 0 (best 1).\n-# By games won with the team, then the best height."
+	if r.Failed || r.Private || r.Message.Content != want {
+		t.Errorf("got %q\nwant %q", r.Message.Content, want)
+	}
+	r = h.handle(person("ann", "stats"))
+	for _, w := range []string{"🤝 with the team: best height 3, streak 0 (best 1)", "team, 2 players: 1/2, best height 3"} {
+		if !strings.Contains(r.Message.Content, w) {
+			t.Errorf("%q lacks %q", r.Message.Content, w)
 		}
 	}
 }

@@ -181,12 +181,26 @@ func (b *Bot) leaderboard(ctx context.Context, req Request) (Reply, error) {
 	for i, r := range rows[:min(len(rows), leaderboardSize)] {
 		lines = append(lines, leaderLine(p, game.Kind(), i, r))
 	}
+	lines = append(lines, serverLine(p, game.Kind(), all[stats.Totals]))
 	how := "bot.leaderboard.by-wins"
 	if _, rated := rows[0].t.Ratings[game.Kind()]; rated {
 		how = "bot.leaderboard.by-rating"
 	}
 	lines = append(lines, "-# "+p.T(how))
 	return Reply{Message: Message{Content: clipContent(strings.Join(lines, "\n"))}}, nil
+}
+
+// serverLine is what the server's totals say below a leaderboard: its
+// games, and for a cooperative game the record of the server's team.
+func serverLine(p *i18n.Printer, kind string, totals *stats.Tally) string {
+	if totals == nil {
+		return ""
+	}
+	rec := totals.ByGame[kind]
+	if tm := totals.Teams[kind]; tm != nil {
+		return p.T("bot.leaderboard.server-team", "won", rec.Won, "played", rec.Played, "height", tm.BestHeight, "streak", tm.Streak, "best", tm.BestStreak)
+	}
+	return p.N("bot.leaderboard.server", rec.Played)
 }
 
 // leaderRow is one subject on a leaderboard.
