@@ -40,27 +40,38 @@ func runStats(ctx context.Context, e cli.Env, args []string) error {
 		return err
 	}
 	defer db.Close()
-	cat, err := newCatalog(e.Games)
+	counted, tallies, err := rebuildStats(ctx, e, db, true)
 	if err != nil {
 		return err
+	}
+	_, err = fmt.Fprintf(e.Stdout, "%s: statistics rebuilt from %d finished games (%d tallies)\n", *dbPath, counted, tallies)
+	return err
+}
+
+// rebuildStats recomputes the statistics of st from its games and stores
+// them, with a progress bar on stderr when asked; it returns the number
+// of games counted and of tallies stored.
+func rebuildStats(ctx context.Context, e cli.Env, st store.Store, progress bool) (counted, tallies int, err error) {
+	cat, err := newCatalog(e.Games)
+	if err != nil {
+		return 0, 0, err
 	}
 	hosted, err := hostGames(e.Games, cat, cli.HostOptions{})
 	if err != nil {
-		return err
+		return 0, 0, err
 	}
 	var prog *cli.Progress
-	tallies, counted, err := bot.RebuildStats(ctx, db, hosted,
-		func(n int) { prog = cli.NewProgress(e.Stderr, cli.IsTerminal(e.Stderr), "stats", "games", n) },
-		func() { prog.Done() })
+	total, done := func(int) {}, func() {}
+	if progress {
+		total = func(n int) { prog = cli.NewProgress(e.Stderr, cli.IsTerminal(e.Stderr), "stats", "games", n) }
+		done = func() { prog.Done() }
+	}
+	all, counted, err := bot.RebuildStats(ctx, st, hosted, total, done)
 	if prog != nil {
 		prog.Finish()
 	}
 	if err != nil {
-		return err
+		return 0, 0, err
 	}
-	if err := db.ReplaceTallies(ctx, tallies); err != nil {
-		return err
-	}
-	_, err = fmt.Fprintf(e.Stdout, "%s: statistics rebuilt from %d finished games (%d tallies)\n", *dbPath, counted, len(tallies))
-	return err
+	return counted, len(all), st.ReplaceTallies(ctx, all)
 }
