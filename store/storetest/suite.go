@@ -45,6 +45,7 @@ var cases = []struct {
 	{"Archive", testArchive, false},
 	{"Listings", testListings, false},
 	{"Tallies", testTallies, false},
+	{"TalliesConcurrent", testTalliesConcurrent, false},
 }
 
 // Run runs the whole suite against the engine that open opens, each test

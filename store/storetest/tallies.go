@@ -2,7 +2,9 @@ package storetest
 
 import (
 	"context"
+	"fmt"
 	"reflect"
+	"sync"
 	"testing"
 	"time"
 
@@ -105,4 +107,42 @@ func testTallies(t *testing.T, open Open) {
 			}
 		}
 	})
+}
+
+// testTalliesConcurrent ends games of one server in several channels at
+// once: they add to the same tallies, and none is lost.
+func testTalliesConcurrent(t *testing.T, open Open) {
+	ctx := context.Background()
+	db := open(t, newClock().Now)
+	setup, moves := randomRecord(t, 4, 3)
+	const games = 6
+	ids := make([]string, games)
+	for i := range games {
+		ids[i] = startGame(t, db, fmt.Sprintf("c%d", i), setup).ID
+	}
+	result := &stats.Game{Kind: "shangrila", Ended: time.Date(2026, 11, 26, 10, 0, 0, 0, time.UTC), Rated: true,
+		Seats: []stats.Seat{{Player: "u1", Rank: 1}, {Player: "u2", Rank: 2}, {Player: "u3", Rank: 2}, {Player: "computer:easy", Rank: 4}}}
+	var wg sync.WaitGroup
+	errs := make(chan error, games)
+	for i := range games {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, err := db.AppendMove(ctx, fmt.Sprintf("c%d", i), ids[i], store.Move{N: 0, Text: moves[0], By: "u1"}, endWith(0, result))
+			errs <- err
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, who := range []string{"u1", stats.Totals} {
+		got, err := db.Tally(ctx, stats.Key{Scope: "guild", Period: stats.AllTime, Subject: who})
+		if err != nil || got.Played != games {
+			t.Errorf("%q: %+v, %v; want %d games", who, got, err, games)
+		}
+	}
 }
