@@ -39,7 +39,7 @@ func personCommands() []CommandSpec {
 
 // personSlashCommand is PersonCommand with its texts' ids.
 func (b *Bot) personSlashCommand() SlashCommand {
-	subs := personCommands()
+	subs := append(personCommands(), b.statsCommands()...)
 	for i := range subs {
 		s := &subs[i]
 		s.NameID = b.textID(PersonCommand, "cmd", s.Name, "name")
@@ -60,6 +60,10 @@ func (b *Bot) person(ctx context.Context, req Request) (Reply, error) {
 		return b.notify(ctx, req)
 	case cmdMyGames:
 		return b.mygames(ctx, req)
+	case cmdStats:
+		return b.stats(ctx, req)
+	case cmdLeaderboard:
+		return b.leaderboard(ctx, req)
 	}
 	return Reply{}, fail(Invalid, "bot.err.unknown-command", "command", req.Command)
 }

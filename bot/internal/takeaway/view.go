@@ -5,6 +5,7 @@ import (
 
 	"github.com/tablebot/tablebot/bot"
 	"github.com/tablebot/tablebot/i18n"
+	"github.com/tablebot/tablebot/stats"
 )
 
 // Title is the game's name.
@@ -82,4 +83,21 @@ func (g *Game) Board() bot.BoardFunc {
 		return nil
 	}
 	return Draw
+}
+
+// Final ranks the winner first and the others second, or gives the
+// team's result (bot.Finisher).
+func (g *Game) Final(st bot.State) bot.Final {
+	pos := state(st).Position()
+	if pos.Rules.Mode == Team {
+		return bot.Final{Team: &stats.TeamResult{Difficulty: Team, Won: pos.TeamWon, Height: pos.Moves}}
+	}
+	ranks := make([]int, len(pos.Resigned))
+	for i := range ranks {
+		ranks[i] = 2
+		if i == pos.Winner {
+			ranks[i] = 1
+		}
+	}
+	return bot.Final{Ranks: ranks, Rated: true}
 }
