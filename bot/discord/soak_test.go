@@ -448,9 +448,20 @@ func (s *soak) gone(k int) {
 	if inv.Total-invalid > 2*k {
 		s.t.Errorf("%d invalid requests for %d channels without access", inv.Total-invalid, k)
 	}
+	// A channel is parked by the refusal of a request to it: one the bot
+	// had no reason to try in those hours (its reminders spent before)
+	// cannot be, so only those tried are checked, and some must be.
+	triedLost := 0
 	for _, c := range lost {
-		if v, _ := s.db.ChannelSetting(s.ctx, c, "parked"); v == "" {
-			s.t.Errorf("channel %s lost the bot's access and is not parked", c)
+		if s.requestsTo(c) == before[c] {
+			continue
 		}
+		triedLost++
+		if v, _ := s.db.ChannelSetting(s.ctx, c, "parked"); v == "" {
+			s.t.Errorf("channel %s lost the bot's access, was refused, and is not parked", c)
+		}
+	}
+	if triedLost == 0 {
+		s.t.Errorf("none of the %d channels without access was tried in four hours", k)
 	}
 }
