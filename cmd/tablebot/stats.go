@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 
@@ -18,10 +17,10 @@ import (
 // terminal.
 func runStats(ctx context.Context, e cli.Env, args []string) error {
 	fs := flag.NewFlagSet("stats", flag.ContinueOnError)
-	dbPath := fs.String("db", defaultConfig().Storage.Path, "the database file (the bot must not be running)")
+	sf := addStoreFlags(fs, "the database file (the bot must not be running)")
 	rebuild := fs.Bool("rebuild", false, "recompute every statistic and rating from the stored games")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "Usage: tablebot stats --rebuild [--db FILE]")
+		fmt.Fprintln(fs.Output(), "Usage: tablebot stats --rebuild [--db FILE|etcd] [--config FILE]")
 		fmt.Fprintln(fs.Output(), "Recomputes the statistics and ratings from the finished games stored in the database.")
 		fs.PrintDefaults()
 	}
@@ -32,11 +31,8 @@ func runStats(ctx context.Context, e cli.Env, args []string) error {
 	if !*rebuild || fs.NArg() > 0 {
 		return cli.Usagef("say --rebuild: the statistics are shown in Discord (/tablebot stats), and rebuilt here")
 	}
-	db, err := store.Open(*dbPath, store.Options{Timeout: lockWait})
+	db, err := sf.openWrite(ctx, e, "rebuilding the statistics")
 	if err != nil {
-		if errors.Is(err, store.ErrLocked) {
-			return fmt.Errorf("%w: stop the bot before rebuilding its statistics", err)
-		}
 		return err
 	}
 	defer db.Close()
@@ -44,7 +40,7 @@ func runStats(ctx context.Context, e cli.Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	_, err = fmt.Fprintf(e.Stdout, "%s: statistics rebuilt from %d finished games (%d tallies)\n", *dbPath, counted, tallies)
+	_, err = fmt.Fprintf(e.Stdout, "%s: statistics rebuilt from %d finished games (%d tallies)\n", *sf.db, counted, tallies)
 	return err
 }
 
