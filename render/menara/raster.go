@@ -28,6 +28,9 @@ type raster struct {
 	mask  []uint8
 	rev   render.Poly
 	dirty render.Dirty
+	// Scratch for painter.fillShape.
+	bounds []image.Rectangle
+	part   render.Shape
 }
 
 var opaque = image.NewUniform(color.Alpha{A: 0xff})
@@ -91,11 +94,27 @@ func compositeRow(pix, mask []uint8, c color.RGBA) {
 	}
 }
 
-// runEnd returns where the run of bytes b that mask has from x ends.
+// runEnd returns where the run of bytes b that mask has from x ends:
+// eight bytes at a time, and 32 at a time once the run is longer than
+// eight.
 func runEnd(mask []uint8, x int, b uint8) int {
 	pattern := uint64(b) * 0x0101010101010101
+	le := binary.LittleEndian
+	if x+8 <= len(mask) {
+		if w := le.Uint64(mask[x:]) ^ pattern; w != 0 {
+			return x + bits.TrailingZeros64(w)/8
+		}
+		x += 8
+		for x+32 <= len(mask) {
+			q := (*[32]uint8)(mask[x:])
+			if (le.Uint64(q[0:])^pattern)|(le.Uint64(q[8:])^pattern)|(le.Uint64(q[16:])^pattern)|(le.Uint64(q[24:])^pattern) != 0 {
+				break
+			}
+			x += 32
+		}
+	}
 	for x+8 <= len(mask) {
-		if w := binary.LittleEndian.Uint64(mask[x:]) ^ pattern; w != 0 {
+		if w := le.Uint64(mask[x:]) ^ pattern; w != 0 {
 			return x + bits.TrailingZeros64(w)/8
 		}
 		x += 8

@@ -42,3 +42,26 @@ func TestRasterMatchesFiller(t *testing.T) {
 		})
 	}
 }
+
+// TestRunEnd: runEnd finds where a run ends as a byte-by-byte scan does,
+// for runs of every length from every start, near the end of the mask too.
+func TestRunEnd(t *testing.T) {
+	for _, b := range []uint8{0, 0xff} {
+		for n := 0; n < 100; n++ {
+			for run := 0; run <= n; run++ {
+				mask := make([]uint8, n)
+				for i := range mask {
+					mask[i] = b
+				}
+				if run < n {
+					mask[run] = 7
+				}
+				for x := 0; x <= run; x++ {
+					if got := runEnd(mask, x, b); got != run {
+						t.Fatalf("run of %#x in %d bytes ending at %d, from %d: got %d", b, n, run, x, got)
+					}
+				}
+			}
+		}
+	}
+}
