@@ -169,3 +169,23 @@ func TestImageSize(t *testing.T) {
 		}
 	}
 }
+
+// TestWordsPasted: the panel's headings and legend of a board with words
+// are pasted from the renderer's picture of them (TestDirtyRects checks
+// the pixels), the picture drawn once for a language and kept.
+func TestWordsPasted(t *testing.T) {
+	r := renderer(t)
+	pos, last := midGame(t)
+	l := NewLayout(&pos, Options{Last: last, Names: benchNames, Labels: english(t)})
+	for range 2 {
+		w := r.getWork(r.staticIndex(l.Players))
+		headings, legend := r.pasteWords(w, &l)
+		r.putWork(w)
+		if !headings || !legend {
+			t.Fatalf("headings pasted %v, legend %v; want both", headings, legend)
+		}
+	}
+	if n := len(r.words.kept); n != 1 {
+		t.Errorf("%d pictures of words kept, want 1", n)
+	}
+}

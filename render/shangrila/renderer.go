@@ -38,6 +38,9 @@ type Renderer struct {
 	// (3 and 4 players), and png the PNG encoder's.
 	work [2]sync.Pool
 	png  render.Encoder
+	// words keeps the pictures of the panel's headings and legend in the
+	// languages met (see words.go).
+	words wordsCache
 }
 
 // work is what one drawing needs for itself. In the pool, canvas holds the
@@ -50,6 +53,9 @@ type work struct {
 	fill   render.Filler
 	dirty  render.Dirty
 	static int // the static layer the buffers fit
+	// pasted are the boxes of pictures of words pasted into both images
+	// (see words.go), put back with what dirty recorded.
+	pasted []image.Rectangle
 }
 
 // staticSteps is how many steps of edge coverage the static layer and the
@@ -158,7 +164,7 @@ func (r *Renderer) getWork(i int) *work {
 // returns w to its pool.
 func (r *Renderer) putWork(w *work) {
 	static, staticOut := r.static[w.static], r.staticOut[w.static]
-	for _, d := range w.dirty.Rects() {
+	for _, d := range append(w.dirty.Rects(), w.pasted...) {
 		render.CopyRect(w.canvas, static, d)
 		n := d.Dx()
 		for y := d.Min.Y; y < d.Max.Y; y++ {
@@ -167,6 +173,7 @@ func (r *Renderer) putWork(w *work) {
 		}
 	}
 	w.dirty.Reset(image.Rectangle{})
+	w.pasted = w.pasted[:0]
 	r.work[w.static].Put(w)
 }
 
@@ -214,6 +221,7 @@ func (r *Renderer) WritePNG(w io.Writer, p *shangrila.Position, opts Options) er
 func (r *Renderer) paint(l *Layout) *work {
 	w := r.getWork(r.staticIndex(l.Players))
 	p := painter{r: r, dst: w.canvas, f: &w.fill, dirty: &w.dirty, static: w.static, patches: true}
+	p.headingsPasted, p.legendPasted = r.pasteWords(w, l)
 	p.dynamic(l)
 	for _, d := range w.dirty.Rects() {
 		r.quant.ConvertChanged(w.out, w.canvas, r.static[w.static], d)
