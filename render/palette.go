@@ -60,55 +60,6 @@ func (q *Quantizer) Convert(dst *image.Paletted, src *image.RGBA, d image.Rectan
 	}
 }
 
-// ConvertChanged converts, as Convert does, the pixels of rectangle d of
-// src that differ from those of base, leaving the others in dst as they
-// are: dst must already hold base's pixels converted there (an image
-// drawn over a layer converted once). All three images must hold d.
-// Comparing is cheaper than looking up, and most of what an image draws
-// over a layer leaves some of the layer's pixels as they were.
-func (q *Quantizer) ConvertChanged(dst *image.Paletted, src, base *image.RGBA, d image.Rectangle) {
-	if d.Empty() {
-		return
-	}
-	lut := (*[1 << (3 * lutBits)]uint8)(q.lut)
-	for y := d.Min.Y; y < d.Max.Y; y++ {
-		out := dst.Pix[dst.PixOffset(d.Min.X, y):dst.PixOffset(d.Max.X, y)]
-		pix := src.Pix[src.PixOffset(d.Min.X, y):src.PixOffset(d.Max.X, y)]
-		was := base.Pix[base.PixOffset(d.Min.X, y):base.PixOffset(d.Max.X, y)]
-		convertChangedRow(out, pix[:4*len(out)], was[:4*len(out)], lut)
-	}
-}
-
-// convertChangedRow converts the pixels of a row that differ from was's,
-// two at a time where both are unchanged; len(pix) = len(was) =
-// 4·len(out).
-func convertChangedRow(out, pix, was []uint8, lut *[1 << (3 * lutBits)]uint8) {
-	le := binary.LittleEndian
-	prev := ^le.Uint32(pix) // no pixel looked up yet
-	var idx uint8
-	j := 0
-	for ; j+2 <= len(out); j += 2 {
-		if le.Uint64(pix[4*j:]) == le.Uint64(was[4*j:]) {
-			continue
-		}
-		for k := j; k < j+2; k++ {
-			p := le.Uint32(pix[4*k:])
-			if p == le.Uint32(was[4*k:]) {
-				continue
-			}
-			if p != prev {
-				prev, idx = p, lut[wordIndex(p)]
-			}
-			out[k] = idx
-		}
-	}
-	if j < len(out) {
-		if p := le.Uint32(pix[4*j:]); p != le.Uint32(was[4*j:]) {
-			out[j] = lut[wordIndex(p)]
-		}
-	}
-}
-
 // convertRow converts one row of pixels, len(pix) = 4·len(out).
 // Neighbouring pixels are mostly equal, so the last lookup is reused, and
 // the pixels go in blocks of 16: a block all of the last colour, the most

@@ -6,7 +6,6 @@ import (
 	"image"
 	"image/color"
 	"image/png"
-	"math/rand/v2"
 	"testing"
 )
 
@@ -207,42 +206,6 @@ func TestConvertBoard(t *testing.T) {
 					t.Fatalf("rectangle %v, pixel (%d,%d): index %d, want %d", r, x, y, g, want)
 				}
 			}
-		}
-	}
-}
-
-// TestConvertChanged checks ConvertChanged against Convert: an image
-// drawn over a layer converted once, converted where it changed, is the
-// image converted, in the rectangles given and nowhere else.
-func TestConvertChanged(t *testing.T) {
-	p := readBoard(t, "board-mid.png")
-	base := image.NewRGBA(p.Rect)
-	for i, c := range p.Pix {
-		r, g, b, _ := p.Palette[c].RGBA()
-		copy(base.Pix[4*i:], []uint8{uint8(r >> 8), uint8(g >> 8), uint8(b >> 8), 0xff})
-	}
-	q, err := NewQuantizer(base)
-	if err != nil {
-		t.Fatal(err)
-	}
-	over := image.NewRGBA(p.Rect)
-	copy(over.Pix, base.Pix)
-	rng := rand.New(rand.NewPCG(1, 2))
-	for range 5000 {
-		i := 4 * rng.IntN(len(over.Pix)/4)
-		copy(over.Pix[i:i+4], []uint8{uint8(rng.IntN(256)), uint8(rng.IntN(256)), uint8(rng.IntN(256)), uint8(rng.IntN(256))})
-	}
-	// A pixel differing only in alpha converts as the layer's.
-	over.Pix[4*9+3] = 0x10
-	for _, r := range []image.Rectangle{p.Rect, image.Rect(3, 5, 4, 6), image.Rect(101, 1300, 1199, 1971), image.Rect(0, 0, 7, 3), {}} {
-		got := image.NewPaletted(p.Rect, q.Palette())
-		q.Convert(got, base, p.Rect)
-		q.ConvertChanged(got, over, base, r)
-		want := image.NewPaletted(p.Rect, q.Palette())
-		q.Convert(want, base, p.Rect)
-		q.Convert(want, over, r)
-		if !bytes.Equal(got.Pix, want.Pix) {
-			t.Fatalf("rectangle %v: not the image converted there", r)
 		}
 	}
 }

@@ -215,16 +215,15 @@ func (r *Renderer) WritePNG(w io.Writer, p *shangrila.Position, opts Options) er
 }
 
 // paint draws layout l into a work's paletted image, which the caller
-// returns to the pool. Only what is drawn is converted to the palette,
-// and of it only the pixels that differ from the static layer's: the rest
-// is the static layer, already converted.
+// returns to the pool. Only what is drawn is converted to the palette: the
+// rest is the static layer, already converted.
 func (r *Renderer) paint(l *Layout) *work {
 	w := r.getWork(r.staticIndex(l.Players))
 	p := painter{r: r, dst: w.canvas, f: &w.fill, dirty: &w.dirty, static: w.static, patches: true}
 	p.headingsPasted, p.legendPasted = r.pasteWords(w, l)
 	p.dynamic(l)
 	for _, d := range w.dirty.Rects() {
-		r.quant.ConvertChanged(w.out, w.canvas, r.static[w.static], d)
+		r.quant.Convert(w.out, w.canvas, d)
 	}
 	return w
 }
