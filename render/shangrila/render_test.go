@@ -177,6 +177,7 @@ func TestWordsPasted(t *testing.T) {
 	r := renderer(t)
 	pos, last := midGame(t)
 	l := NewLayout(&pos, Options{Last: last, Names: benchNames, Labels: english(t)})
+	var kept []*wordsPicture
 	for range 2 {
 		w := r.getWork(r.staticIndex(l.Players))
 		headings, legend := r.pasteWords(w, &l)
@@ -184,8 +185,11 @@ func TestWordsPasted(t *testing.T) {
 		if !headings || !legend {
 			t.Fatalf("headings pasted %v, legend %v; want both", headings, legend)
 		}
+		r.words.mu.Lock()
+		kept = append(kept, r.words.kept[0])
+		r.words.mu.Unlock()
 	}
-	if n := len(r.words.kept); n != 1 {
-		t.Errorf("%d pictures of words kept, want 1", n)
+	if kept[0] != kept[1] || kept[0].key != wordsKey(r.staticIndex(l.Players), &l.Panel) {
+		t.Errorf("the picture was not kept: drawn again for the same words")
 	}
 }
