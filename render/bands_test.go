@@ -2,6 +2,7 @@ package render
 
 import (
 	"bytes"
+	"fmt"
 	"hash/adler32"
 	"image"
 	"image/color"
@@ -99,5 +100,37 @@ func TestBands(t *testing.T) {
 	}
 	if small.bands.size > 4000 {
 		t.Errorf("the cache holds %d bytes, more than its 4000", small.bands.size)
+	}
+}
+
+// TestBandRows: bands of other heights than the default (Encoder.BandRows)
+// decode to the pixels drawn, the second time all from the cache.
+func TestBandRows(t *testing.T) {
+	for _, rows := range []int{1, 16, 32, 100} {
+		t.Run(fmt.Sprint(rows), func(t *testing.T) {
+			e := &Encoder{Level: 4, Cache: 1 << 20, BandRows: rows}
+			img := bandImage(173, 3*bandRows+5, 2)
+			var first []byte
+			for pass := range 2 {
+				var b bytes.Buffer
+				if err := e.Encode(&b, img); err != nil {
+					t.Fatal(err)
+				}
+				got, err := png.Decode(bytes.NewReader(b.Bytes()))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if p, ok := got.(*image.Paletted); !ok || !bytes.Equal(p.Pix, img.Pix) {
+					t.Fatalf("pass %d: not the pixels drawn", pass)
+				}
+				if pass == 1 && !bytes.Equal(b.Bytes(), first) {
+					t.Errorf("written again, another file")
+				}
+				first = b.Bytes()
+			}
+			if want := (img.Rect.Dy() + rows - 1) / rows; e.bands.lru.Len() > want {
+				t.Errorf("%d bands kept, want at most %d", e.bands.lru.Len(), want)
+			}
+		})
 	}
 }

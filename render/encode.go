@@ -36,6 +36,9 @@ type Encoder struct {
 	// compressing it (see bands.go); 0 compresses the image as one stream.
 	// It must not change after the first image.
 	Cache int
+	// BandRows is how many rows a band of the cache has (64 for 0). It
+	// must not change after the first image.
+	BandRows int
 
 	pool  sync.Pool // *pngWriter
 	once  sync.Once
@@ -94,7 +97,7 @@ func (e *Encoder) encode(w io.Writer, img *image.Paletted) error {
 	}
 	e.once.Do(func() {
 		if e.Cache > 0 {
-			e.bands = newBands(e.Cache)
+			e.bands = newBands(e.Cache, e.BandRows)
 		}
 	})
 	write := pw.writeIDAT
@@ -168,12 +171,13 @@ func (pw *pngWriter) writeBands(img *image.Paletted, cache *bands) error {
 	c.idat = true
 	c.Write([]byte{0x78, 0x01})
 	n := 1 + b.Dx()
-	if cap(pw.rows) < n*bandRows {
-		pw.rows = make([]byte, n*bandRows)
+	rowsPer := cache.rows
+	if cap(pw.rows) < n*rowsPer {
+		pw.rows = make([]byte, n*rowsPer)
 	}
 	sum := uint32(1)
-	for y := b.Min.Y; y < b.Max.Y; y += bandRows {
-		end := min(y+bandRows, b.Max.Y)
+	for y := b.Min.Y; y < b.Max.Y; y += rowsPer {
+		end := min(y+rowsPer, b.Max.Y)
 		key := cache.key(bandPixels(img, y, end, pw.rows[:0]))
 		key.n = (end - y) * n
 		bd, ok := cache.get(key)

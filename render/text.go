@@ -271,17 +271,57 @@ func (fs *Fonts) Draw(dst *image.RGBA, t Text) image.Rectangle {
 	}
 	capHeight := size * 7 / 10
 	y := t.Rect.Min.Y + (t.Rect.Dy()+capHeight)/2
-	src := image.NewUniform(t.Colour)
 	dot := fixed.I(x)
 	var drawn image.Rectangle
 	for _, r := range s {
 		g := fs.glyph(t.Bold, size, r)
 		if g.mask != nil {
 			at := g.rect.Add(image.Pt(dot.Round(), y))
-			draw.DrawMask(dst, at, src, image.Point{}, g.mask, image.Point{}, draw.Over)
+			drawGlyph(dst, at, t.Colour, g.mask)
 			drawn = drawn.Union(at)
 		}
 		dot += g.advance
 	}
 	return drawn.Intersect(dst.Rect)
+}
+
+// drawGlyph paints colour c through a glyph's mask over dst at rectangle
+// at, as draw.DrawMask with draw.Over does, to the same pixels. For an
+// opaque colour (every text's) it skips the generic path's conversions
+// and, where the mask is full, copies the colour.
+func drawGlyph(dst *image.RGBA, at image.Rectangle, c color.RGBA, mask *image.Alpha) {
+	if c.A != 0xff {
+		draw.DrawMask(dst, at, image.NewUniform(c), image.Point{}, mask, image.Point{}, draw.Over)
+		return
+	}
+	r := at.Intersect(dst.Rect).Intersect(mask.Rect.Add(at.Min.Sub(mask.Rect.Min)))
+	if r.Empty() {
+		return
+	}
+	mp := mask.Rect.Min.Add(r.Min.Sub(at.Min))
+	const m = 0xffff
+	sr, sg, sb := uint32(c.R)*0x101, uint32(c.G)*0x101, uint32(c.B)*0x101
+	w := r.Dx()
+	for y := 0; y < r.Dy(); y++ {
+		row := mask.Pix[mask.PixOffset(mp.X, mp.Y+y):][:w]
+		pix := dst.Pix[dst.PixOffset(r.Min.X, r.Min.Y+y):][:4*w]
+		for x, ma := range row {
+			switch ma {
+			case 0:
+				continue
+			case 0xff:
+				d := pix[4*x : 4*x+4 : 4*x+4]
+				d[0], d[1], d[2], d[3] = c.R, c.G, c.B, 0xff
+				continue
+			}
+			// draw's drawGlyphOver with the source's alpha m.
+			a16 := uint32(ma) | uint32(ma)<<8
+			a := (m - a16) * 0x101
+			d := pix[4*x : 4*x+4 : 4*x+4]
+			d[0] = uint8((uint32(d[0])*a + sr*a16) / m >> 8)
+			d[1] = uint8((uint32(d[1])*a + sg*a16) / m >> 8)
+			d[2] = uint8((uint32(d[2])*a + sb*a16) / m >> 8)
+			d[3] = uint8((uint32(d[3])*a + m*a16) / m >> 8)
+		}
+	}
 }

@@ -1,7 +1,11 @@
 package render
 
 import (
+	"bytes"
 	"image"
+	"image/color"
+	"image/draw"
+	"math/rand/v2"
 	"strings"
 	"sync"
 	"testing"
@@ -139,5 +143,34 @@ func TestFontSteps(t *testing.T) {
 	}
 	if len(levels) > 7 {
 		t.Errorf("%d levels of coverage, want at most 7", len(levels))
+	}
+}
+
+// TestDrawGlyph: drawGlyph paints what draw.DrawMask paints with
+// draw.Over, for opaque and translucent colours, over busy pixels, with
+// the glyph inside the image and sticking out of it.
+func TestDrawGlyph(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	mask := image.NewAlpha(image.Rect(0, 0, 13, 9))
+	for i := range mask.Pix {
+		mask.Pix[i] = []uint8{0, 0xff, uint8(rng.IntN(256))}[rng.IntN(3)]
+	}
+	base := image.NewRGBA(image.Rect(0, 0, 30, 20))
+	for i := range base.Pix {
+		base.Pix[i] = uint8(rng.IntN(256))
+	}
+	for _, c := range []color.RGBA{{10, 200, 30, 0xff}, {0, 0, 0, 0xff}, {100, 50, 20, 0x80}} {
+		for _, at := range []image.Point{{5, 5}, {-4, -3}, {25, 15}, {40, 40}} {
+			got := image.NewRGBA(base.Rect)
+			copy(got.Pix, base.Pix)
+			want := image.NewRGBA(base.Rect)
+			copy(want.Pix, base.Pix)
+			r := mask.Rect.Add(at)
+			drawGlyph(got, r, c, mask)
+			draw.DrawMask(want, r, image.NewUniform(c), image.Point{}, mask, image.Point{}, draw.Over)
+			if !bytes.Equal(got.Pix, want.Pix) {
+				t.Errorf("colour %v at %v: pixels differ from draw.DrawMask's", c, at)
+			}
+		}
 	}
 }

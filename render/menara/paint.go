@@ -43,26 +43,26 @@ func (p *painter) fillShape(s render.Shape, c render.Hex) {
 		p.f.fill(p.dst, s, nil, c)
 		return
 	}
-	bounds := make([]image.Rectangle, len(s))
-	for i, poly := range s {
-		bounds[i] = render.Shape{poly}.Bounds()
+	f := p.f
+	f.bounds = f.bounds[:0]
+	for _, poly := range s {
+		f.bounds = append(f.bounds, render.Shape{poly}.Bounds())
 	}
-	var part render.Shape
 	for y := box.Min.Y; y < box.Max.Y; y += bandHeight {
 		band := image.Rect(box.Min.X, y, box.Max.X, min(y+bandHeight, box.Max.Y))
-		part = part[:0]
+		f.part = f.part[:0]
 		var reach image.Rectangle
-		for i, b := range bounds {
+		for i, b := range f.bounds {
 			if b.Overlaps(band) {
-				part = append(part, s[i])
+				f.part = append(f.part, s[i])
 				reach = reach.Union(b)
 			}
 		}
-		if len(part) == 0 {
+		if len(f.part) == 0 {
 			continue
 		}
 		if sub, ok := p.dst.SubImage(band.Intersect(reach)).(*image.RGBA); ok && !sub.Rect.Empty() {
-			p.f.fill(sub, part, nil, c)
+			f.fill(sub, f.part, nil, c)
 		}
 	}
 }

@@ -42,3 +42,54 @@ func TestRasterMatchesFiller(t *testing.T) {
 		})
 	}
 }
+
+// TestRunEnd: runEnd finds where a run ends as a byte-by-byte scan does,
+// for runs of every length from every start, near the end of the mask too.
+func TestRunEnd(t *testing.T) {
+	for _, b := range []uint8{0, 0xff} {
+		for n := 0; n < 100; n++ {
+			for run := 0; run <= n; run++ {
+				mask := make([]uint8, n)
+				for i := range mask {
+					mask[i] = b
+				}
+				if run < n {
+					mask[run] = 7
+				}
+				for x := 0; x <= run; x++ {
+					if got := runEnd(mask, x, b); got != run {
+						t.Fatalf("run of %#x in %d bytes ending at %d, from %d: got %d", b, n, run, x, got)
+					}
+				}
+			}
+		}
+	}
+}
+
+// div255 returns v/255 rounded, for v up to 255·255.
+func div255(v uint32) uint8 {
+	v += 128
+	return uint8((v + v>>8) >> 8)
+}
+
+// TestBlend: blend gives each channel div255(p·(255-k) + c·k), for every
+// coverage and every value of a channel under and over it.
+func TestBlend(t *testing.T) {
+	for k := uint32(1); k < 255; k++ {
+		for v := uint32(0); v < 256; v++ {
+			for _, c := range []uint32{0, 1, 77, 128, 254, 255} {
+				// The channel under in every position, the colour's
+				// channels c, 255-c, c/2 and opaque.
+				p := v | (255-v)<<8 | (v/3)<<16 | (255-v/2)<<24
+				cr, cg, cb := c, 255-c, c/2
+				want := uint32(div255(uint32(uint8(p))*(255-k)+cr*k)) |
+					uint32(div255(uint32(uint8(p>>8))*(255-k)+cg*k))<<8 |
+					uint32(div255(uint32(uint8(p>>16))*(255-k)+cb*k))<<16 |
+					uint32(div255(uint32(uint8(p>>24))*(255-k)+255*k))<<24
+				if got := blend(p, cr|cb<<16, cg|0xff<<16, k); got != want {
+					t.Fatalf("pixel %#08x, colour %d %d %d, coverage %d: %#08x, want %#08x", p, cr, cg, cb, k, got, want)
+				}
+			}
+		}
+	}
+}

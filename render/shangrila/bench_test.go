@@ -172,7 +172,7 @@ func BenchmarkRenderMoves(b *testing.B) {
 			for b.Loop() {
 				if i%len(boards) == 0 {
 					b.StopTimer()
-					r.png = render.Encoder{Level: r.png.Level, Cache: cache}
+					r.png = render.Encoder{Level: r.png.Level, Cache: cache, BandRows: r.png.BandRows}
 					b.StartTimer()
 				}
 				bd := boards[i%len(boards)]

@@ -20,6 +20,9 @@ type painter struct {
 	// rather than draw them: the same pixels, drawn once.
 	static  int
 	patches bool
+	// headingsPasted and legendPasted say that the panel's headings and
+	// legend are already in the image (see words.go): not to draw them.
+	headingsPasted, legendPasted bool
 }
 
 // The painter's drawing calls, each recording what it may change.

@@ -24,15 +24,19 @@ func (p *painter) panel(pn *Panel) {
 	for _, t := range []render.Text{pn.Status, pn.Bridges, pn.ToGo, pn.LastMove} {
 		p.text(t)
 	}
-	for _, t := range pn.Headings {
-		p.text(t)
+	if !p.headingsPasted {
+		for _, t := range pn.Headings {
+			p.text(t)
+		}
 	}
 	for _, row := range pn.Rows {
 		p.row(row)
 	}
-	for _, it := range pn.Legend {
-		p.text(it.Sample)
-		p.text(it.Text)
+	if !p.legendPasted {
+		for _, it := range pn.Legend {
+			p.text(it.Sample)
+			p.text(it.Text)
+		}
 	}
 }
 

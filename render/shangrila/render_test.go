@@ -169,3 +169,27 @@ func TestImageSize(t *testing.T) {
 		}
 	}
 }
+
+// TestWordsPasted: the panel's headings and legend of a board with words
+// are pasted from the renderer's picture of them (TestDirtyRects checks
+// the pixels), the picture drawn once for a language and kept.
+func TestWordsPasted(t *testing.T) {
+	r := renderer(t)
+	pos, last := midGame(t)
+	l := NewLayout(&pos, Options{Last: last, Names: benchNames, Labels: english(t)})
+	var kept []*wordsPicture
+	for range 2 {
+		w := r.getWork(r.staticIndex(l.Players))
+		headings, legend := r.pasteWords(w, &l)
+		r.putWork(w)
+		if !headings || !legend {
+			t.Fatalf("headings pasted %v, legend %v; want both", headings, legend)
+		}
+		r.words.mu.Lock()
+		kept = append(kept, r.words.kept[0])
+		r.words.mu.Unlock()
+	}
+	if kept[0] != kept[1] || kept[0].key != wordsKey(r.staticIndex(l.Players), &l.Panel) {
+		t.Errorf("the picture was not kept: drawn again for the same words")
+	}
+}
