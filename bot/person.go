@@ -86,6 +86,10 @@ func (b *Bot) notify(ctx context.Context, req Request) (Reply, error) {
 	if err := b.cfg.Store.SetUserSetting(ctx, req.User.ID, UserNotify, value); err != nil {
 		return Reply{}, err
 	}
+	// A refused DM is told again, should Discord still refuse them.
+	if err := b.cfg.Store.SetUserSetting(ctx, req.User.ID, UserDMRefused, ""); err != nil {
+		return Reply{}, err
+	}
 	return Reply{Private: true, Message: Message{Content: p.T("bot.notify.set." + where)}}, nil
 }
 

@@ -272,15 +272,26 @@ func (b *Bot) remindSeats(ctx context.Context, t *table, turns channelTurns, now
 		}
 		return ignoreConflict(err)
 	}
-	text := b.reminderText(t, waiting, now)
+	// A reminder follows where each one's turns reach them: those who
+	// asked for DMs only are reminded there, not in the channel.
+	where, err := b.notices(ctx, g)
+	if err != nil {
+		return err
+	}
+	owed := noticeOf(t, waiting, where)
+	pinged := slices.DeleteFunc(slices.Clone(waiting), func(seat int) bool { return slices.Contains(owed.noPing, t.seat(seat).UserID) })
+	if len(pinged) == 0 {
+		pinged = waiting // said in the words only: nobody is pinged in the channel
+	}
+	text := b.reminderText(t, pinged, now)
 	next := wakeAt(t, turns, since(g), g.Reminded+1)
-	_, err := b.cfg.Store.UpdateAnnounced(ctx, g.Channel, g.ID, func(g *store.Game) (*store.Announcement, error) {
+	_, err = b.cfg.Store.UpdateAnnounced(ctx, g.Channel, g.ID, func(g *store.Game) (*store.Announcement, error) {
 		if g.Version != version {
 			return nil, fail(store.Conflict, "bot.err.conflict")
 		}
 		g.Reminded++
 		g.Wake = next
-		return &store.Announcement{Kind: store.Reminder, Lines: []string{text}}, nil
+		return owed.owe(&store.Announcement{Kind: store.Reminder, Lines: []string{text}}), nil
 	})
 	if err == nil {
 		b.deliver(g.Channel)
@@ -328,11 +339,13 @@ func (b *Bot) remindNow(ctx context.Context, g *store.Game, a store.Announcement
 	}
 	var mentions []string
 	for _, seat := range t.toAct() {
-		if pl := t.seat(seat); level(pl) == "" {
+		if pl := t.seat(seat); level(pl) == "" && !slices.Contains(a.NoPing, pl.UserID) {
 			mentions = append(mentions, pl.UserID)
 		}
 	}
 	if len(mentions) == 0 {
+		// Nobody to remind in the channel: the DMs it owes, if any, go
+		// (the announcement is then Shown), or it is dropped.
 		b.drop(ctx, g.Channel, a)
 		return true, 0
 	}

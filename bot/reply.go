@@ -16,6 +16,11 @@ type Reply struct {
 	Choices []Choice
 	// Failed marks an answer that reports an error to the asker.
 	Failed bool
+	// Notice, when set, is a private note for the asker that goes after
+	// the answer as a follow-up seen only by them (that Discord refuses
+	// their turn DMs), whatever the answer is; its Sent is told once it
+	// is delivered, and it is owed again with a later answer if not.
+	Notice *Message
 	// Then is to be called once the answer is delivered: it
 	// starts the computer players' turns that follow, in the background
 	// (they post through the Poster). Nil when none follow.
