@@ -173,3 +173,51 @@ func (h *harness) slashMove(user string, m shangrila.Move) *discordfake.Message 
 	}
 	return post
 }
+
+// TestMenaraFromDMs plays Menara with ann on notify:dm, making every step
+// from her DMs, and bob on notify:both, playing from the channel: every
+// step of ann's is DM'd with the temple and the buttons and the channel
+// never pings her (but at the end); bob's turns ping him in the channel
+// and reach his DMs too.
+func TestMenaraFromDMs(t *testing.T) {
+	t.Parallel()
+	h := newMenaraHarness(t, "ann", "bob")
+	ann, bob := h.user(0), h.user(1)
+	h.notify(ann, bot.NotifyDM)
+	h.notify(bob, bot.NotifyBoth)
+	h.openMenara(discordfake.Opt("difficulty", "easy"))
+	turns := map[string]int{}
+	rng := rand.New(rand.NewPCG(27, 2))
+	for steps := 0; !testing.Short() || steps < menaraShortSteps; steps++ {
+		g, pos, live := h.menara()
+		if !live {
+			break
+		}
+		next := g.Players[pos.Turn()].UserID
+		turns[next]++
+		board := h.latestBoard()
+		if pinged := board.Notified; next == bob && (len(pinged) != 1 || pinged[0] != bob) || next == ann && len(pinged) != 0 {
+			t.Fatalf("step %d: the board notifies %v; %s is to play", steps, pinged, next)
+		}
+		for _, u := range []string{ann, bob} {
+			if n := len(h.dms(u)); n != turns[u] {
+				t.Fatalf("step %d: %s has %d DMs after %d turns", steps, u, n, turns[u])
+			}
+		}
+		from := h.checkTurnDM(next, board, "Menara")
+		if next == bob {
+			from = board
+		}
+		s := teamStep(&pos, rng, false)
+		if post := h.buttonStep(from, next, s, false); post.ChannelID != h.world.Channel.ID {
+			t.Fatalf("step %s was posted in %s", s, post.ChannelID)
+		}
+	}
+	_, _, live := h.menara()
+	if all, _ := h.notifiedIn(h.world.Channel.ID, ann, ""); !live && all != 1 || live && all != 0 {
+		t.Errorf("the channel notified ann %d times (over: %v)", all, !live)
+	}
+	if turns[ann] == 0 || turns[bob] == 0 {
+		t.Errorf("turns %v: both should have played", turns)
+	}
+}
