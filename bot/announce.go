@@ -112,7 +112,7 @@ func (b *Bot) deliverNext(ctx context.Context, channel string) (again bool, wait
 	if due := first.Created.Add(replyGrace); b.awaited(first) && now.Before(due) {
 		return false, due.Sub(now)
 	}
-	if now.Before(first.NextTry) {
+	if now.Before(first.NextTry) && !superseded(box) {
 		return false, first.NextTry.Sub(now)
 	}
 	g, err := b.cfg.Store.Game(ctx, first.Game)

@@ -163,6 +163,16 @@ func (b *Bot) deliverDMs(ctx context.Context, g *store.Game, a store.Announcemen
 	return b.attempt(ctx, g, a.Kind, part{last: a}, []store.Announcement{a}, b.refusedPing(g, a, refused))
 }
 
+// superseded reports whether the outbox's first announcement is DMs
+// owed (Shown) for a turn a later board of its game announces over: they
+// are stale, and go at once, not after their next try's wait.
+func superseded(box []store.Announcement) bool {
+	first := box[0]
+	return first.Shown && slices.ContainsFunc(box[1:], func(a store.Announcement) bool {
+		return a.Game == first.Game && a.Kind == store.Board
+	})
+}
+
 // staleTurn reports whether the turn a announces is no longer the game's:
 // it moved on, or ended (a reminder: anything changed since).
 func (b *Bot) staleTurn(g *store.Game, a store.Announcement) bool {
