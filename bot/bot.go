@@ -230,6 +230,9 @@ func (b *Bot) Handle(ctx context.Context, req Request) (reply Reply) {
 	}
 	switch req.Kind {
 	case AutocompleteRequest:
+		if req.Game == PersonCommand {
+			return Reply{Choices: personChoices(req)}
+		}
 		return Reply{Choices: b.autocomplete(ctx, req)}
 	case ComponentRequest:
 		reply, err = b.component(ctx, req)

@@ -34,6 +34,7 @@ func personCommands() []CommandSpec {
 			{"choice.notify.channel", NotifyChannel}, {"choice.notify.dm", NotifyDM}, {"choice.notify.both", NotifyBoth},
 		}}}},
 		{Name: cmdMyGames},
+		quietCommand(),
 	}
 }
 
@@ -60,6 +61,8 @@ func (b *Bot) person(ctx context.Context, req Request) (Reply, error) {
 		return b.notify(ctx, req)
 	case cmdMyGames:
 		return b.mygames(ctx, req)
+	case cmdQuiet:
+		return b.quiet(ctx, req)
 	}
 	return Reply{}, fail(Invalid, "bot.err.unknown-command", "command", req.Command)
 }

@@ -204,7 +204,13 @@ func (b *Bot) remind(ctx context.Context, d store.Due, now time.Time) error {
 	if err != nil {
 		return err
 	}
-	next := wakeAt(t, turns, since(t.stored), t.stored.Reminded)
+	if done, err := b.quietLook(ctx, t, turns, now); done || err != nil {
+		return err
+	}
+	next, err := b.remindAt(ctx, t, turns, t.stored.Reminded)
+	if err != nil {
+		return err
+	}
 	if next.IsZero() || now.Before(next) {
 		return b.setWake(ctx, t, next)
 	}
@@ -243,7 +249,13 @@ func wakeAt(t *table, turns channelTurns, began time.Time, reminded int) time.Ti
 func (b *Bot) remindSeats(ctx context.Context, t *table, turns channelTurns, now time.Time) error {
 	var waiting []int
 	for _, seat := range t.toAct() {
-		if level(t.seat(seat)) == "" {
+		if level(t.seat(seat)) != "" {
+			continue
+		}
+		// Nobody in their quiet hours is reminded (quietLook).
+		if until, err := b.quietUntil(ctx, t.seat(seat).UserID, now); err != nil {
+			return err
+		} else if until.IsZero() {
 			waiting = append(waiting, seat)
 		}
 	}
@@ -284,7 +296,10 @@ func (b *Bot) remindSeats(ctx context.Context, t *table, turns channelTurns, now
 		pinged = waiting // said in the words only: nobody is pinged in the channel
 	}
 	text := b.reminderText(t, pinged, now)
-	next := wakeAt(t, turns, since(g), g.Reminded+1)
+	next, err := b.remindAt(ctx, t, turns, g.Reminded+1)
+	if err != nil {
+		return err
+	}
 	_, err = b.cfg.Store.UpdateAnnounced(ctx, g.Channel, g.ID, func(g *store.Game) (*store.Announcement, error) {
 		if g.Version != version {
 			return nil, fail(store.Conflict, "bot.err.conflict")

@@ -42,47 +42,68 @@ func (b *Bot) direct() (DirectPoster, bool) {
 	return dp, ok
 }
 
-// notices reads where the turns of g's people reach them, by user, when
-// the platform has DMs; nil otherwise (everybody is pinged in the
-// channel). Read just before the change is committed.
-func (b *Bot) notices(ctx context.Context, g *store.Game) (map[string]string, error) {
-	if _, ok := b.direct(); !ok {
-		return nil, nil
-	}
-	out := map[string]string{}
+// reach is where a person's turns reach them: their notify setting, and
+// when their quiet hours end if they are in them now (zero: they are not).
+type reach struct {
+	where string
+	quiet time.Time
+}
+
+// notices reads where the turns of g's people reach them, by user: their
+// notify setting when the platform has DMs (else everybody is pinged in
+// the channel), and their quiet hours. Read just before the change is
+// committed.
+func (b *Bot) notices(ctx context.Context, g *store.Game) (map[string]reach, error) {
+	_, direct := b.direct()
+	out := map[string]reach{}
+	now := b.now()
 	for _, p := range g.Players {
 		if p.UserID == "" || p.Computer != "" {
 			continue
 		}
-		where, err := b.notifyWhere(ctx, p.UserID)
-		if err != nil {
+		r := reach{where: NotifyChannel}
+		var err error
+		if direct {
+			if r.where, err = b.notifyWhere(ctx, p.UserID); err != nil {
+				return nil, err
+			}
+		}
+		if r.quiet, err = b.quietUntil(ctx, p.UserID, now); err != nil {
 			return nil, err
 		}
-		out[p.UserID] = where
+		out[p.UserID] = r
 	}
 	return out, nil
 }
 
-// notice is who is owed a turn in their DMs, and whom the channel's post
-// does not ping.
+// notice is who is owed a turn in their DMs, whom the channel's post does
+// not ping, and when the first of those in their quiet hours is out of
+// them (zero: none is in them).
 type notice struct {
 	dm, noPing []string
+	quietEnd   time.Time
 }
 
 // noticeOf is the notice of the people among seats, whose turns reach
-// them as where says.
-func noticeOf(t *table, seats []int, where map[string]string) notice {
+// them as where says: nobody in their quiet hours is DM'd or pinged.
+func noticeOf(t *table, seats []int, where map[string]reach) notice {
 	var n notice
 	for _, seat := range seats {
 		pl := t.seat(seat)
-		if level(pl) != "" || pl.UserID == "" || slices.Contains(n.dm, pl.UserID) {
+		if level(pl) != "" || pl.UserID == "" || slices.Contains(n.dm, pl.UserID) || slices.Contains(n.noPing, pl.UserID) {
 			continue
 		}
-		switch where[pl.UserID] {
-		case NotifyDM:
+		r := where[pl.UserID]
+		switch {
+		case !r.quiet.IsZero():
+			n.noPing = append(n.noPing, pl.UserID)
+			if n.quietEnd.IsZero() || r.quiet.Before(n.quietEnd) {
+				n.quietEnd = r.quiet
+			}
+		case r.where == NotifyDM:
 			n.dm = append(n.dm, pl.UserID)
 			n.noPing = append(n.noPing, pl.UserID)
-		case NotifyBoth:
+		case r.where == NotifyBoth:
 			n.dm = append(n.dm, pl.UserID)
 		}
 	}
@@ -90,8 +111,18 @@ func noticeOf(t *table, seats []int, where map[string]string) notice {
 }
 
 // turnNotice is the notice of the seats to act in t.
-func turnNotice(t *table, where map[string]string) notice {
+func turnNotice(t *table, where map[string]reach) notice {
 	return noticeOf(t, t.toAct(), where)
+}
+
+// wake is when a game whose turn n announces is to be looked at: at
+// wake, or when the quiet hours of its players end (their digest; the
+// reminders are counted from there).
+func (n notice) wake(wake time.Time) time.Time {
+	if n.quietEnd.IsZero() {
+		return wake
+	}
+	return n.quietEnd
 }
 
 // owe records n in announcement a.
@@ -114,13 +145,19 @@ func unping(m *Message, noPing []string) {
 // dmNonce names the DM of announcement seq to user: at most 25
 // characters.
 func dmNonce(seq uint64, user string) string {
+	return "tb" + strconv.FormatUint(seq, 36) + "d" + userKey(user)
+}
+
+// userKey is a short name of a user for a nonce: a snowflake in base 36
+// (at most 13 characters), or a hash of another id.
+func userKey(user string) string {
 	id, err := strconv.ParseUint(user, 10, 64)
 	if err != nil {
 		h := fnv.New64a()
 		h.Write([]byte(user))
 		id = h.Sum64()
 	}
-	return "tb" + strconv.FormatUint(seq, 36) + "d" + strconv.FormatUint(id, 36)
+	return strconv.FormatUint(id, 36)
 }
 
 // deliverDMs sends the DMs Shown announcement a of game g still owes, then
