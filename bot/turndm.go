@@ -61,15 +61,17 @@ func (b *Bot) notices(ctx context.Context, g *store.Game) (map[string]reach, err
 		if p.UserID == "" || p.Computer != "" {
 			continue
 		}
-		r := reach{where: NotifyChannel}
-		var err error
-		if direct {
-			if r.where, err = b.notifyWhere(ctx, p.UserID); err != nil {
-				return nil, err
-			}
-		}
-		if r.quiet, err = b.quietUntil(ctx, p.UserID, now); err != nil {
+		// One read of the person's settings, for both.
+		settings, err := b.cfg.Store.UserSettings(ctx, p.UserID)
+		if err != nil {
 			return nil, err
+		}
+		r := reach{where: NotifyChannel}
+		if w := settings[UserNotify]; direct && w != "" {
+			r.where = w
+		}
+		if q, ok := parseQuiet(settings[UserQuiet]); ok {
+			_, r.quiet = q.at(now)
 		}
 		out[p.UserID] = r
 	}

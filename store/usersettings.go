@@ -54,6 +54,30 @@ func (db *DB) UserSetting(ctx context.Context, user, key string) (string, error)
 	return v, err
 }
 
+// UserSettings returns all of a user's settings by key, from one read
+// transaction.
+func (db *DB) UserSettings(ctx context.Context, user string) (map[string]string, error) {
+	if err := CheckUserSetting(user, "-"); err != nil {
+		return nil, err
+	}
+	out := map[string]string{}
+	err := db.view(ctx, func(tx *bolt.Tx) error {
+		b := tx.Bucket(bucketPeople)
+		if b == nil {
+			return nil
+		}
+		prefix := userPrefix(user)
+		c := b.Cursor()
+		for k, v := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {
+			if v != nil {
+				out[string(k[len(prefix):])] = string(v)
+			}
+		}
+		return nil
+	})
+	return out, err
+}
+
 // EachUserSetting calls f with every user's every setting, by user and
 // then by key, from one read transaction.
 func (db *DB) EachUserSetting(ctx context.Context, f func(user, key, value string) error) error {

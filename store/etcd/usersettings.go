@@ -36,6 +36,20 @@ func (db *DB) UserSetting(ctx context.Context, user, key string) (string, error)
 	return string(r.Kvs[0].Value), nil
 }
 
+// UserSettings returns all of a user's settings by key, in one read.
+func (db *DB) UserSettings(ctx context.Context, user string) (map[string]string, error) {
+	if err := store.CheckUserSetting(user, "-"); err != nil {
+		return nil, err
+	}
+	prefix := db.k.userSetting(user, "")
+	out := map[string]string{}
+	err := db.scan(ctx, prefix, 0, func(kv kv) error {
+		out[strings.TrimPrefix(kv.key, prefix)] = string(kv.value)
+		return nil
+	})
+	return out, err
+}
+
 // EachUserSetting calls f with every user's every setting, by user and
 // then by key.
 func (db *DB) EachUserSetting(ctx context.Context, f func(user, key, value string) error) error {

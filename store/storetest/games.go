@@ -1,6 +1,7 @@
 package storetest
 
 import (
+	"maps"
 	"context"
 	"errors"
 	"reflect"
@@ -321,6 +322,11 @@ func testUserSettings(t *testing.T, open Open) {
 		want := []string{"u1:notify=dm", "u10:notify=both", "u2:notify=channel", "u2:quiet=23:00-07:30"}
 		if !slices.Equal(each, want) {
 			t.Errorf("EachUserSetting = %v, want %v", each, want)
+		}
+		for user, want := range map[string]map[string]string{"u2": {"notify": "channel", "quiet": "23:00-07:30"}, "u1": {"notify": "dm"}, "u3": {}} {
+			if got, err := db.UserSettings(ctx, user); err != nil || !maps.Equal(got, want) {
+				t.Errorf("UserSettings(%s) = %v, %v; want %v", user, got, err, want)
+			}
 		}
 	})
 }
