@@ -1,9 +1,9 @@
 package storetest
 
 import (
-	"maps"
 	"context"
 	"errors"
+	"maps"
 	"reflect"
 	"slices"
 	"testing"
