@@ -243,7 +243,7 @@ func (b *Bot) Handle(ctx context.Context, req Request) (reply Reply) {
 		return Reply{Private: true, Failed: true, Message: Message{Content: b.explain(req, err)}}
 	}
 	reply.Message.Image = b.gated(reply.Message.Image)
-	b.noticeOwed(ctx, req, &reply)
+	b.noticeOwed(req, &reply)
 	return reply
 }
 

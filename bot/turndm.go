@@ -55,25 +55,28 @@ type reach struct {
 // committed.
 func (b *Bot) notices(ctx context.Context, g *store.Game) (map[string]reach, error) {
 	_, direct := b.direct()
+	var users []string
+	for _, p := range g.Players {
+		if p.UserID != "" && p.Computer == "" {
+			users = append(users, p.UserID)
+		}
+	}
+	// One read of the people's settings, for both.
+	settings, err := b.cfg.Store.UserSettings(ctx, users...)
+	if err != nil {
+		return nil, err
+	}
 	out := map[string]reach{}
 	now := b.now()
-	for _, p := range g.Players {
-		if p.UserID == "" || p.Computer != "" {
-			continue
-		}
-		// One read of the person's settings, for both.
-		settings, err := b.cfg.Store.UserSettings(ctx, p.UserID)
-		if err != nil {
-			return nil, err
-		}
+	for _, u := range users {
 		r := reach{where: NotifyChannel}
-		if w := settings[UserNotify]; direct && w != "" {
+		if w := settings[u][UserNotify]; direct && w != "" {
 			r.where = w
 		}
-		if q, ok := parseQuiet(settings[UserQuiet]); ok {
+		if q, ok := parseQuiet(settings[u][UserQuiet]); ok {
 			_, r.quiet = q.at(now)
 		}
-		out[p.UserID] = r
+		out[u] = r
 	}
 	return out, nil
 }
@@ -289,25 +292,26 @@ func (b *Bot) dmRefused(ctx context.Context, user string, why error) {
 	}
 }
 
-// noticeOwed adds to reply the private notice owed to the asker, if any:
-// that Discord refused their turn DMs. It goes as a private follow-up of
-// the answer, whatever the answer (a board is public, a menu's step an
-// edit): once it is sent it is not owed any more.
-func (b *Bot) noticeOwed(ctx context.Context, req Request, reply *Reply) {
+// noticeOwed makes reply look, once delivered, for the private notice
+// owed to the asker: that Discord refused their turn DMs. It goes as a
+// private follow-up of the answer, whatever the answer (a board is
+// public, a menu's step an edit); once it is sent it is not owed any more.
+func (b *Bot) noticeOwed(req Request, reply *Reply) {
 	if req.User.ID == "" || req.Kind == AutocompleteRequest {
-		return
-	}
-	v, err := b.cfg.Store.UserSetting(ctx, req.User.ID, UserDMRefused)
-	if err != nil || v != dmRefusedOwed {
 		return
 	}
 	user := req.User.ID
 	p := b.printer(req.User.Locale)
-	command := "/" + PersonCommand + " " + p.T(b.textID(PersonCommand, "cmd", cmdNotify, "name"))
-	reply.Notice = &Message{Content: p.T("bot.dm.refused", "command", command),
-		Sent: func(ctx context.Context, _ string) {
+	reply.Notice = func(ctx context.Context) *Message {
+		v, err := b.cfg.Store.UserSetting(ctx, user, UserDMRefused)
+		if err != nil || v != dmRefusedOwed {
+			return nil
+		}
+		command := "/" + PersonCommand + " " + p.T(b.textID(PersonCommand, "cmd", cmdNotify, "name"))
+		return &Message{Content: p.T("bot.dm.refused", "command", command), Sent: func(ctx context.Context, _ string) {
 			if err := b.cfg.Store.SetUserSetting(ctx, user, UserDMRefused, dmRefusedTold); err != nil && ctx.Err() == nil {
 				b.log.Error("remembering a notice given", "err", err, "user", user)
 			}
 		}}
+	}
 }

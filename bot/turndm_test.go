@@ -147,13 +147,14 @@ func TestTurnDMRefused(t *testing.T) {
 		t.Fatalf("the channel's ping instead of the DM: %q, %v", p.Content, p.Mentions)
 	}
 	r := h.cmd("ann", "take", "stones", "1")
-	if r.Notice == nil || !strings.Contains(r.Notice.Content, "I could not DM you") {
-		t.Fatalf("ann's next answer carries no notice: %+v", r.Notice)
+	n := r.Notice(h.ctx)
+	if n == nil || !strings.Contains(n.Content, "I could not DM you") {
+		t.Fatalf("ann's next answer carries no notice: %+v", n)
 	}
-	r.Notice.Sent(h.ctx, "n1")
+	n.Sent(h.ctx, "n1")
 	h.cmd("bob", "take", "stones", "1")
-	if r := h.cmd("ann", "board"); r.Notice != nil {
-		t.Errorf("ann is told again: %q", r.Notice.Content)
+	if r := h.cmd("ann", "board"); r.Notice(h.ctx) != nil {
+		t.Errorf("ann is told again: %q", r.Notice(h.ctx).Content)
 	}
 	if v, _ := h.db.UserSetting(h.ctx, "ann", bot.UserDMRefused); v == "" {
 		t.Errorf("the refusal is not remembered")

@@ -240,7 +240,11 @@ func (a *Adapter) edit(ctx context.Context, i *discordgo.Interaction, m bot.Mess
 
 // notice sends the private note that follows an answer (bot.Reply.Notice),
 // once the answer is made: a follow-up only the asker sees.
-func (a *Adapter) notice(ctx context.Context, i *discordgo.Interaction, n *bot.Message) {
+func (a *Adapter) notice(ctx context.Context, i *discordgo.Interaction, owed func(context.Context) *bot.Message) {
+	if owed == nil {
+		return
+	}
+	n := owed(ctx)
 	if n == nil {
 		return
 	}
