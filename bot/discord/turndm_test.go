@@ -10,6 +10,10 @@ import (
 	"github.com/tablebot/tablebot/rules/shangrila"
 )
 
+// dmShortMoves is how many moves the games played from DMs make with
+// -short (the race detector's run): each turn there draws two boards.
+const dmShortMoves = 7
+
 // notify runs /tablebot notify where:where as user.
 func (h *harness) notify(user, where string) {
 	h.t.Helper()
@@ -109,7 +113,7 @@ func TestShangrilaFromDMs(t *testing.T) {
 	turns := map[string]int{}
 	rng := rand.New(rand.NewPCG(27, 1))
 	over := false
-	for moves := 0; !over && (!testing.Short() || moves < shortMoves); moves++ {
+	for moves := 0; !over && (!testing.Short() || moves < dmShortMoves); moves++ {
 		g, pos := h.game()
 		next := userOf(g, pos.Turn())
 		turns[next]++
@@ -181,6 +185,9 @@ func (h *harness) slashMove(user string, m shangrila.Move) *discordfake.Message 
 // and reach his DMs too.
 func TestMenaraFromDMs(t *testing.T) {
 	t.Parallel()
+	if testing.Short() {
+		t.Skip("a whole game; the full run plays it (TestShangrilaFromDMs plays from DMs under -short)")
+	}
 	h := newMenaraHarness(t, "ann", "bob")
 	ann, bob := h.user(0), h.user(1)
 	h.notify(ann, bot.NotifyDM)
@@ -188,7 +195,7 @@ func TestMenaraFromDMs(t *testing.T) {
 	h.openMenara(discordfake.Opt("difficulty", "easy"))
 	turns := map[string]int{}
 	rng := rand.New(rand.NewPCG(27, 2))
-	for steps := 0; !testing.Short() || steps < menaraShortSteps; steps++ {
+	for steps := 0; ; steps++ {
 		g, pos, live := h.menara()
 		if !live {
 			break
