@@ -142,6 +142,7 @@ func (b *Bot) handOver(ctx context.Context, req Request, a Action) (Reply, error
 			if g.Players[i].UserID == req.User.ID {
 				g.Players[i].UserID = ""
 				g.Players[i].Computer = level
+				g.Players[i].HandedBy = req.User.ID
 			}
 		}
 		return viaChannel.announcement(said), nil

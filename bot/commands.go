@@ -40,6 +40,8 @@ const (
 	StringOption OptionType = iota
 	IntegerOption
 	BooleanOption
+	// UserOption is a person of the server; its value is their user id.
+	UserOption
 )
 
 // SlashCommand is one game's slash command as adapters register it: named

@@ -18,11 +18,20 @@ type Form struct {
 	// the form's menu chain ("take").
 	Name string
 	// Aliases are further first words of the terminal's short form for
-	// the form ("setup" for place); they name no subcommand.
+	// the form ("setup" for place), or words ("give up"); they name no
+	// subcommand.
 	Aliases []string
-	// Button is the message id of the board's button that opens the
-	// form's menu chain; "" for a form made by command only.
+	// Usage, when set, is the short form as it is written ("take 2"):
+	// words that begin with the form's name but do not fit it are answered
+	// with it, instead of being no form.
+	Usage string
+	// Button is the message id of the label of the form's one button
+	// under every board, which opens its menu chain; "" for none.
 	Button string
+	// Board, when set, lists the form's buttons under the board of st in
+	// place of Button's, each with its label in p's language: none when it
+	// is not the form's time, several with values set (one a pile).
+	Board func(p *i18n.Printer, st State) []BoardButton
 	// Params are the form's parameters, in the order they are asked.
 	Params []Param
 	// Make turns a filled form into the record line of seat's move in
@@ -52,7 +61,8 @@ type Param struct {
 	// a colon: they travel in custom ids.
 	Legal func(st State, seat int, v Values) []string
 	// Label says a value in p's language ("2 stones"); nil shows the
-	// value as it is.
+	// Option's label and description (asked with no values chosen), or
+	// the value as it is.
 	Label func(p *i18n.Printer, st State, value string) string
 	// Option, when set, is the value as a menu of the chain shows it: a
 	// label, a description and an emoji (its Value is filled in); nil
@@ -97,6 +107,17 @@ type Param struct {
 	// Choices are the fixed choices of a subcommand's option, without
 	// autocomplete (Legal nil).
 	Choices []OptionChoice
+	// Read, when set, reads a value as typed (a subcommand's option, a
+	// short form's word) into its value as Legal and Make spell it: a
+	// colour in the asker's language as its letter. False when it does
+	// not read: a short form then does not fit, and a subcommand's option
+	// is left as typed for Make to refuse.
+	Read func(p *i18n.Printer, typed string) (string, bool)
+	// Lead, in a short form, lets one word stand before the value ("for"
+	// in "exchange YY for RB"): there when more words are left than
+	// parameters. Rest makes the last parameter's value every word left
+	// ("on K2 K4 L1 turn 2").
+	Lead, Rest bool
 }
 
 // Offer is a menu chain's question before an optional parameter. When the
@@ -114,7 +135,7 @@ type Offer struct {
 type Values map[string]string
 
 // Forms gives a game what the host derives from its forms: Commands,
-// Act, Choices, Typed, FormButtons and Moves. A game embeds it and sets
+// Act, Choices, Typed, Buttons and Moves. A game embeds it and sets
 // List; a game with a flow forms cannot express writes that method
 // itself and calls the embedded one for the rest. List is never changed
 // after the game is made.
@@ -131,16 +152,6 @@ func (f Forms) form(name string) (Form, bool) {
 		return Form{}, false
 	}
 	return f.List[i], true
-}
-
-// typed returns the form named word or one of its aliases, in any case.
-func (f Forms) typed(word string) (Form, bool) {
-	for _, x := range f.List {
-		if strings.EqualFold(x.Name, word) || slices.ContainsFunc(x.Aliases, func(a string) bool { return strings.EqualFold(a, word) }) {
-			return x, true
-		}
-	}
-	return Form{}, false
 }
 
 // Commands lists a subcommand a form, its parameters as required
@@ -191,8 +202,12 @@ func (q Param) choices(legal []string, st State, p *i18n.Printer) []Choice {
 	out := make([]Choice, len(legal))
 	for i, val := range legal {
 		name := val
-		if q.Label != nil {
+		switch {
+		case q.Label != nil:
 			name = q.Label(p, st, val)
+		case q.Option != nil:
+			o := q.Option(p, st, nil, val)
+			name = strings.Join(slices.DeleteFunc([]string{o.Label, o.Description}, func(s string) bool { return s == "" }), " · ")
 		}
 		out[i] = Choice{Name: Clip(name, MaxLabel), Value: val}
 	}
@@ -213,36 +228,6 @@ func (q Param) prompt(p *i18n.Printer, st State, v Values, n int) string {
 		return q.Prompt(p, st, v, n)
 	}
 	return p.T(q.Ask)
-}
-
-// Typed reads a form in the terminal's short form: its name or an alias
-// in any case, then its values in order, its optional ones left out or
-// not ("take 2"); ok is false when the words are no form.
-func (f Forms) Typed(st State, seat int, words []string, p *i18n.Printer) (Typed, bool, error) {
-	if len(words) == 0 {
-		return Typed{}, false, nil
-	}
-	x, ok := f.typed(words[0])
-	if !ok || len(words)-1 < x.required() || len(words)-1 > len(x.Params) {
-		return Typed{}, false, nil
-	}
-	opts := map[string]string{}
-	for i, w := range words[1:] {
-		opts[x.Params[i].Name] = w
-	}
-	return Typed{Command: x.Name, Options: opts}, true, nil
-}
-
-// FormButtons are the buttons under a board that open the forms' menu
-// chains, in the forms' order.
-func (f Forms) FormButtons(p *i18n.Printer, board Action) []Button {
-	var out []Button
-	for _, x := range f.List {
-		if x.Button != "" {
-			out = append(out, Button{ID: board.With(x.Name).ID(), Label: p.T(x.Button), Style: Primary})
-		}
-	}
-	return out
 }
 
 // Moves lists the legal moves of the seats to act as record lines: those

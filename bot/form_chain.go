@@ -37,6 +37,11 @@ func (f Forms) command(a *Act) (Outcome, error) {
 	v := Values{}
 	for _, q := range x.Params {
 		v[q.Name] = strings.TrimSpace(a.Request.Option(q.Name))
+		if q.Read != nil {
+			if val, ok := q.Read(a.Printer, v[q.Name]); ok {
+				v[q.Name] = val
+			}
+		}
 	}
 	return f.made(a, x, v)
 }

@@ -142,6 +142,60 @@ func TestFormsTyped(t *testing.T) {
 	}
 }
 
+// TestFormsTypedWords checks the short form's words: an alias of two
+// words, a Lead word, the Rest of the words, Read, and Usage when the
+// words name the form but do not fit it.
+func TestFormsTypedWords(t *testing.T) {
+	upper := func(_ *i18n.Printer, s string) (string, bool) { return strings.ToUpper(s), s != "x" }
+	say := Form{Name: "say", Aliases: []string{"say it"}, Usage: "say A to B words", Params: []Param{
+		{Name: "a", Read: upper}, {Name: "b", Lead: true}, {Name: "c", Rest: true, Optional: true},
+	}}
+	f := Forms{List: []Form{say}}
+	tests := []struct{ line, want string }{
+		{"say a b", "say map[a:A b:b]"},
+		{"say a to b", "say map[a:A b:to c:b]"}, // no more words than values: no Lead
+		{"say a to b all the rest", "say map[a:A b:b c:all the rest]"},
+		{"SAY IT a b", "say map[a:A b:b]"},
+		{"say it", "invalid: write it so: say A to B words"},
+		{"say x b", "invalid: write it so: say A to B words"},
+		{"say a", "invalid: write it so: say A to B words"},
+		{"sing a b", "not a form"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.line, func(t *testing.T) {
+			got, ok, err := f.Typed(nil, 0, strings.Fields(tt.line), nil)
+			said := fmt.Sprint(got.Command, " ", got.Options)
+			switch {
+			case err != nil:
+				said = fmt.Sprint(rules.ErrorCode(err), ": ", err)
+			case !ok:
+				said = "not a form"
+			}
+			if said != tt.want {
+				t.Errorf("got %q, want %q", said, tt.want)
+			}
+		})
+	}
+}
+
+// TestLabelOfOption checks that a parameter without a Label names its
+// choices by its Option: the label and the description, when there is one.
+func TestLabelOfOption(t *testing.T) {
+	q := Param{Name: "n", Option: func(_ *i18n.Printer, _ State, v Values, val string) MenuOption {
+		if v != nil {
+			t.Errorf("Option asked with values %v", v)
+		}
+		if val == "1" {
+			return MenuOption{Label: "one"}
+		}
+		return MenuOption{Label: "two", Description: "a pair"}
+	}}
+	got := q.choices([]string{"1", "2"}, nil, nil)
+	if want := []Choice{{Name: "one", Value: "1"}, {Name: "two · a pair", Value: "2"}}; !slices.Equal(got, want) {
+		t.Errorf("choices = %v, want %v", got, want)
+	}
+}
+
 func TestFormsMoves(t *testing.T) {
 	got := addForms().Moves(NewReplay[int, int, int](sums{}, 0))
 	if want := 30 + 5 + 5 + 1; len(got) != want {
@@ -512,5 +566,40 @@ func TestFormsMovesListed(t *testing.T) {
 				t.Errorf("Moves = %q, want %q", got, tt.want)
 			}
 		})
+	}
+}
+
+// TestFormsButtons checks the buttons under a board: a form's Button, a
+// Board's buttons with values set (disabled when the next parameter has
+// no legal value or the filled move is illegal), then Hint, five a row.
+func TestFormsButtons(t *testing.T) {
+	a := formAct(t)
+	f := addForms()
+	f.List[1].Board = func(p *i18n.Printer, _ State) []BoardButton {
+		var out []BoardButton
+		for _, l := range []string{"a", "b", "c", "d"} {
+			out = append(out, BoardButton{Button: Button{Label: l, Style: Danger}})
+		}
+		return out
+	}
+	f.List = append(f.List, Form{Name: "set", Params: f.List[0].Params, Make: f.List[0].Make, Board: func(*i18n.Printer, State) []BoardButton {
+		return []BoardButton{{Values: []string{"1", "2"}}, {Values: []string{"1", "9x"}}}
+	}})
+	none := Param{Name: "x", Legal: func(State, int, Values) []string { return nil }}
+	f.List = append(f.List, Form{Name: "none", Button: "bot.button.hint", Params: []Param{none}, Make: f.List[0].Make})
+	var got []string
+	for _, row := range f.Buttons(a.Printer, a.State, Action{Kind: "sums", Game: "g", Position: 3}) {
+		var ids []string
+		for _, b := range row.Buttons {
+			ids = append(ids, fmt.Sprintf("%s/%d/%v", b.ID, b.Style, b.Disabled))
+		}
+		got = append(got, strings.Join(ids, " "))
+	}
+	want := []string{
+		"sums:g:v3:add/1/false sums:g:v3:bump/4/false sums:g:v3:bump/4/false sums:g:v3:bump/4/false sums:g:v3:bump/4/false",
+		"sums:g:v3:set:1:2/1/false sums:g:v3:set:1:9x/1/true sums:g:v3:none/1/true sums:g:v3:hint/2/false",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("rows:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }

@@ -67,6 +67,9 @@ func (b *Bot) gameOver(m *Message, t *table, pub *i18n.Printer, names []string) 
 			m.Content += "\n" + line
 		}
 	}
+	for _, line := range t.rated {
+		m.Content += "\n" + line
+	}
 	m.Rows = append(m.Rows, b.rematchRow(t, pub))
 	if f, ok := t.game.(Filmer); ok {
 		if film := f.Film(); film != nil {

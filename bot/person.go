@@ -40,7 +40,7 @@ func personCommands() []CommandSpec {
 
 // personSlashCommand is PersonCommand with its texts' ids.
 func (b *Bot) personSlashCommand() SlashCommand {
-	subs := personCommands()
+	subs := append(personCommands(), b.statsCommands()...)
 	for i := range subs {
 		s := &subs[i]
 		s.NameID = b.textID(PersonCommand, "cmd", s.Name, "name")
@@ -61,6 +61,10 @@ func (b *Bot) person(ctx context.Context, req Request) (Reply, error) {
 		return b.notify(ctx, req)
 	case cmdMyGames:
 		return b.mygames(ctx, req)
+	case cmdStats:
+		return b.stats(ctx, req)
+	case cmdLeaderboard:
+		return b.leaderboard(ctx, req)
 	case cmdQuiet:
 		return b.quiet(ctx, req)
 	}

@@ -210,6 +210,7 @@ func (b *Bot) commit(ctx context.Context, t *table, by, line string, v via) ([]s
 				ch.Finish = store.Over
 				// The game-over post is the worker's (gameover.go).
 				ch.Announce = viaChannel.announcement(said...)
+				ch.Result = Result(t.game, ended(g, sm, more), s)
 				owed = notice{}
 			}
 			return ch, nil
@@ -226,6 +227,18 @@ func (b *Bot) commit(ctx context.Context, t *table, by, line string, v via) ([]s
 		b.cfg.Metrics.Move()
 	}
 	return lines, first, owed, nil
+}
+
+// ended is stored game g as the move m and the moves more that follow it
+// leave it.
+func ended(g *store.Game, m store.Move, more []store.Move) *store.Game {
+	e := g.Clone()
+	e.Moves = append(e.Moves, m)
+	for _, mv := range more {
+		mv.At = m.At
+		e.Moves = append(e.Moves, mv)
+	}
+	return e
 }
 
 // autoMoves plays on s the moves the game makes by itself from there (a

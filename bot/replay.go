@@ -62,6 +62,7 @@ type Replay[P, M, E any] struct {
 	last    E
 	shown   bool
 	unknown bool
+	memo    map[string]any // what Memo made of pos; nil after a move
 }
 
 var _ State = (*Replay[int, int, int])(nil)
@@ -110,7 +111,7 @@ func (r *Replay[P, M, E]) Apply(m M) (E, error) {
 	if err != nil {
 		return e, err
 	}
-	r.pos = next
+	r.pos, r.memo = next, nil
 	r.moves = append(r.moves, m)
 	if !r.eng.Quiet(e) {
 		r.last, r.shown, r.unknown = e, true, false
@@ -167,8 +168,24 @@ func (r *Replay[P, M, E]) Play(line string) (Effect, error) {
 // move made on either copy never writes where the other reads.
 func (r *Replay[P, M, E]) Clone() State {
 	c := *r
-	c.moves = slices.Clip(r.moves)
+	c.moves, c.memo = slices.Clip(r.moves), nil
 	return &c
+}
+
+// Memo returns what derive makes of r's position, made once a position
+// and key: what many questions of one request need, such as every label
+// of a list. A move, or a clone, forgets it. Like the rest of a Replay, it
+// is for one goroutine at a time.
+func Memo[T, P, M, E any](r *Replay[P, M, E], key string, derive func(P) T) T {
+	if v, ok := r.memo[key].(T); ok {
+		return v
+	}
+	if r.memo == nil {
+		r.memo = map[string]any{}
+	}
+	v := derive(r.pos)
+	r.memo[key] = v
+	return v
 }
 
 // Auto returns the move the host makes by itself now, as a record line.
@@ -199,17 +216,28 @@ func (r *Replay[P, M, E]) Last() Effect {
 // quiet did.
 func (r *Replay[P, M, E]) findLast() {
 	r.unknown = false
-	for _, e := range r.History() {
-		if e := e.(E); !r.eng.Quiet(e) {
+	for _, e := range r.Effects() {
+		if !r.eng.Quiet(e) {
 			r.last, r.shown = e, true
 		}
 	}
 }
 
-// History replays the game from its start and returns what every move
-// did, in order; it is for the rare requests that show the whole game.
+// History is Effects as the host holds them.
 func (r *Replay[P, M, E]) History() []Effect {
-	out := make([]Effect, 0, len(r.moves))
+	es := r.Effects()
+	out := make([]Effect, len(es))
+	for i, e := range es {
+		out[i] = e
+	}
+	return out
+}
+
+// Effects replays the game from its start and returns what every move
+// did, in order, as the engine reports it; it is for the rare requests
+// that show the whole game.
+func (r *Replay[P, M, E]) Effects() []E {
+	out := make([]E, 0, len(r.moves))
 	pos := r.start
 	for _, m := range r.moves {
 		next, e, err := r.eng.Apply(pos, m)

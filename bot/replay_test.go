@@ -129,3 +129,29 @@ func TestReplayOfAnotherGame(t *testing.T) {
 	var st State = NewReplay[int, int, int](sums{}, 0)
 	ReplayOf[string, int, int](st)
 }
+
+// TestMemo checks that Memo derives a value once a position and key, and
+// that a move or a clone forgets it.
+func TestMemo(t *testing.T) {
+	r := NewReplay[int, int, int](sums{}, 1)
+	made := 0
+	double := func(pos int) int { made++; return 2 * pos }
+	steps := []struct {
+		name      string
+		do        func()
+		want, ran int
+	}{
+		{"first", func() {}, 2, 1},
+		{"again", func() {}, 2, 1},
+		{"after a move", func() { r.Apply(3) }, 8, 2},
+		{"in a clone", func() { r = r.Clone().(*Replay[int, int, int]) }, 8, 3},
+	}
+	for _, s := range steps {
+		t.Run(s.name, func(t *testing.T) {
+			s.do()
+			if got := Memo(r, "double", double); got != s.want || made != s.ran {
+				t.Errorf("Memo = %d after %d derivations, want %d after %d", got, made, s.want, s.ran)
+			}
+		})
+	}
+}

@@ -26,6 +26,9 @@ type table struct {
 	game   Game
 	stored *store.Game
 	state  State // nil in the lobby
+	// rated are the lines of the players' new ratings the game-over post
+	// adds (ratings.go); nil for none.
+	rated []string
 }
 
 // load reads a channel's current game and replays it. kind, when not

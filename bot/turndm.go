@@ -177,7 +177,7 @@ func (b *Bot) deliverDMs(ctx context.Context, g *store.Game, a store.Announcemen
 	}
 	var refused []string
 	for _, user := range a.DM {
-		m, err := b.turnDM(g, a, user)
+		m, err := b.turnDM(ctx, g, a, user)
 		if err != nil {
 			b.log.Error("a turn DM cannot be made; it is dropped", "err", err, "channel", g.Channel, "game", g.ID)
 			b.drop(ctx, g.Channel, a)
@@ -227,7 +227,7 @@ func (b *Bot) staleTurn(g *store.Game, a store.Announcement) bool {
 // turnDM is the DM of announcement a of game g to user: for a board, what
 // happened, the board and its buttons; for a reminder, its words. Both
 // say which game and link to its channel.
-func (b *Bot) turnDM(g *store.Game, a store.Announcement, user string) (Message, error) {
+func (b *Bot) turnDM(ctx context.Context, g *store.Game, a store.Announcement, user string) (Message, error) {
 	game, ok := b.game(g.Kind)
 	if !ok {
 		return Message{}, errNoKind(g.Kind)
@@ -244,7 +244,7 @@ func (b *Bot) turnDM(g *store.Game, a store.Announcement, user string) (Message,
 	} else {
 		head := pub.T("bot.dm.turn", "game", game.Title(pub), "channel", where)
 		var err error
-		if m, err = b.boardAt(g, a.Moves, strings.Join(append([]string{head}, a.Lines...), "\n"), nil); err != nil {
+		if m, err = b.boardAt(ctx, g, a.Moves, strings.Join(append([]string{head}, a.Lines...), "\n"), nil); err != nil {
 			return Message{}, err
 		}
 	}

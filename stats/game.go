@@ -1,9 +1,15 @@
 package stats
 
-import "time"
+import (
+	"strings"
+	"time"
+)
 
 // Game is a finished game as the statistics see it.
 type Game struct {
+	// ID names the game (the store's id), Guild the server it was played
+	// in ("" for none).
+	ID, Guild string
 	// Kind is the game's name, as the store and the commands name it:
 	// "shangrila", "menara".
 	Kind string
@@ -20,6 +26,9 @@ type Game struct {
 	// Team is a cooperative game's result, nil for a game each plays for
 	// themselves (whose seats have ranks).
 	Team *TeamResult
+	// Rated is a game each plays for themselves whose ranks rate its
+	// players (AddGame).
+	Rated bool
 }
 
 // Seat is one seat of a game and how it ended.
@@ -27,6 +36,9 @@ type Seat struct {
 	// Player is who sat: a user's identifier, or a computer's (the
 	// caller's choice, which should name its level: "computer:hard").
 	Player string
+	// Name is the player's name as the game showed it, for lists of
+	// players ("" when not known).
+	Name string
 	// Rank is the seat's place at the end, 1 the best; seats that tie
 	// share a rank, so several may have won. Cooperative games leave it 0.
 	Rank int
@@ -65,4 +77,16 @@ func (g *Game) Won(i int) bool {
 	}
 	s := g.Seats[i]
 	return s.Rank == 1 && !s.Resigned
+}
+
+// computerPrefix starts the Player of a computer's seat.
+const computerPrefix = "computer:"
+
+// Computer is the Player of a seat a computer of level played: one
+// pseudo-player per level, rated like anybody.
+func Computer(level string) string { return computerPrefix + level }
+
+// IsComputer reports whether player is a computer's, and its level.
+func IsComputer(player string) (level string, ok bool) {
+	return strings.CutPrefix(player, computerPrefix)
 }

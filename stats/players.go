@@ -1,6 +1,7 @@
 package stats
 
 import (
+	"cmp"
 	"math"
 	"slices"
 	"strings"
@@ -64,6 +65,7 @@ func Players(games []Game) []Player {
 // seatResult is how a game went for one player, over their seats.
 type seatResult struct {
 	won, resigned, handedOver bool
+	name                      string
 }
 
 func seatResults(g *Game) map[string]seatResult {
@@ -73,6 +75,7 @@ func seatResults(g *Game) map[string]seatResult {
 		r.won = r.won || g.Won(i)
 		r.resigned = r.resigned || s.Resigned
 		r.handedOver = r.handedOver || s.HandedOver
+		r.name = cmp.Or(r.name, s.Name)
 		rs[s.Player] = r
 	}
 	return rs

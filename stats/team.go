@@ -50,18 +50,27 @@ func Teams(games []Game) Team {
 	slices.SortStableFunc(rs, func(a, b result) int { return a.ended.Compare(b.ended) })
 	t := Team{ByLevel: map[Level]TeamRecord{}}
 	for _, r := range rs {
-		t.add(r.res.Won)
-		rec := t.ByLevel[r.level]
-		rec.add(r.res.Won)
-		rec.BestHeight = max(rec.BestHeight, r.res.Height)
-		t.ByLevel[r.level] = rec
-		t.BestHeight = max(t.BestHeight, r.res.Height)
-		if r.res.Won {
-			t.Streak++
-			t.BestStreak = max(t.BestStreak, t.Streak)
-		} else {
-			t.Streak = 0
-		}
+		t.Add(r.level.Players, r.res)
 	}
 	return t
+}
+
+// Add counts one more game of players, which ended after those counted.
+func (t *Team) Add(players int, res TeamResult) {
+	if t.ByLevel == nil {
+		t.ByLevel = map[Level]TeamRecord{}
+	}
+	t.add(res.Won)
+	level := Level{res.Difficulty, players}
+	rec := t.ByLevel[level]
+	rec.add(res.Won)
+	rec.BestHeight = max(rec.BestHeight, res.Height)
+	t.ByLevel[level] = rec
+	t.BestHeight = max(t.BestHeight, res.Height)
+	if res.Won {
+		t.Streak++
+		t.BestStreak = max(t.BestStreak, t.Streak)
+	} else {
+		t.Streak = 0
+	}
 }

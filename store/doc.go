@@ -74,6 +74,9 @@
 //	wake                        index: <unix ns, 8 bytes><channel> → <game id>
 //	owed                        index: <channel> → ""
 //	imported                    <16 bytes of SHA-256> → <game id> (import.go)
+//	people                      <user> 0 <key> → a person's setting
+//	tallies                     <scope> 0 <period> 0 <subject> → JSON of a
+//	                            stats.Tally (tallies.go), made with the first
 //
 // The indexes are changed in the transactions that change what they index:
 // the live games (lobby or playing) by channel, server and seated person;

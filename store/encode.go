@@ -116,6 +116,7 @@ type playerJSON struct {
 	Colour   string `json:"colour,omitempty"`
 	Computer string `json:"computer,omitempty"`
 	Away     string `json:"away,omitempty"`
+	HandedBy string `json:"handed,omitempty"`
 }
 
 func encodeGame(g *Game) ([]byte, error) {

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/tablebot/tablebot/stats"
 )
 
 // Status is where a game is in its life.
@@ -100,6 +102,9 @@ type Player struct {
 	// Away is the level of the computer player that stands in for a person
 	// who has not answered their reminders; empty while they play.
 	Away string
+	// HandedBy is the user id of the person who handed the seat to its
+	// Computer (then:computer): the game stays theirs in the statistics.
+	HandedBy string
 }
 
 // Move is one line of a game's record.
@@ -136,6 +141,10 @@ type Checked struct {
 	// owed. Their N and At are filled in by the store; By and Text must be
 	// set. Snapshot, Finish and Announce are then the outcome after them.
 	More []Move
+	// Result, with Finish Over, is the game as the statistics count it:
+	// the store adds it to the tallies (stats.AddGame) in the same
+	// transaction, with the game's ID and Guild.
+	Result *stats.Game
 }
 
 // Clone returns a deep copy of g.

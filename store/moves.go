@@ -98,6 +98,9 @@ func (db *DB) settle(tx *bolt.Tx, gb *bolt.Bucket, g *Game, from int, c Checked)
 		if err := finish(tx, g, g.Status); err != nil {
 			return err
 		}
+		if err := tallyGame(tx, g, c); err != nil {
+			return err
+		}
 	}
 	return db.announce(tx, g, c.Announce)
 }

@@ -29,6 +29,12 @@ type Options struct {
 	// when writes overlap; 0 means DefaultBatchDelay. A write that finds
 	// no other in progress commits at once.
 	BatchDelay time.Duration
+	// NoSync commits without waiting for the disk: a crash of the
+	// machine may lose or damage the last commits. For tests whose
+	// subject is not durability (a soak of thousands of channels spends
+	// most of its time in fdatasync) and for bulk loads that can start
+	// again; never for the bot.
+	NoSync bool
 
 	// migrations replaces schemaMigrations in tests.
 	migrations func() []migration
@@ -112,6 +118,7 @@ func Open(path string, opts Options) (*DB, error) {
 		return fail(err)
 	}
 	bdb.MaxBatchDelay = opts.BatchDelay
+	bdb.NoSync = opts.NoSync
 	db := &DB{bolt: bdb, path: path, now: opts.Now, readOnly: opts.ReadOnly}
 	if err := db.prepare(migs()); err != nil {
 		bdb.Close()

@@ -3,6 +3,8 @@ package store
 import (
 	"context"
 	"time"
+
+	"github.com/tablebot/tablebot/stats"
 )
 
 // Store is what the host keeps its games in: the games of every channel,
@@ -85,6 +87,13 @@ type Store interface {
 	// EachUserSetting calls f with every user's every setting, by user
 	// and then by key.
 	EachUserSetting(ctx context.Context, f func(user, key, value string) error) error
+
+	// Tally returns a tally of the statistics, empty when none is kept.
+	Tally(ctx context.Context, k stats.Key) (*stats.Tally, error)
+	// Tallies returns a scope's tallies of a period, by subject.
+	Tallies(ctx context.Context, scope, period string) (map[string]*stats.Tally, error)
+	// ReplaceTallies replaces every tally (a rebuild from the games).
+	ReplaceTallies(ctx context.Context, tallies map[stats.Key]*stats.Tally) error
 
 	// Import stores whole games, idempotently.
 	Import(ctx context.Context, games []*Game) ([]Imported, error)

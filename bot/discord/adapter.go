@@ -92,6 +92,8 @@ type Adapter struct {
 	// answers are the interactions whose initial response the endpoint
 	// waits for, guarded by mu.
 	answers map[string]chan bool
+	// taken are the interactions the endpoint took, to refuse replays.
+	taken replays
 }
 
 // New prepares a session; nothing is connected until Start.

@@ -66,6 +66,8 @@ func option(cat *i18n.Catalog, o bot.OptionSpec) *discordgo.ApplicationCommandOp
 		}
 	case bot.BooleanOption:
 		opt.Type = discordgo.ApplicationCommandOptionBoolean
+	case bot.UserOption:
+		opt.Type = discordgo.ApplicationCommandOptionUser
 	}
 	for _, c := range o.Choices {
 		ch := &discordgo.ApplicationCommandOptionChoice{

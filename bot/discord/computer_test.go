@@ -76,7 +76,7 @@ func TestComputerPlayers(t *testing.T) {
 			}
 			hinted = true
 		}
-		if moves >= 10 && user == bob && !handed {
+		if moves >= 3 && user == bob && !handed {
 			// Bob leaves on his turn; a medium computer plays his seat from
 			// now on (and so moves at once). Handing over out of turn posts
 			// no ping, which the wait above would not recognise.

@@ -98,6 +98,12 @@ func verify(key ed25519.PublicKey, now time.Time, h http.Header, body []byte) bo
 	return age <= SignatureWindow && age >= -SignatureWindow
 }
 
+// signedAt returns a verified request's X-Signature-Timestamp.
+func signedAt(h http.Header) time.Time {
+	secs, _ := strconv.ParseInt(h.Get(headerTimestamp), 10, 64)
+	return time.Unix(secs, 0)
+}
+
 // endpointHandler serves POST /interactions, Discord's deliveries, and
 // GET /healthz, 200 while the bot is ready to answer (its database open,
 // its commands registered) and 503 while it starts or stops.
@@ -126,7 +132,8 @@ func (a *Adapter) serveInteraction(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "request too large", http.StatusRequestEntityTooLarge)
 		return
 	}
-	if !verify(a.publicKey, a.cfg.Now(), r.Header, body) {
+	now := a.cfg.Now()
+	if !verify(a.publicKey, now, r.Header, body) {
 		http.Error(w, "invalid request signature", http.StatusUnauthorized)
 		return
 	}
@@ -138,6 +145,12 @@ func (a *Adapter) serveInteraction(w http.ResponseWriter, r *http.Request) {
 	if i.Type == discordgo.InteractionPing {
 		w.Header().Set("Content-Type", "application/json")
 		w.Write([]byte(`{"type":1}`))
+		return
+	}
+	if !a.taken.first(i.ID, signedAt(r.Header), now) {
+		// Discord sends an interaction once: the same one again is a
+		// replay of a captured request, signed and in its window.
+		http.Error(w, "interaction already received", http.StatusConflict)
 		return
 	}
 	if !a.ready.Load() {

@@ -224,3 +224,73 @@ func checkEndpoint(t *testing.T, h *harness) {
 		t.Errorf("/healthz: %d", health.StatusCode)
 	}
 }
+
+// TestEndpointRefusesReplays: an interaction Discord delivered, sent to
+// the endpoint again with a good signature inside its window (a captured
+// request replayed), is refused with 409 and acts no second time.
+func TestEndpointRefusesReplays(t *testing.T) {
+	t.Parallel()
+	h := newHTTPHarness(t, discordfake.Options{}, "ann", "bob", "cat")
+	channel := h.world.Channel.ID
+	in := h.fake.SlashCommand(h.user(0), channel, command, "new", discordfake.Opt("players", 3))
+	if r := in.Wait(h.ctx); r.Ephemeral() {
+		t.Fatalf("new: %s", r)
+	}
+	h.settle()
+	before := len(h.fake.Messages(channel))
+	body := in.Payload()
+	ts := strconv.FormatInt(time.Now().Unix(), 10)
+	req, err := http.NewRequestWithContext(h.ctx, http.MethodPost, h.fake.InteractionsEndpoint(), bytes.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set(discordfake.HeaderTimestamp, ts)
+	req.Header.Set(discordfake.HeaderSignature, h.fake.Sign(ts, body))
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusConflict {
+		t.Errorf("the replay was answered %d, want %d", resp.StatusCode, http.StatusConflict)
+	}
+	h.settle()
+	if after := len(h.fake.Messages(channel)); after != before {
+		t.Errorf("the replay had an effect: %d messages, then %d", before, after)
+	}
+}
+
+// TestReplaysRemembered: an id is new once while its signature can be
+// accepted, new again once it cannot (the signature check refuses such a
+// request anyway), and the memory stays within its bound.
+func TestReplaysRemembered(t *testing.T) {
+	start := time.Date(2026, 11, 26, 12, 0, 0, 0, time.UTC)
+	var r replays
+	tests := []struct {
+		name   string
+		id     string
+		signed time.Time
+		now    time.Time
+		want   bool
+	}{
+		{"first", "1", start, start, true},
+		{"again at once", "1", start, start.Add(time.Second), false},
+		{"another", "2", start, start.Add(time.Second), true},
+		{"again, signed later", "1", start.Add(time.Minute), start.Add(time.Minute), false},
+		{"again at the window's end", "1", start, start.Add(SignatureWindow - time.Second), false},
+		{"after the window", "1", start.Add(SignatureWindow), start.Add(SignatureWindow), true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := r.first(tt.id, tt.signed, tt.now); got != tt.want {
+				t.Errorf("got %v, want %v", got, tt.want)
+			}
+		})
+	}
+	for i := range maxRemembered + 10 {
+		r.first(strconv.Itoa(1000+i), start.Add(SignatureWindow), start.Add(SignatureWindow))
+	}
+	if len(r.at) > maxRemembered || len(r.order) != len(r.at) {
+		t.Errorf("%d ids remembered (%d in order), bound %d", len(r.at), len(r.order), maxRemembered)
+	}
+}

@@ -399,4 +399,4 @@ func (w testLogWriter) Write(p []byte) (int, error) {
 
 // shortMoves is how many moves the whole-game tests play with -short (the
 // race-detector run), where every board image costs ten times as much.
-const shortMoves = 15
+const shortMoves = 6

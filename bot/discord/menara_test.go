@@ -43,7 +43,7 @@ const menaraCmd = bmenara.Kind
 // menaraShortSteps is how many steps the whole-game tests make with
 // -short (the race detector's run, where every temple image costs ten
 // times as much).
-const menaraShortSteps = 8
+const menaraShortSteps = 4
 
 // newMenaraHarness starts a fake Discord with the given users and a bot
 // that hosts Shangri-La and Menara, with every image drawn.

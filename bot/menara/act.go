@@ -1,10 +1,6 @@
 package menara
 
 import (
-	"context"
-	"maps"
-	"strings"
-
 	"github.com/tablebot/tablebot/bot"
 	mr "github.com/tablebot/tablebot/rules/menara"
 )
@@ -14,25 +10,6 @@ var colourEmoji = [mr.NumColours]string{"🟡", "🔴", "⚫", "⚪", "🔵"}
 
 // pileEmoji is the small picture of a pile.
 var pileEmoji = [mr.NumPiles]string{"🟦", "🟨", "🟥"}
-
-// Act makes the step of a subcommand or answers a step of a menu chain,
-// as the forms say. A colour or a pile typed in the asker's language is
-// read first.
-func (g *Game) Act(ctx context.Context, a *bot.Act) (bot.Outcome, error) {
-	if a.Action == nil {
-		r := *a.Request
-		r.Options = maps.Clone(r.Options)
-		if c, ok := parseColour(a.Printer, strings.TrimSpace(r.Options[optColumn])); ok {
-			r.Options[optColumn] = string(c.Letter())
-		}
-		if pl, ok := parsePile(a.Printer, strings.TrimSpace(r.Options[optPile])); ok {
-			r.Options[optPile] = pl.String()
-		}
-		a.Request = &r
-		return g.Forms.Act(ctx, a)
-	}
-	return g.Forms.Act(ctx, a)
-}
 
 // Confirm asks before some steps are made (bot.Confirmer): from the
 // board's buttons, a reveal (it cannot be taken back) and the end of a

@@ -9,6 +9,7 @@ import (
 	"github.com/tablebot/tablebot/i18n"
 	"github.com/tablebot/tablebot/rules"
 	mr "github.com/tablebot/tablebot/rules/menara"
+	"github.com/tablebot/tablebot/rules/menara/ai"
 	"github.com/tablebot/tablebot/rules/menara/notation"
 )
 
@@ -24,7 +25,7 @@ func hintedTo(t *testing.T, moves int) *State {
 	}
 	s := bot.NewReplay[mr.Position, mr.Step, *mr.Effects](engine{players: o.Players}, g.Start())
 	for s.Moves() < moves {
-		step, _ := builtinHint(s)
+		step, _ := ai.Plain(positionOf(s))
 		if _, err := s.Play(s.Line(step)); err != nil {
 			t.Fatalf("hint %s: %v", step, err)
 		}

@@ -100,11 +100,20 @@ func makeClosing(step func(seat int, renew bool) mr.Step) func(bot.State, int, b
 
 // yes reads a boolean option: true (from Discord), or renew as typed.
 func yes(s string) bool {
+	v, _ := readRenew(nil, s)
+	return v == "true"
+}
+
+// readRenew reads whether to renew the camp: true or false from Discord,
+// a word of yes ("renew", "yes") or of no ("no") as typed; nothing is no.
+func readRenew(_ *i18n.Printer, s string) (string, bool) {
 	switch strings.ToLower(s) {
 	case "true", "yes", "renew", "1", "renovar", "rinnova":
-		return true
+		return "true", true
+	case "", "false", "no", "0":
+		return "false", true
 	}
-	return false
+	return s, false
 }
 
 // parseBase reads a base's name ("K3").
@@ -128,6 +137,24 @@ func parseColour(p *i18n.Printer, s string) (mr.Colour, bool) {
 		}
 	}
 	return 0, false
+}
+
+// readColour reads a colour as parseColour does, into its letter; other
+// words are left for makeColumn to refuse.
+func readColour(p *i18n.Printer, s string) (string, bool) {
+	if c, ok := parseColour(p, s); ok {
+		return string(c.Letter()), true
+	}
+	return s, true
+}
+
+// readPile reads a pile as parsePile does, into its name; other words are
+// left for makeReveal to refuse.
+func readPile(p *i18n.Printer, s string) (string, bool) {
+	if pl, ok := parsePile(p, s); ok {
+		return pl.String(), true
+	}
+	return s, true
 }
 
 // parsePile reads a pile by its English name or its name in the

@@ -62,8 +62,8 @@ func (c computer) Move(ctx context.Context, st bot.State) (string, error) {
 }
 
 // Hint suggests a step to the player to act, with its reason: the hard
-// teammate's, or with Options.NoComputers the engine's own (see
-// builtinHint).
+// teammate's, or with Options.NoComputers the plain one that does not
+// look ahead (ai.Plain).
 func (g *Game) Hint(ctx context.Context, st bot.State, seat int, seed uint64, p *i18n.Printer) (string, error) {
 	s := state(st)
 	var step mr.Step
@@ -71,7 +71,7 @@ func (g *Game) Hint(ctx context.Context, st bot.State, seat int, seed uint64, p 
 	if !g.opts.NoComputers {
 		step, why = ai.HintWith(ctx, positionOf(s), seed, g.opts.Computers)
 	} else {
-		step, why = builtinHint(s)
+		step, why = ai.Plain(positionOf(s))
 	}
 	return hintText(p, positionOf(s), step, why), nil
 }
@@ -88,7 +88,7 @@ func (g *Game) Resign(st bot.State, seat int) (string, bool) { return "", false 
 // columns placed or moved since the reveal may be taken back.
 func (g *Game) UndoFrom(st bot.State) int {
 	from := 0
-	for i, e := range stepEffects(state(st)) {
+	for i, e := range state(st).Effects() {
 		switch {
 		case e.Step.Kind == mr.Reveal, e.Step.Kind == mr.PlaceFloor, e.Step.Kind == mr.Extend,
 			e.TurnOver, e.GameOver, e.Risk.Num > 0:

@@ -6,6 +6,7 @@ import (
 
 	"github.com/tablebot/tablebot/i18n"
 	mr "github.com/tablebot/tablebot/rules/menara"
+	"github.com/tablebot/tablebot/rules/menara/ai"
 )
 
 // effectsOf returns the effects of step with nothing else happening, then
@@ -121,7 +122,7 @@ func TestDescribePlayed(t *testing.T) {
 	s := hintedTo(t, 0)
 	said := map[int]string{}
 	for !s.Over() && s.Moves() <= tests[len(tests)-1].at {
-		step, _ := builtinHint(s)
+		step, _ := ai.Plain(positionOf(s))
 		e, err := s.Play(s.Line(step))
 		if err != nil {
 			t.Fatal(err)

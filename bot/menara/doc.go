@@ -11,11 +11,12 @@
 //
 // Players act through the buttons under each board, which open private
 // chains of menus listing only legal choices, or through slash commands
-// with autocomplete: both derived by the host from the steps declared once
-// as forms (forms.go; each step made in commands.go), but the exchange's
-// menus of several columns at once (act.go). A new floor is previewed
-// privately before it is placed, and a step that would bring the temple
-// down asks once more (Confirm, menus.go). Floors are named in menus and
+// with autocomplete, or typed in a terminal: all derived by the host from
+// the steps declared once as forms (forms.go; each step made in
+// commands.go; the exchange's menus of several columns at once in
+// exchange.go; the buttons by the stage of the turn in board.go). A new
+// floor is previewed privately before it is placed, and a step that would
+// bring the temple down asks once more (Confirm, menus.go). Floors are named in menus and
 // custom ids by short placement codes (placement.go). Undo stops at
 // what was seen (a card, the next floor of the quarry, columns drawn, a
 // shaky roll): see UndoFrom.
@@ -24,5 +25,6 @@
 // Italian), Source; the image's words are Labels. Computer teammates and
 // the hard level's hints come from rules/menara/ai, which the game imports
 // as Shangri-La imports its own (Options.Computers caps their thinking);
-// with Options.NoComputers, Hint suggests steps from the engine's statics.
+// with Options.NoComputers, Hint suggests steps from the engine's statics
+// (ai.Plain).
 package menara

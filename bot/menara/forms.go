@@ -6,6 +6,7 @@ import (
 	"github.com/tablebot/tablebot/bot"
 	"github.com/tablebot/tablebot/i18n"
 	mr "github.com/tablebot/tablebot/rules/menara"
+	"github.com/tablebot/tablebot/rules/menara/ai"
 )
 
 // The steps as subcommands and forms.
@@ -52,31 +53,31 @@ func (g *Game) forms() bot.Forms {
 	for pl := mr.Pile(0); pl < mr.NumPiles; pl++ {
 		piles[pl] = bot.OptionChoice{Label: "menara.choice.pile." + pl.String(), Value: pl.String()}
 	}
-	renew := bot.Param{Name: optRenew, Type: bot.BooleanOption, Optional: true}
+	renew := bot.Param{Name: optRenew, Type: bot.BooleanOption, Optional: true, Read: readRenew}
 	return bot.Forms{Confirm: g, List: []bot.Form{
-		{Name: cmdExchange, Params: []bot.Param{
+		{Name: cmdExchange, Board: onBoard("menara.button.exchange", "🔁", bot.Secondary, stage(mr.Exchanging)), Params: []bot.Param{
 			{Name: optGive, Type: bot.StringOption, Legal: legalGive, Label: groupLabel, Match: coversTyped,
 				Menu: handColumns, Max: handSize, Join: joinColumns, Check: checkGive, Option: columnOption, Prompt: givePrompt, Placeholder: givePlaceholder},
-			{Name: optTake, Type: bot.StringOption, Legal: legalTake, Label: groupLabel, Match: coversTyped,
+			{Name: optTake, Type: bot.StringOption, Lead: true, Legal: legalTake, Label: groupLabel, Match: coversTyped,
 				Menu: campColumns, Min: given, Max: given, Join: joinColumns, Check: checkTake, Option: columnOption, Prompt: takePrompt, Placeholder: takePlaceholder},
-		}, Make: makeExchange},
-		{Name: cmdReveal, Params: []bot.Param{{Name: optPile, Type: bot.StringOption, Choices: piles}}, Make: makeReveal},
-		{Name: cmdPlace, Params: []bot.Param{
-			{Name: optColumn, Type: bot.StringOption, Legal: legalColours, Label: colourLabel, Option: colourOption, Prompt: colourPrompt, Match: colourMatch},
-			{Name: optBase, Type: bot.StringOption, Legal: legalBases, Label: baseLabel, Option: baseOption, Prompt: basePrompt},
-		}, Make: makeColumn},
-		{Name: cmdFloor, Params: []bot.Param{g.placementParam(placeNew)}, Make: makePlacement(mr.PlaceFloor)},
-		{Name: cmdMove, Params: []bot.Param{
+		}, Make: makeExchange, Usage: "exchange YY for RB"},
+		{Name: cmdReveal, Board: revealButtons, Params: []bot.Param{{Name: optPile, Type: bot.StringOption, Choices: piles, Read: readPile}}, Make: makeReveal, Usage: "reveal blue"},
+		{Name: cmdPlace, Board: onBoard("menara.button.place", "🏛️", bot.Primary, building(mr.PlaceCard)), Params: []bot.Param{
+			{Name: optColumn, Type: bot.StringOption, Legal: legalColours, Label: colourLabel, Option: colourOption, Prompt: colourPrompt, Match: colourMatch, Read: readColour},
+			{Name: optBase, Type: bot.StringOption, Legal: legalBases, Option: baseOption, Prompt: basePrompt, Lead: true},
+		}, Make: makeColumn, Aliases: []string{"column"}, Usage: "column R on K2"},
+		{Name: cmdFloor, Board: floorButton, Params: []bot.Param{placementParam(ai.PlaceNew)}, Make: makePlacement(mr.PlaceFloor), Usage: "floor on K2 K4 L1 turn 2"},
+		{Name: cmdMove, Board: onBoard("menara.button.move", "⬆️", bot.Primary, building(mr.MoveCard)), Params: []bot.Param{
 			{Name: optFrom, Type: bot.StringOption, Ask: "menara.menu.move-from", Legal: legalFrom, Label: fromLabel, Option: fromOption},
-			{Name: optTo, Type: bot.StringOption, Legal: legalTo, Label: toLabel, Option: toOption, Prompt: toPrompt},
-		}, Make: makeMove},
-		{Name: cmdLift, Params: []bot.Param{
+			{Name: optTo, Type: bot.StringOption, Legal: legalTo, Option: toOption, Prompt: toPrompt, Lead: true},
+		}, Make: makeMove, Usage: "move K2 to M3"},
+		{Name: cmdLift, Board: onBoard("menara.button.lift", "🏗️", bot.Primary, building(mr.LiftCard)), Params: []bot.Param{
 			{Name: optFloor, Type: bot.StringOption, Ask: "menara.menu.lift", Legal: legalLifted, Label: liftedLabel},
-			g.placementParam(placeLift),
-		}, Make: makePlacement(mr.Lift)},
-		{Name: cmdExtend, Params: []bot.Param{g.placementParam(placeExtend)}, Make: makePlacement(mr.Extend)},
-		{Name: cmdGiveUp, Params: []bot.Param{renew}, Make: makeClosing(mr.GiveUpStep)},
-		{Name: cmdDone, Params: []bot.Param{renew}, Make: makeClosing(mr.DoneStep)},
+			placementParam(ai.PlaceLift),
+		}, Make: makePlacement(mr.Lift), Usage: "lift M F1 G2 G4 turn 0"},
+		{Name: cmdExtend, Params: []bot.Param{placementParam(ai.PlaceExtend)}, Make: makePlacement(mr.Extend), Usage: "extend at 5,-3 turn 1"},
+		{Name: cmdGiveUp, Board: onBoard("menara.button.give-up", "🏳️", bot.Danger, mayGiveUp, "false"), Params: []bot.Param{renew}, Make: makeClosing(mr.GiveUpStep), Aliases: []string{"give up"}, Usage: "give up, or give up renew"},
+		{Name: cmdDone, Board: onBoard("menara.button.end-turn", "✅", bot.Success, stage(mr.Closing), "false"), Params: []bot.Param{renew}, Make: makeClosing(mr.DoneStep), Usage: "done renew"},
 	}}
 }
 
@@ -238,14 +239,6 @@ func columnOn(pos *mr.Position, value string) (mr.Step, mr.Colour) {
 	return mr.ColumnStep(pos.Turn(), col, b), col
 }
 
-// baseLabel names a base for autocomplete, with what a column there would
-// do.
-func baseLabel(p *i18n.Printer, st bot.State, value string) string {
-	pos := positionOf(state(st))
-	step, _ := columnOn(pos, value)
-	return baseName(p, pos, step)
-}
-
 // baseOption is a base in a menu: its level, and what a column there
 // would do.
 func baseOption(p *i18n.Printer, st bot.State, _ bot.Values, value string) bot.MenuOption {
@@ -303,12 +296,6 @@ func moveTo(pos *mr.Position, v bot.Values, value string) mr.Step {
 	return mr.Step{}
 }
 
-// toLabel names where a column may move, with what the move would do.
-func toLabel(p *i18n.Printer, st bot.State, value string) string {
-	pos := positionOf(state(st))
-	return baseName(p, pos, moveTo(pos, nil, value))
-}
-
 // toOption is where the column chosen may move, in a menu.
 func toOption(p *i18n.Printer, st bot.State, v bot.Values, value string) bot.MenuOption {
 	pos := positionOf(state(st))
@@ -324,7 +311,7 @@ func toPrompt(p *i18n.Printer, _ bot.State, v bot.Values, _ int) string {
 // legalLifted lists the floors the move-a-floor card may move.
 func legalLifted(st bot.State, _ int, _ bot.Values) []string {
 	var out []string
-	for _, f := range liftableFloors(positionOf(state(st))) {
+	for _, f := range ai.Liftable(placementsOf(st)) {
 		out = append(out, f.String())
 	}
 	return out
@@ -337,29 +324,24 @@ func liftedLabel(p *i18n.Printer, st bot.State, value string) string {
 }
 
 // placementParam is the placement of a floor: where the new floor goes
-// (placeNew, placeExtend) or where the floor chosen moves (placeLift),
-// each as its placement code.
-func (g *Game) placementParam(filter placeFilter) bot.Param {
-	return bot.Param{Name: optPlacement, Type: bot.StringOption,
+// (ai.PlaceNew, ai.PlaceExtend) or where the floor chosen moves
+// (ai.PlaceLift), each as its placement code.
+func placementParam(filter ai.Among) bot.Param {
+	return bot.Param{Name: optPlacement, Type: bot.StringOption, Rest: true,
 		Legal: func(st bot.State, _ int, v bot.Values) []string {
 			var out []string
-			for _, pl := range placements(positionOf(state(st)), filter, v) {
+			for _, pl := range placements(st, filter, v) {
 				out = append(out, placementCode(pl.Step))
 			}
 			return out
 		},
-		Label: func(p *i18n.Printer, st bot.State, code string) string {
-			pos := positionOf(state(st))
-			label, desc := placeWords(p, pos, g.placed.find(pos, code))
-			return label + " · " + desc
-		},
 		Option: func(p *i18n.Printer, st bot.State, _ bot.Values, code string) bot.MenuOption {
-			pos := positionOf(state(st))
-			label, desc := placeWords(p, pos, g.placed.find(pos, code))
+			pl, _ := findCode(placementsOf(st), code)
+			label, desc := placeWords(p, positionOf(state(st)), pl)
 			return bot.MenuOption{Label: label, Description: desc}
 		},
 		Prompt: func(p *i18n.Printer, st bot.State, v bot.Values, n int) string {
-			if filter == placeLift {
+			if filter == ai.PlaceLift {
 				f, _ := mr.ParseFloor(v[optFloor])
 				return p.N("menara.menu.lift-where", n, "floor", f)
 			}
@@ -369,20 +351,17 @@ func (g *Game) placementParam(filter placeFilter) bot.Param {
 	}
 }
 
-// placements are the placements a list offers: for placeLift, those of
+// placements are the placements a list offers: for ai.PlaceLift, those of
 // the floor chosen in v, or of every floor that may move.
-func placements(pos *mr.Position, filter placeFilter, v bot.Values) []mr.Placement {
-	if filter != placeLift {
-		return choicePlacements(pos, filter, mr.NoFloor)
+func placements(st bot.State, filter ai.Among, v bot.Values) []mr.Placement {
+	if filter != ai.PlaceLift {
+		return ai.Placements(placementsOf(st), filter, mr.NoFloor)
 	}
-	var pls []mr.Placement
 	f, ok := mr.ParseFloor(strings.TrimSpace(v[optFloor]))
-	for _, lf := range liftableFloors(pos) {
-		if !ok || lf == f {
-			pls = append(pls, choicePlacements(pos, placeLift, lf)...)
-		}
+	if !ok {
+		f = mr.NoFloor
 	}
-	return pls
+	return ai.Lifts(placementsOf(st), f)
 }
 
 // wordsMatch keeps the choices whose name or value holds every word
@@ -407,14 +386,4 @@ func legalOf(pos *mr.Position, kind mr.Kind) []mr.Step {
 		}
 	}
 	return steadiest(pos, out)
-}
-
-// baseName names the base a step goes to, with what the step would do:
-// "K3 · level 1 · fills floor K".
-func baseName(p *i18n.Printer, pos *mr.Position, step mr.Step) string {
-	name := p.T("menara.menu.base", "base", step.To, "level", pos.Level(step.To.Floor))
-	if fx := effectWords(p, pos, step); fx != "" {
-		name += " · " + fx
-	}
-	return name
 }

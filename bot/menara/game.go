@@ -46,13 +46,12 @@ type Options struct {
 // Game is Menara as the host runs it (bot.Game).
 type Game struct {
 	bot.Forms
-	opts   Options
-	placed *placed
+	opts Options
 }
 
 // New returns the game.
 func New(opts Options) *Game {
-	g := &Game{opts: opts, placed: &placed{}}
+	g := &Game{opts: opts}
 	g.Forms = g.forms()
 	return g
 }

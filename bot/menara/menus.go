@@ -3,7 +3,6 @@ package menara
 import (
 	"context"
 	"maps"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -11,26 +10,8 @@ import (
 	"github.com/tablebot/tablebot/i18n"
 	rmenara "github.com/tablebot/tablebot/render/menara"
 	mr "github.com/tablebot/tablebot/rules/menara"
+	"github.com/tablebot/tablebot/rules/menara/ai"
 )
-
-// pileLeft returns the cards left in pile pl, as everyone knows them:
-// the pile's cards but those revealed so far.
-func pileLeft(s *State, pl mr.Pile) []mr.Card {
-	var left []mr.Card
-	for _, card := range mr.Deck() {
-		if card.Pile == pl {
-			left = append(left, card)
-		}
-	}
-	for _, e := range stepEffects(s) {
-		if e.Step.Kind == mr.Reveal && e.Card.Pile == pl {
-			if i := slices.Index(left, e.Card); i >= 0 {
-				left = slices.Delete(left, i, i+1)
-			}
-		}
-	}
-	return left
-}
 
 // pileWords says what cards are left in a pile: "Place 3 columns ×3,
 // Fill one floor ×1".
@@ -91,7 +72,7 @@ func (q *asking) giveUp() bot.Answer {
 // says what the pile may hold.
 func (q *asking) reveal() *bot.Question {
 	p, pl := q.p, q.step.Pile
-	content := p.N("menara.ask.reveal", q.pos.PileLeft(pl), "pile", pileWord(p, pl), "cards", pileWords(p, pileLeft(q.s, pl)))
+	content := p.N("menara.ask.reveal", q.pos.PileLeft(pl), "pile", pileWord(p, pl), "cards", pileWords(p, ai.PileLeft(q.pos, pl)))
 	if canExchange(q.pos, q.a.Seat) == nil {
 		content += "\n" + p.T("menara.ask.reveal-exchange")
 	}

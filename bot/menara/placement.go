@@ -3,8 +3,8 @@ package menara
 import (
 	"strconv"
 	"strings"
-	"sync"
 
+	"github.com/tablebot/tablebot/bot"
 	"github.com/tablebot/tablebot/i18n"
 	mr "github.com/tablebot/tablebot/rules/menara"
 )
@@ -66,91 +66,11 @@ func findCode(pls []mr.Placement, code string) (mr.Placement, bool) {
 	return mr.Placement{}, false
 }
 
-// placed keeps the placements of the latest position asked about: a list
-// names each of its places, found among them (autocomplete names a
-// hundred or more at once).
-type placed struct {
-	mu  sync.Mutex
-	pos mr.Position
-	pls []mr.Placement
-}
-
-// find finds, among the placements of pos, the one code names.
-func (m *placed) find(pos *mr.Position, code string) mr.Placement {
-	m.mu.Lock()
-	if m.pls == nil || m.pos != *pos {
-		m.pos, m.pls = *pos, pos.Placements(nil)
-	}
-	pls := m.pls
-	m.mu.Unlock()
-	pl, _ := findCode(pls, code)
-	return pl
-}
-
-// Which placements a list offers.
-type placeFilter uint8
-
-const (
-	// placeNew lists where the new floor may go: on columns, then beside
-	// the base.
-	placeNew placeFilter = iota
-	// placeOnColumns lists the new floor's places on columns only, and
-	// placeExtend its places beside the base.
-	placeOnColumns
-	placeExtend
-	// placeLift lists the places of one lifted floor.
-	placeLift
-)
-
-// choicePlacements returns the placements a player chooses among, ranked
-// as Placements ranks them (the temple steadiest first; base extensions
-// after the places on columns; places that bring the temple down last),
-// one for each choice a player tells apart: a floor on columns once for
-// each set of columns, turn and side (the steadiest place over them,
-// which the step without "at" also takes), an extension once for each turn
-// and side (the one that shares the most edges). For placeLift, floor is
-// the lifted floor.
-func choicePlacements(pos *mr.Position, filter placeFilter, floor mr.FloorID) []mr.Placement {
-	type key struct {
-		kind  mr.Kind
-		floor mr.FloorID
-		on    mr.BaseSet
-		turn  uint8
-		side  mr.Side
-	}
-	seen := map[key]bool{}
-	var out []mr.Placement
-	for _, pl := range pos.Placements(nil) {
-		s := pl.Step
-		switch {
-		case filter == placeLift && (s.Kind != mr.Lift || s.Floor != floor),
-			filter == placeOnColumns && s.Kind != mr.PlaceFloor,
-			filter == placeExtend && s.Kind != mr.Extend,
-			filter == placeNew && s.Kind != mr.PlaceFloor && s.Kind != mr.Extend:
-			continue
-		}
-		k := key{s.Kind, s.Floor, s.On, s.Turn, s.Side}
-		if seen[k] {
-			continue
-		}
-		seen[k] = true
-		out = append(out, pl)
-	}
-	return out
-}
-
-// liftableFloors returns the floors the move-a-floor card may move now,
-// the one with the steadiest place first.
-func liftableFloors(pos *mr.Position) []mr.FloorID {
-	var out []mr.FloorID
-	seen := map[mr.FloorID]bool{}
-	for _, pl := range pos.Placements(nil) {
-		if f := pl.Step.Floor; pl.Step.Kind == mr.Lift && !seen[f] {
-			seen[f] = true
-			out = append(out, f)
-		}
-	}
-	return out
+// placementsOf returns the placements of a state's position, found once
+// a position: a list names each of its places by them (autocomplete
+// names a hundred or more at once).
+func placementsOf(st bot.State) []mr.Placement {
+	return bot.Memo(state(st), "placements", func(pos mr.Position) []mr.Placement { return pos.Placements(nil) })
 }
 
 // placeWords is a placement in words, in two parts for a menu (label and

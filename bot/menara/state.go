@@ -3,6 +3,7 @@ package menara
 import (
 	"github.com/tablebot/tablebot/bot"
 	mr "github.com/tablebot/tablebot/rules/menara"
+	"github.com/tablebot/tablebot/rules/menara/ai"
 	"github.com/tablebot/tablebot/rules/menara/notation"
 )
 
@@ -34,12 +35,10 @@ func (engine) Legal(pos mr.Position) []mr.Step {
 	var out []mr.Step
 	switch pos.Stage() {
 	case mr.NewFloor:
-		out = steps(choicePlacements(&pos, placeNew, mr.NoFloor))
+		out = steps(ai.Placements(pos.Placements(nil), ai.PlaceNew, mr.NoFloor))
 	case mr.Building:
 		if card, _ := pos.Card(); card.Type == mr.LiftCard {
-			for _, f := range liftableFloors(&pos) {
-				out = append(out, steps(choicePlacements(&pos, placeLift, f))...)
-			}
+			out = steps(ai.Lifts(pos.Placements(nil), mr.NoFloor))
 		}
 	}
 	for _, step := range pos.LegalSteps(nil) {
@@ -105,16 +104,6 @@ func PositionOf(st bot.State) (mr.Position, bool) {
 
 // playersOf returns the record's names of the players of a state.
 func playersOf(s *State) []string { return s.Engine().(engine).players }
-
-// stepEffects replays a state's steps and returns what each did.
-func stepEffects(s *State) []*mr.Effects {
-	h := s.History()
-	out := make([]*mr.Effects, len(h))
-	for i, e := range h {
-		out[i] = e.(*mr.Effects)
-	}
-	return out
-}
 
 // effects reads an effect of this game.
 func effects(e bot.Effect) (*mr.Effects, bool) {

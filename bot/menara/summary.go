@@ -13,7 +13,7 @@ func (g *Game) Summary(p *i18n.Printer, st bot.State, _ []string) []string {
 	s := state(st)
 	pos := s.Position()
 	done, toRow, fallen := 0, 0, 0
-	for _, e := range stepEffects(s) {
+	for _, e := range s.Effects() {
 		switch {
 		case e.CardDone:
 			done++

@@ -14,7 +14,8 @@ import (
 // TestTypedForms pins what Typed reads from every form, its short and
 // record forms and the words that do not fit one: the subcommand and its
 // options, whether the words were a step at all, and the usage said (in
-// English, with its code) for a form that does not fit.
+// English, with its code) for a form that does not fit. A step typed as
+// a record line (confirm:record) is one the notation reads.
 func TestTypedForms(t *testing.T) {
 	g := New(Options{})
 	p := catalog(t).Printer(i18n.English)
@@ -32,7 +33,7 @@ func TestTypedForms(t *testing.T) {
 		{"exchange YY for RB now", "invalid: Write it so: exchange YY for RB", true},
 		{"reveal", "invalid: Write it so: reveal blue", true},
 		{"reveal blue red", "invalid: Write it so: reveal blue", true},
-		{"REVEAL Blue", "reveal map[confirm:record pile:Blue]", true},
+		{"REVEAL Blue", "reveal map[confirm:record pile:blue]", true},
 		{"column R K2", "place map[base:K2 column:R]", true},
 		{"column R on K2", "place map[base:K2 column:R confirm:record]", true},
 		{"place R on K2", "place map[base:K2 column:R]", true},
@@ -55,20 +56,21 @@ func TestTypedForms(t *testing.T) {
 		{"lift M", "invalid: Write it so: lift M F1 G2 G4 turn 0", true},
 		{"lift M to F1 G2 G4 turn 0", "lift map[confirm:record floor:M placement:to F1 G2 G4 turn 0]", true},
 		{"lift M F1 G2 G4 turn 0", "lift map[floor:M placement:F1 G2 G4 turn 0]", true},
-		{"lift M TO F1", "lift map[confirm:record floor:M placement:TO F1]", true},
+		{"lift M TO F1", "lift map[floor:M placement:TO F1]", true},
 		{"give", "invalid: Write it so: give up, or give up renew", true},
 		{"give in", "invalid: Write it so: give up, or give up renew", true},
-		{"give up", "giveup map[confirm:record renew:false]", true},
+		{"give up", "giveup map[confirm:record]", true},
 		{"give UP Renew", "giveup map[confirm:record renew:true]", true},
 		{"give up now", "invalid: Write it so: give up, or give up renew", true},
 		{"give up renew now", "invalid: Write it so: give up, or give up renew", true},
-		{"giveup", "giveup map[renew:false]", true},
+		{"giveup", "giveup map[]", true},
 		{"giveup renew", "giveup map[renew:true]", true},
 		{"giveup no", "giveup map[renew:false]", true},
-		{"giveup renew now", "invalid: Write it so: giveup renew", true},
-		{"done", "done map[confirm:record renew:false]", true},
-		{"done yes", "done map[confirm:record renew:true]", true},
-		{"done no", "done map[confirm:record renew:false]", true},
+		{"giveup renew now", "invalid: Write it so: give up, or give up renew", true},
+		{"giveup now", "invalid: Write it so: give up, or give up renew", true},
+		{"done", "done map[confirm:record]", true},
+		{"done yes", "done map[renew:true]", true},
+		{"done no", "done map[renew:false]", true},
 		{"done renew now", "invalid: Write it so: done renew", true},
 	}
 	for _, tt := range tests {

@@ -11,6 +11,7 @@ import (
 	"github.com/tablebot/tablebot/bot"
 	"github.com/tablebot/tablebot/i18n"
 	mr "github.com/tablebot/tablebot/rules/menara"
+	"github.com/tablebot/tablebot/rules/menara/ai"
 	"github.com/tablebot/tablebot/rules/menara/notation"
 )
 
@@ -80,7 +81,7 @@ func hintGame(t *testing.T, players int, d mr.Difficulty, seed uint64, each func
 	s := bot.NewReplay[mr.Position, mr.Step, *mr.Effects](engine{players: o.Players}, g.Start())
 	for !s.Over() {
 		each(s)
-		step, _ := builtinHint(s)
+		step, _ := ai.Plain(positionOf(s))
 		if _, err := s.Play(s.Line(step)); err != nil {
 			t.Fatalf("hint %s: %v", step, err)
 		}
@@ -207,7 +208,7 @@ func TestUndoFrom(t *testing.T) {
 	s := bot.NewReplay[mr.Position, mr.Step, *mr.Effects](engine{players: o.Players}, game.Start())
 	barrier := 0
 	for steps := 0; !s.Over() && steps < 200; steps++ {
-		step, _ := builtinHint(s)
+		step, _ := ai.Plain(positionOf(s))
 		e, err := s.Play(s.Line(step))
 		if err != nil {
 			t.Fatal(err)
@@ -244,7 +245,7 @@ func TestTyped(t *testing.T) {
 		{"floor on K2 K4 L1 turn 2", cmdFloor, map[string]string{optPlacement: "on K2 K4 L1 turn 2"}},
 		{"extend N at 5,-3 turn 1", cmdExtend, map[string]string{optPlacement: "N at 5,-3 turn 1", optConfirm: "record"}},
 		{"lift M to F1 G2 G4 turn 0", cmdLift, map[string]string{optFloor: "M", optPlacement: "to F1 G2 G4 turn 0", optConfirm: "record"}},
-		{"give up", cmdGiveUp, map[string]string{optRenew: "false", optConfirm: "record"}},
+		{"give up", cmdGiveUp, map[string]string{optConfirm: "record"}},
 		{"give up renew", cmdGiveUp, map[string]string{optRenew: "true", optConfirm: "record"}},
 		{"giveup renew", cmdGiveUp, map[string]string{optRenew: "true"}},
 		{"done renew", cmdDone, map[string]string{optRenew: "true", optConfirm: "record"}},
@@ -255,7 +256,7 @@ func TestTyped(t *testing.T) {
 			t.Errorf("Typed(%q) = %+v, %v, %v; want %s %v", tt.line, got, ok, err, tt.command, tt.opts)
 		}
 	}
-	for _, bad := range []string{"exchange YY", "column R K2 K3 K4", "give in", "lift M", "done renew now"} {
+	for _, bad := range []string{"exchange YY", "column R K2 K3 K4", "give in", "lift M", "done renew now", "giveup now"} {
 		if _, ok, err := g.Typed(st, 0, strings.Fields(bad), p); !ok || err == nil {
 			t.Errorf("Typed(%q): %v, %v", bad, ok, err)
 		}

@@ -39,59 +39,6 @@ func (g *Game) SeatName(p *i18n.Printer, seat int) string {
 	return p.T("menara.seat-name", "n", seat+1)
 }
 
-// Buttons are the buttons under a board for the player to act: what the
-// stage of the turn allows, each opening a private menu or question, and
-// a hint. A button with nothing legal behind it is disabled.
-func (g *Game) Buttons(p *i18n.Printer, st bot.State, board bot.Action) []bot.Row {
-	pos := state(st).Position()
-	button := func(step, label, emoji string, style bot.ButtonStyle, disabled bool, args ...string) bot.Button {
-		return bot.Button{ID: board.With(step, args...).ID(), Label: p.T(label), Emoji: emoji, Style: style, Disabled: disabled}
-	}
-	hint := button(bot.StepHint, "menara.button.hint", "💡", bot.Secondary, false)
-	giveUp := button(cmdGiveUp, "menara.button.give-up", "🏳️", bot.Danger, false, "false")
-	var row []bot.Button
-	switch pos.Stage() {
-	case mr.Exchanging:
-		seat := pos.Turn()
-		row = append(row, button(cmdExchange, "menara.button.exchange", "🔁", bot.Secondary,
-			pos.Exchanged() || pos.Hand(seat).Total() == 0 || pos.Camp().Total() == 0))
-		for pl := mr.Pile(0); pl < mr.NumPiles; pl++ {
-			b := button(cmdReveal, "", pileEmoji[pl], bot.Primary, pos.PileLeft(pl) == 0, pl.String())
-			b.Label = p.T("menara.button.reveal", "pile", pileWord(p, pl), "count", pos.PileLeft(pl))
-			row = append(row, b)
-		}
-		row = append(row, hint)
-	case mr.NewFloor:
-		b := button(cmdFloor, "", "🧱", bot.Primary, len(pos.Placements(nil)) == 0)
-		b.Label = p.T("menara.button.floor", "floor", pos.NextFloor())
-		row = append(row, b, giveUp, hint)
-	case mr.Closing:
-		row = append(row, button(cmdDone, "menara.button.end-turn", "✅", bot.Success, false, "false"), hint)
-	default:
-		card, _ := pos.Card()
-		switch card.Type {
-		case mr.MoveCard:
-			row = append(row, button(cmdMove, "menara.button.move", "⬆️", bot.Primary, !has(&pos, mr.MoveColumn)))
-		case mr.LiftCard:
-			row = append(row, button(cmdLift, "menara.button.lift", "🏗️", bot.Primary, len(liftableFloors(&pos)) == 0))
-		default:
-			row = append(row, button(cmdPlace, "menara.button.place", "🏛️", bot.Primary, !has(&pos, mr.PlaceColumn)))
-		}
-		row = append(row, giveUp, hint)
-	}
-	return []bot.Row{{Buttons: row}}
-}
-
-// has reports whether the player to act has a legal step of kind.
-func has(pos *mr.Position, kind mr.Kind) bool {
-	for _, s := range pos.LegalSteps(nil) {
-		if s.Kind == kind {
-			return true
-		}
-	}
-	return false
-}
-
 // Progress is the status's first line: the steps made and the temple's
 // height against the level row.
 func (g *Game) Progress(p *i18n.Printer, st bot.State) string {

@@ -34,22 +34,37 @@ func moveForms() bot.Forms {
 	village2.Menu = elsewhere
 	village2.Offer = &bot.Offer{Question: recruitOne, Stop: "bot.button.recruit-one", More: "bot.button.recruit-more"}
 	return bot.Forms{List: []bot.Form{
-		{Name: stepPlace, Aliases: []string{sl.Setup.String()}, Params: []bot.Param{
+		{Name: stepPlace, Aliases: []string{sl.Setup.String()}, Board: button("🏠", "bot.button.place", "bot.button.setup"), Params: []bot.Param{
 			villageParam(stepPlace, optVillage, "bot.menu.place-village", false),
 			masterParam(stepPlace, optMaster, "bot.menu.place-master", false),
 		}, Make: makeMove(stepPlace, optVillage, optMaster)},
-		{Name: stepRecruit, Params: []bot.Param{
+		{Name: stepRecruit, Board: button("🎓", "bot.button.recruit", ""), Params: []bot.Param{
 			villageParam(stepRecruit, optVillage, "bot.menu.recruit-village", false),
 			master,
 			village2,
 			masterParam(stepRecruit, optMaster2, "bot.menu.recruit-master2", true),
 		}, Make: makeRecruit},
-		{Name: stepJourney, Params: []bot.Param{
+		{Name: stepJourney, Board: button("🌉", "bot.button.journey", ""), Params: []bot.Param{
 			villageParam(stepJourney, optFrom, "bot.menu.journey-from", false),
 			{Name: optTo, Type: bot.StringOption, Ask: "bot.menu.journey-to",
 				Legal: listing().Legal(stepJourney, optTo, villageWords()), Label: villageChoice, Option: destinationOption},
 		}, Make: makeMove(stepJourney, optFrom, optTo)},
 	}}
+}
+
+// button is a form's button under a board in play, labelled by the
+// message id play, and in the setup by setup ("": none in the setup).
+func button(emoji, play, setup string) func(*i18n.Printer, bot.State) []bot.BoardButton {
+	return func(p *i18n.Printer, st bot.State) []bot.BoardButton {
+		label := play
+		if state(st).Position().Phase() == sl.SetupPhase {
+			label = setup
+		}
+		if label == "" {
+			return nil
+		}
+		return []bot.BoardButton{{Button: bot.Button{Label: p.T(label), Emoji: emoji}}}
+	}
 }
 
 // villageParam is a village option of command.

@@ -25,9 +25,8 @@ func (g *Game) Summary(p *i18n.Printer, st bot.State, names []string) []string {
 		e          *sl.Effects
 	}
 	var big []journey
-	for i, e := range s.History() {
-		x, ok := effects(e)
-		if !ok || x.Move.Kind != sl.Journey {
+	for i, x := range s.Effects() {
+		if x.Move.Kind != sl.Journey {
 			continue
 		}
 		masters := 0

@@ -87,28 +87,6 @@ func nameOf(s *State, names []string) func(sl.Colour) string {
 	}
 }
 
-// Buttons are the buttons under a board for the player to move; a button
-// without a legal move behind it is disabled.
-func (g *Game) Buttons(p *i18n.Printer, st bot.State, board bot.Action) []bot.Row {
-	pos := state(st).Position()
-	if pos.Phase() == sl.SetupPhase {
-		return []bot.Row{{Buttons: []bot.Button{
-			{ID: board.With(stepPlace).ID(), Label: p.T("bot.button.setup"), Emoji: "🏠", Style: bot.Primary},
-			{ID: board.With(bot.StepHint).ID(), Label: p.T("bot.button.hint"), Emoji: "💡", Style: bot.Secondary},
-		}}}
-	}
-	has := map[sl.Kind]bool{}
-	for _, m := range pos.LegalMoves(nil) {
-		has[m.Kind] = true
-	}
-	return []bot.Row{{Buttons: []bot.Button{
-		{ID: board.With(stepPlace).ID(), Label: p.T("bot.button.place"), Emoji: "🏠", Style: bot.Primary, Disabled: !has[sl.Place]},
-		{ID: board.With(stepRecruit).ID(), Label: p.T("bot.button.recruit"), Emoji: "🎓", Style: bot.Primary, Disabled: !has[sl.Recruit]},
-		{ID: board.With(stepJourney).ID(), Label: p.T("bot.button.journey"), Emoji: "🌉", Style: bot.Primary, Disabled: !has[sl.Journey]},
-		{ID: board.With(bot.StepHint).ID(), Label: p.T("bot.button.hint"), Emoji: "💡", Style: bot.Secondary},
-	}}}
-}
-
 // Progress is the status's first line: the phase and the moves made.
 func (g *Game) Progress(p *i18n.Printer, st bot.State) string {
 	s := state(st)

@@ -69,6 +69,7 @@ func TestArenaJSON(t *testing.T) {
 // TestArenaDeterministic checks that the results depend on the seed only,
 // not on the number of workers.
 func TestArenaDeterministic(t *testing.T) {
+	oneGoroutine(t)
 	t.Parallel()
 	args := []string{"arena", "--json", "--games", "8", "--seats", "easy,medium,random,easy", "--seed", "9"}
 	_, one, _ := run(t, "", append(args, "--workers", "1")...)

@@ -29,6 +29,7 @@ import (
 // keyed by a game's name), and no file of the binary, its tests included,
 // is named after a game. The games are those main.go lists.
 func TestBinaryKnowsNoGame(t *testing.T) {
+	oneGoroutine(t)
 	wd, err := os.Getwd()
 	if err != nil {
 		t.Fatal(err)

@@ -27,10 +27,10 @@ import (
 // describes (see importer).
 func runImport(ctx context.Context, e cli.Env, args []string) error {
 	fs := flag.NewFlagSet("import", flag.ContinueOnError)
-	dbPath := fs.String("db", defaultConfig().Storage.Path, "the database file (the bot must not be running)")
+	sf := addStoreFlags(fs, "the database file (the bot must not be running)")
 	channel := fs.String("channel", "", "the channel of the records that name none (no host lines)")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "Usage: tablebot import [--db FILE] [--channel ID] PATH...")
+		fmt.Fprintln(fs.Output(), "Usage: tablebot import [--db FILE|etcd] [--config FILE] [--channel ID] PATH...")
 		fmt.Fprintln(fs.Output(), "Stores game records (files, directories of files, or - for records one after another")
 		fmt.Fprintln(fs.Output(), "on standard input, each beginning with its game line) as the games they describe.")
 		fs.PrintDefaults()
@@ -42,11 +42,8 @@ func runImport(ctx context.Context, e cli.Env, args []string) error {
 	if fs.NArg() == 0 {
 		return cli.Usagef("give the records to import: files, directories, or - for standard input")
 	}
-	db, err := store.Open(*dbPath, store.Options{Timeout: lockWait})
+	db, err := sf.openWrite(ctx, e, "importing")
 	if err != nil {
-		if errors.Is(err, store.ErrLocked) {
-			return fmt.Errorf("%w: stop the bot before importing into its database", err)
-		}
 		return err
 	}
 	defer db.Close()
@@ -75,7 +72,7 @@ func runImport(ctx context.Context, e cli.Env, args []string) error {
 // channel. Importing the same record again stores nothing.
 type importer struct {
 	ctx     context.Context
-	db      *store.DB
+	db      store.Store
 	games   map[string]bot.Game
 	kinds   string // the games' names, for messages: "shangrila, menara"
 	channel string
@@ -95,7 +92,7 @@ type importer struct {
 const importBatch = 2000
 
 // newImporter prepares the games that read the records.
-func newImporter(ctx context.Context, db *store.DB, channel string, games []cli.Game) (*importer, error) {
+func newImporter(ctx context.Context, db store.Store, channel string, games []cli.Game) (*importer, error) {
 	cat, err := newCatalog(games)
 	if err != nil {
 		return nil, err

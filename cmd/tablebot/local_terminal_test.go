@@ -172,6 +172,7 @@ func TestLocalFlagErrors(t *testing.T) {
 // Discord shows them in that language are understood, the terminal's own
 // words too, and computers are named in the language.
 func TestLocalLocalisedWords(t *testing.T) {
+	oneGoroutine(t)
 	t.Parallel()
 	cat, err := newCatalog(games())
 	if err != nil {
@@ -240,6 +241,7 @@ func TestLocalTextView(t *testing.T) {
 // session continues, and the one board writes, are the image written right
 // after the move.
 func TestLocalBoardAfterRestart(t *testing.T) {
+	oneGoroutine(t)
 	t.Parallel()
 	dir := t.TempDir()
 	db, out := filepath.Join(dir, "t.db"), filepath.Join(dir, "out")

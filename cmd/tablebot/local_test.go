@@ -227,6 +227,7 @@ func TestLocalComputers(t *testing.T) {
 // TestLocalImageNotWritten: when the board image cannot be written, the
 // session says so, and does not claim it wrote it.
 func TestLocalImageNotWritten(t *testing.T) {
+	oneGoroutine(t)
 	t.Parallel()
 	dir := t.TempDir()
 	blocked := filepath.Join(dir, "not-a-directory")

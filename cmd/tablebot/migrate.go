@@ -56,8 +56,13 @@ func runMigrate(ctx context.Context, e cli.Env, args []string) error {
 	if err := m.run(*dropPosts); err != nil {
 		return err
 	}
-	fmt.Fprintf(e.Stdout, "migrated %d live and %d ended games, %d channel settings and %d user settings, from %s to %s\n",
-		len(m.live), m.ended, m.settings, m.userSettings, *from, *to)
+	// The statistics are made again from the games as they now stand.
+	counted, _, err := rebuildStats(ctx, e, dst, false)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(e.Stdout, "migrated %d live and %d ended games, %d channel settings and %d user settings, from %s to %s; the statistics of %d finished games rebuilt\n",
+		len(m.live), m.ended, m.settings, m.userSettings, *from, *to, counted)
 	if m.renamed > 0 {
 		fmt.Fprintf(e.Stderr, "%d games have a new id (the source's numbers of a channel had gaps): their old boards' buttons answer that the board has changed\n", m.renamed)
 	}

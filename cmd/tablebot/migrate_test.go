@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tablebot/tablebot/stats"
 	"github.com/tablebot/tablebot/store"
 	"github.com/tablebot/tablebot/store/etcd/etcdtest"
 )
@@ -100,6 +101,9 @@ func TestMigrate(t *testing.T) {
 	}
 	if got := listing(t, st); got != want {
 		t.Errorf("in etcd:\n%s\nwant\n%s", got, want)
+	}
+	if tl, err := st.Tally(ctx, stats.Key{Scope: "g", Period: stats.AllTime, Subject: "u1"}); err != nil || tl.Played != 2 {
+		t.Errorf("u1's statistics in etcd: %+v, %v; want 2 games played (the statistics rebuilt)", tl, err)
 	}
 	st.Close()
 

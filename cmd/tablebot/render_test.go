@@ -23,6 +23,7 @@ func decodeBoardPNG(t *testing.T, data []byte) {
 }
 
 func TestRender(t *testing.T) {
+	oneGoroutine(t)
 	t.Parallel()
 	dir := t.TempDir()
 	record := filepath.Join(dir, "game.txt")
@@ -51,6 +52,7 @@ func TestRender(t *testing.T) {
 }
 
 func TestRenderFrom(t *testing.T) {
+	oneGoroutine(t)
 	t.Parallel()
 	dir := t.TempDir()
 	code, state, _ := run(t, shortRecord, "replay", "--json", "-")
@@ -116,6 +118,7 @@ func menaraRecord(t *testing.T) string {
 // game line picks the game), its last step highlighted, with display
 // names by player or seat; and with --from the JSON state as it stands.
 func TestRenderMenara(t *testing.T) {
+	oneGoroutine(t)
 	t.Parallel()
 	record := menaraRecord(t)
 	dir := t.TempDir()
@@ -204,6 +207,7 @@ func TestRenderMenaraErrors(t *testing.T) {
 // animated GIF, the start and a frame per move; a game that makes no
 // timelapses says so.
 func TestRenderTimelapse(t *testing.T) {
+	oneGoroutine(t)
 	t.Parallel()
 	out := filepath.Join(t.TempDir(), "game.gif")
 	code, stdout, stderr := run(t, shortRecord, "render", "--timelapse", "--names", "red=Ana María", "-", "-o", out)

@@ -41,6 +41,11 @@ func runReshard(ctx context.Context, e cli.Env, args []string) error {
 	case *out == "":
 		return cli.Usagef("give the directory to write into with --out DIR")
 	}
+	for _, p := range dbs {
+		if err := fileOnly(p, "reshard", "one store serves every shard and nothing moves: change shard_count and restart"); err != nil {
+			return err
+		}
+	}
 	r, err := newResharder(ctx, *out, *shards)
 	if err != nil {
 		return err

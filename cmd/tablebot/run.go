@@ -34,6 +34,7 @@ func subcommands() map[string]subcommand {
 		"reshard":  {"split databases into one a shard, for a new shard_count", runReshard},
 		"migrate":  {"copy every game from a database file to etcd, or back", runMigrate},
 		"arena":    {"play computer players against each other and print win rates", runArena},
+		"stats":    {"recompute the statistics and ratings from the stored games (--rebuild)", runStats},
 	}
 }
 

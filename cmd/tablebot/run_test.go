@@ -45,3 +45,16 @@ func TestHelpListsGames(t *testing.T) {
 		}
 	}
 }
+
+// oneGoroutine skips a test in the race detector's short run when its
+// subject is one goroutine's work (drawing boards and films, a game's
+// determinism, the source's imports): the detector slows drawing tenfold
+// and has nothing to find there, and the first run (go test ./...) runs
+// the test in full. The tests of serving, of the host's workers and of the
+// store still run under the detector.
+func oneGoroutine(t *testing.T) {
+	t.Helper()
+	if raceEnabled && testing.Short() {
+		t.Skip("one goroutine's work: run in full by go test ./... without the race detector")
+	}
+}

@@ -22,7 +22,17 @@ const lockWait = 300 * time.Millisecond
 
 // runGames lists the stored games, current and archived.
 func runGames(ctx context.Context, e cli.Env, args []string) error {
-	db, _, done, err := readCommand(ctx, e, args, "games", "Lists the stored games, also while the bot runs.")
+	fs := flag.NewFlagSet("games", flag.ContinueOnError)
+	sf := addStoreFlags(fs, "the database file")
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "Usage: tablebot games [--db FILE|etcd] [--config FILE]")
+		fmt.Fprintln(fs.Output(), "Lists the stored games, also while the bot runs.")
+		fs.PrintDefaults()
+	}
+	if err := cli.ParseNoArgs(fs, e, args); err != nil {
+		return err
+	}
+	db, done, err := sf.openRead(ctx, e)
 	if err != nil {
 		return err
 	}
@@ -92,12 +102,12 @@ func players(g *store.Game) string {
 // still in its lobby is refused: it has no record yet.
 func runExport(ctx context.Context, e cli.Env, args []string) error {
 	fs := flag.NewFlagSet("export", flag.ContinueOnError)
-	dbPath := fs.String("db", defaultConfig().Storage.Path, "the database file")
+	sf := addStoreFlags(fs, "the database file")
 	channel := fs.String("channel", "", "export this channel id's current game, or the last one that ended there")
 	id := fs.String("game", "", "export the game with this id (also an ended one; see tablebot games)")
 	comments := fs.Bool("comments", true, "end each move with a comment saying who made it and when")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "Usage: tablebot export [--db FILE] --channel ID | --game ID [--comments=false]")
+		fmt.Fprintln(fs.Output(), "Usage: tablebot export [--db FILE|etcd] [--config FILE] --channel ID | --game ID [--comments=false]")
 		fs.PrintDefaults()
 	}
 	if err := cli.ParseNoArgs(fs, e, args); err != nil {
@@ -109,7 +119,7 @@ func runExport(ctx context.Context, e cli.Env, args []string) error {
 	case *channel == "" && *id == "":
 		return cli.Usagef("give --channel ID or --game ID")
 	}
-	db, done, err := openForReading(ctx, *dbPath)
+	db, done, err := sf.openRead(ctx, e)
 	if err != nil {
 		return err
 	}
@@ -167,7 +177,7 @@ func exportStatus(games []cli.Game, g *store.Game) (string, error) {
 // setup are drawn when it starts, so it has no record yet, and a record
 // of its game line alone would not replay. It names the channel's last
 // ended game, when there is one, which is most likely what was wanted.
-func lobbyError(ctx context.Context, db *store.DB, g *store.Game) error {
+func lobbyError(ctx context.Context, db store.Store, g *store.Game) error {
 	err := fmt.Errorf("game %s in channel %s is still in its lobby (%d %s joined): it has not started, so there is nothing to replay yet",
 		g.ID, g.Channel, len(g.Players), cli.Plural(len(g.Players), "player has", "players have"))
 	ended, aerr := db.Archived(ctx, g.Channel)
@@ -191,7 +201,7 @@ func lastEnded(ended []*store.Game) *store.Game {
 
 // channelGame returns a channel's current game or, when it has none, the
 // last game that ended there, saying so on stderr.
-func channelGame(ctx context.Context, e cli.Env, db *store.DB, channel string) (*store.Game, error) {
+func channelGame(ctx context.Context, e cli.Env, db store.Store, channel string) (*store.Game, error) {
 	g, err := db.Current(ctx, channel)
 	if rules.ErrorCode(err) != store.NotFound {
 		return g, err
@@ -222,6 +232,9 @@ func runBackup(ctx context.Context, e cli.Env, args []string) error {
 		fs.PrintDefaults()
 	}
 	if err := cli.ParseNoArgs(fs, e, args); err != nil {
+		return err
+	}
+	if err := fileOnly(*dbPath, "backup", "take etcd's own consistent copy (etcdctl snapshot save FILE), or copy the games into a file with tablebot migrate --from etcd --to FILE"); err != nil {
 		return err
 	}
 	if *out == "" {
@@ -265,6 +278,9 @@ func readCommand(ctx context.Context, e cli.Env, args []string, name, about stri
 		fs.PrintDefaults()
 	}
 	if err := cli.ParseNoArgs(fs, e, args); err != nil {
+		return nil, "", nil, err
+	}
+	if err := fileOnly(*dbPath, name, "copy the games into a file with tablebot migrate --from etcd --to FILE and run it there"); err != nil {
 		return nil, "", nil, err
 	}
 	db, done, err = openForReading(ctx, *dbPath)

@@ -17,7 +17,10 @@
 // reads again and decides again: a second click on the same board then
 // finds its move taken (a Conflict), exactly as with bbolt. Channels never
 // conflict with each other: the indexes' and the archive's keys written
-// with a channel's change are that channel's own.
+// with a channel's change are that channel's own. The one exception is
+// the statistics: the move that ends a game also compares the mod
+// revisions of the tallies it read (its players' and its server's), so
+// two games of one server ending at once are decided one after the other.
 //
 // # Keys (under the prefix, "tablebot/" by default)
 //
@@ -32,6 +35,8 @@
 //	a/<channel> 0 <seq>         an ended game, packed (16 hex digits)
 //	i/<index>/<key>             the indexes of store.IndexEntries, and
 //	                            i/owed/<channel>, i/imported/<sum>
+//	u/<user> 0 <key>            a person's setting
+//	t/<scope> 0 <period> 0 <subject>  a stats.Tally, JSON (tallies.go)
 //
 // # Limits
 //

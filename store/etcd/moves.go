@@ -27,6 +27,9 @@ func (db *DB) AppendMove(ctx context.Context, channel, gameID string, m store.Mo
 		if err := t.announce(g, c.Announce); err != nil {
 			return nil, err
 		}
+		if err := t.tallyGame(ctx, g, c); err != nil {
+			return nil, err
+		}
 		out = g
 		return nil, t.put(g)
 	})

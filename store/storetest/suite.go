@@ -45,6 +45,8 @@ var cases = []struct {
 	{"Indexes", testIndexes, false},
 	{"Archive", testArchive, false},
 	{"Listings", testListings, false},
+	{"Tallies", testTallies, false},
+	{"TalliesConcurrent", testTalliesConcurrent, false},
 }
 
 // Run runs the whole suite against the engine that open opens, each test

@@ -5,6 +5,7 @@ import (
 
 	"github.com/tablebot/tablebot/bot"
 	"github.com/tablebot/tablebot/i18n"
+	"github.com/tablebot/tablebot/stats"
 )
 
 // Title is the game's name.
@@ -54,12 +55,6 @@ func (g *Game) Result(p *i18n.Printer, st bot.State, names []string) string {
 	return p.T("takeaway.result.lost")
 }
 
-// Buttons: Take and Hint.
-func (g *Game) Buttons(p *i18n.Printer, st bot.State, board bot.Action) []bot.Row {
-	hint := bot.Button{ID: board.With(bot.StepHint).ID(), Label: p.T("bot.button.hint"), Style: bot.Secondary}
-	return []bot.Row{{Buttons: append(g.FormButtons(p, board), hint)}}
-}
-
 // Progress says how many moves were made.
 func (g *Game) Progress(p *i18n.Printer, st bot.State) string {
 	return p.N("takeaway.progress", state(st).Moves())
@@ -88,4 +83,21 @@ func (g *Game) Board() bot.BoardFunc {
 		return nil
 	}
 	return Draw
+}
+
+// Final ranks the winner first and the others second, or gives the
+// team's result (bot.Finisher).
+func (g *Game) Final(st bot.State) bot.Final {
+	pos := state(st).Position()
+	if pos.Rules.Mode == Team {
+		return bot.Final{Team: &stats.TeamResult{Difficulty: Team, Won: pos.TeamWon, Height: pos.Moves}}
+	}
+	ranks := make([]int, len(pos.Resigned))
+	for i := range ranks {
+		ranks[i] = 2
+		if i == pos.Winner {
+			ranks[i] = 1
+		}
+	}
+	return bot.Final{Ranks: ranks, Rated: true}
 }

@@ -130,6 +130,12 @@
 //	hint.none              (none)
 //	                       The game is over
 //
+// Plain is a quick hint without looking ahead or a seed (a host that
+// offers no computers gives it): its reasons' keys are the Tip constants,
+// worded by the host alone. Placements, Liftable and PileLeft list what a
+// player chooses among: a floor's places told apart, the floors the
+// move-a-floor card may move, the cards left in a pile.
+//
 // Colours are written by their names ("red"), piles by theirs ("yellow"),
 // bases as in records ("K3"), floors by their letters, columns as letters
 // ("YYR").

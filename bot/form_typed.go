@@ -1,0 +1,96 @@
+package bot
+
+import (
+	"strings"
+
+	"github.com/tablebot/tablebot/i18n"
+	"github.com/tablebot/tablebot/rules"
+)
+
+// Typed reads a form in the terminal's short form: its name or an alias
+// in any case, then its values in order, its optional ones left out or
+// not ("take 2"), a Lead word before a value or not, the Rest of the words
+// the last value; each value as its Read reads it. ok is false when the
+// words are no form; words that name a form with a Usage but do not fit
+// it are answered with its Usage.
+func (f Forms) Typed(st State, seat int, words []string, p *i18n.Printer) (Typed, bool, error) {
+	x, args, fits, ok := f.typed(words)
+	if !ok {
+		return Typed{}, false, nil
+	}
+	var opts map[string]string
+	if fits {
+		opts, fits = x.read(p, args)
+	}
+	switch {
+	case fits:
+		return Typed{Command: x.Name, Options: opts}, true, nil
+	case x.Usage == "":
+		return Typed{}, false, nil
+	}
+	return Typed{}, true, rules.Errorf(rules.Invalid, "bot.err.typed", []any{"usage", x.Usage}, "write it so: %s", x.Usage)
+}
+
+// typed returns the form whose name or alias the words begin with, in any
+// case (the longest), and the words after it; fits is false when they
+// begin with the first word of an alias of several words only.
+func (f Forms) typed(words []string) (x Form, args []string, fits, ok bool) {
+	n := 0
+	for _, form := range f.List {
+		for _, name := range append([]string{form.Name}, form.Aliases...) {
+			w := strings.Fields(name)
+			switch {
+			case len(words) == 0 || !strings.EqualFold(w[0], words[0]):
+			case len(words) >= len(w) && equalFold(w, words[:len(w)]) && len(w) > n:
+				x, n, ok = form, len(w), true
+			case !ok:
+				x, ok = form, true // its first word only, so far
+			}
+		}
+	}
+	if n == 0 {
+		return x, nil, false, ok
+	}
+	return x, words[n:], true, ok
+}
+
+// equalFold reports whether two lists of words are the same, in any case.
+func equalFold(a, b []string) bool {
+	for i := range a {
+		if !strings.EqualFold(a[i], b[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// read reads the words after a short form's name into its options; false
+// when they do not fit it.
+func (x Form) read(p *i18n.Printer, args []string) (map[string]string, bool) {
+	opts := map[string]string{}
+	i := 0
+	for k, q := range x.Params {
+		left := len(args) - i
+		if left == 0 {
+			if q.Optional {
+				break
+			}
+			return nil, false
+		}
+		if q.Lead && left > len(x.Params)-k {
+			i++ // the word before the value
+		}
+		val := args[i]
+		if i++; q.Rest {
+			val, i = strings.Join(args[i-1:], " "), len(args)
+		}
+		if q.Read != nil {
+			var ok bool
+			if val, ok = q.Read(p, val); !ok {
+				return nil, false
+			}
+		}
+		opts[q.Name] = val
+	}
+	return opts, i == len(args)
+}
