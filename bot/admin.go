@@ -59,7 +59,7 @@ func (b *Bot) undo(ctx context.Context, req Request) (Reply, error) {
 		return Reply{Private: true, Message: done, Then: b.then(t)}, nil
 	}
 	post := b.boardPost(t, text, nil, true)
-	b.carry(&post, t)
+	b.carry(&post, t, notice{}) // the asker's turn again: no DM
 	return Reply{Message: post, Then: b.then(t)}, nil
 }
 

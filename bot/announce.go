@@ -54,12 +54,17 @@ func (v via) announcement(lines ...string) *store.Announcement {
 // carry makes board post m, made after the latest change of t, carry the
 // announcements of t's game up to now: once posted they are no longer owed
 // and m is the latest board; if it cannot be posted, the channel's worker
-// posts them.
-func (b *Bot) carry(m *Message, t *table) {
+// posts them. The turn DMs n owes are the worker's to send once m is
+// posted.
+func (b *Bot) carry(m *Message, t *table, n notice) {
 	channel, game, version := t.stored.Channel, t.stored.ID, t.stored.Version
+	unping(m, n.noPing)
 	m.Sent = func(ctx context.Context, messageID string) {
 		if err := b.cfg.Store.Posted(ctx, channel, game, store.Board, version, messageID); err != nil && rules.ErrorCode(err) == rules.Internal {
 			b.log.Error("recording a posted board", "err", err, "channel", channel)
+		}
+		if len(n.dm) > 0 {
+			b.deliver(channel)
 		}
 	}
 	m.Unsent = func(ctx context.Context) {
@@ -107,7 +112,7 @@ func (b *Bot) deliverNext(ctx context.Context, channel string) (again bool, wait
 	if due := first.Created.Add(replyGrace); b.awaited(first) && now.Before(due) {
 		return false, due.Sub(now)
 	}
-	if now.Before(first.NextTry) {
+	if now.Before(first.NextTry) && !superseded(box) {
 		return false, first.NextTry.Sub(now)
 	}
 	g, err := b.cfg.Store.Game(ctx, first.Game)
@@ -124,7 +129,10 @@ func (b *Bot) deliverNext(ctx context.Context, channel string) (again bool, wait
 		return false, 0
 	}
 	defer release()
-	if first.Kind == store.Reminder {
+	switch {
+	case first.Shown:
+		return b.deliverDMs(ctx, g, first)
+	case first.Kind == store.Reminder:
 		return b.remindNow(ctx, g, first)
 	}
 	owed, later := b.owedBoards(box, now)
@@ -142,7 +150,7 @@ func (b *Bot) owedBoards(box []store.Announcement, now time.Time) (owed []store.
 	first := box[0]
 	n := 0
 	for _, a := range box {
-		if a.Game != first.Game || a.Kind != store.Board || a.Doubt != first.Doubt ||
+		if a.Game != first.Game || a.Kind != store.Board || a.Doubt != first.Doubt || a.Shown ||
 			b.awaited(a) && now.Before(a.Created.Add(replyGrace)) {
 			break
 		}
@@ -188,7 +196,7 @@ func (b *Bot) deliverBoards(ctx context.Context, g *store.Game, owed []store.Ann
 	var m Message
 	if p.board {
 		var err error
-		if m, err = b.boardAt(ctx, g, last.Moves, text); err != nil {
+		if m, err = b.boardAt(ctx, g, last.Moves, text, last.NoPing); err != nil {
 			b.log.Error("a game of an announcement does not replay; the announcement is dropped", "err", err, "channel", g.Channel, "game", g.ID)
 			b.drop(ctx, g.Channel, last)
 			return true, 0
@@ -280,6 +288,14 @@ func (b *Bot) attempt(ctx context.Context, g *store.Game, kind string, p part, o
 	case errors.Is(err, ErrRefused):
 		return b.refused(ctx, g, kind, p, m, err)
 	}
+	return b.later(ctx, g, kind, owed, err)
+}
+
+// later records that posting the owed announcements of kind for game g
+// failed with err, and when to try again: after a backoff, or the wait a
+// rate limit asks for.
+func (b *Bot) later(ctx context.Context, g *store.Game, kind string, owed []store.Announcement, err error) (bool, time.Duration) {
+	channel := g.Channel
 	attempts := owed[0].Attempts + 1
 	limited := retryAfter(err)
 	wait := max(Jitter(backoff(b.cfg.Retry, attempts)), limited)
@@ -358,8 +374,9 @@ func (b *Bot) answered(ctx context.Context, channel string, owed []store.Announc
 
 // boardAt is the post of game g's board after its first moves moves,
 // saying text: the board as it was then, with its last move highlighted;
-// it pings the seats to act only when the game has not moved on since.
-func (b *Bot) boardAt(ctx context.Context, g *store.Game, moves int, text string) (Message, error) {
+// it pings the seats to act, but those of noPing, only when the game has
+// not moved on since.
+func (b *Bot) boardAt(ctx context.Context, g *store.Game, moves int, text string, noPing []string) (Message, error) {
 	game, ok := b.game(g.Kind)
 	if !ok {
 		return Message{}, errNoKind(g.Kind)
@@ -389,6 +406,7 @@ func (b *Bot) boardAt(ctx context.Context, g *store.Game, moves int, text string
 	if !current {
 		m.Rows, m.Mentions, m.Notify = nil, nil, false
 	}
+	unping(&m, noPing)
 	m.Content = clipContent(m.Content)
 	return m, nil
 }

@@ -230,6 +230,9 @@ func (b *Bot) Handle(ctx context.Context, req Request) (reply Reply) {
 	}
 	switch req.Kind {
 	case AutocompleteRequest:
+		if req.Game == PersonCommand {
+			return Reply{Choices: personChoices(req)}
+		}
 		return Reply{Choices: b.autocomplete(ctx, req)}
 	case ComponentRequest:
 		reply, err = b.component(ctx, req)
@@ -240,6 +243,7 @@ func (b *Bot) Handle(ctx context.Context, req Request) (reply Reply) {
 		return Reply{Private: true, Failed: true, Message: Message{Content: b.explain(req, err)}}
 	}
 	reply.Message.Image = b.gated(reply.Message.Image)
+	b.noticeOwed(req, &reply)
 	return reply
 }
 

@@ -93,7 +93,7 @@ func (b *Bot) computerTurn(ctx context.Context, channel string) (again bool) {
 	}
 	unlock := b.lock(channel)
 	defer unlock()
-	if _, _, err := b.commit(ctx, t, store.Computer, line, viaChannel); err != nil {
+	if _, _, _, err := b.commit(ctx, t, store.Computer, line, viaChannel); err != nil {
 		if code := rules.ErrorCode(err); code == store.Conflict || code == store.NotFound {
 			return code == store.Conflict // the game changed while the computer thought
 		}

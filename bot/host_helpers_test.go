@@ -45,6 +45,9 @@ type host struct {
 	finds bool
 	// owners, when set, says which channels the bot works (bot.Owners).
 	owners bot.Owners
+	// direct, when set, is the poster, which then sends DMs too
+	// (bot.DirectPoster).
+	direct *dmPoster
 }
 
 // newHost starts a host for the take-away game configured by opts.
@@ -82,6 +85,10 @@ func (h *host) open() {
 	var posts bot.Poster = h.posts
 	if h.finds {
 		posts = finder{h.posts}
+	}
+	if h.direct != nil {
+		h.direct.poster = h.posts
+		posts = h.direct
 	}
 	b, err := bot.New(bot.Config{Store: db, Catalog: h.cat, Games: []bot.Game{h.game}, Poster: posts,
 		Log: slog.New(h.log), Metrics: h.metrics, KeepSeatOrder: true, Turns: h.turns, Clock: h.clock,

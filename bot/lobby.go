@@ -323,6 +323,11 @@ func (b *Bot) begin(ctx context.Context, req Request, a *Action, t *table) (Repl
 	}
 	var intro string
 	var started *table // the game as it starts, replayed once
+	where, err := b.notices(ctx, t.stored)
+	if err != nil {
+		return Reply{}, err
+	}
+	var owed notice
 	g, err := b.cfg.Store.UpdateAnnounced(ctx, req.Channel, t.stored.ID, func(g *store.Game) (*store.Announcement, error) {
 		players := slices.Clone(g.Players)
 		if !b.cfg.KeepSeatOrder {
@@ -356,7 +361,8 @@ func (b *Bot) begin(ctx context.Context, req Request, a *Action, t *table) (Repl
 			return nil, err
 		}
 		intro = pub.T("bot.started", "seating", seating(pub, started))
-		return v.announcement(intro), nil
+		owed = turnNotice(started, where)
+		return owed.owe(v.announcement(intro)), nil
 	})
 	if err != nil {
 		return Reply{}, err
@@ -367,7 +373,7 @@ func (b *Bot) begin(ctx context.Context, req Request, a *Action, t *table) (Repl
 		return Reply{Update: true, Message: Message{Content: pub.T("bot.lobby.started")}, Then: b.then(t)}, nil
 	}
 	post := b.boardPost(t, intro, nil, true)
-	b.carry(&post, t)
+	b.carry(&post, t, owed)
 	return Reply{Message: post, Then: b.then(t)}, nil
 }
 

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tablebot/tablebot/i18n"
 	"github.com/tablebot/tablebot/store"
 )
 
@@ -21,15 +22,33 @@ type myGame struct {
 // a link to the latest board; the games waiting for the asker first, the
 // longest waiting first.
 func (b *Bot) mygames(ctx context.Context, req Request) (Reply, error) {
-	live, err := b.cfg.Store.LiveOf(ctx, req.User.ID)
+	p := b.printer(req.User.Locale)
+	out, err := b.myGames(ctx, req.User.ID, req.Guild, p)
 	if err != nil {
 		return Reply{}, err
 	}
-	p := b.printer(req.User.Locale)
+	if len(out) == 0 {
+		return Reply{Private: true, Message: Message{Content: p.T("bot.mygames.none")}}, nil
+	}
+	lines := []string{p.N("bot.mygames.title", len(out))}
+	for _, g := range out {
+		lines = append(lines, "- "+g.line)
+	}
+	return Reply{Private: true, Message: Message{Content: clipContent(strings.Join(lines, "\n"))}}, nil
+}
+
+// myGames lists the games on in which user has a seat, in a server (all
+// of them for guild ""): those waiting for them first, the longest waiting
+// first; their lines in p's language.
+func (b *Bot) myGames(ctx context.Context, user, guild string, p *i18n.Printer) ([]myGame, error) {
+	live, err := b.cfg.Store.LiveOf(ctx, user)
+	if err != nil {
+		return nil, err
+	}
 	now := b.now()
 	var out []myGame
 	for _, l := range live {
-		if l.Guild != req.Guild {
+		if guild != "" && l.Guild != guild {
 			continue
 		}
 		t, err := b.load(ctx, l.Channel, "")
@@ -39,34 +58,12 @@ func (b *Bot) mygames(ctx context.Context, req Request) (Reply, error) {
 			}
 			continue
 		}
-		g, game := t.stored, t.game
-		if g.Status != store.Playing {
+		if t.stored.Status != store.Playing {
 			continue
 		}
-		if _, seated := g.Player(req.User.ID); !seated {
-			continue
+		if _, seated := t.stored.Player(user); seated {
+			out = append(out, b.myGame(t, user, p, now))
 		}
-		mg := myGame{waited: now.Sub(since(g))}
-		var who []string
-		for _, seat := range t.toAct() {
-			if t.seat(seat).UserID == req.User.ID {
-				mg.mine = true
-			}
-			who = append(who, t.game.Mark(seat)+" "+t.name(p, seat))
-		}
-		key := "bot.mygames.theirs"
-		if mg.mine {
-			key = "bot.mygames.yours"
-		}
-		mg.line = p.T(key, "game", game.Title(p), "channel", "<#"+g.Channel+">", "who", strings.Join(who, ", "),
-			"waited", waited(p, mg.waited))
-		if link := b.link(g.Guild, g.Channel, g.BoardMessage); link != "" {
-			mg.line += " · " + link
-		}
-		out = append(out, mg)
-	}
-	if len(out) == 0 {
-		return Reply{Private: true, Message: Message{Content: p.T("bot.mygames.none")}}, nil
 	}
 	slices.SortStableFunc(out, func(a, b myGame) int {
 		switch {
@@ -77,9 +74,28 @@ func (b *Bot) mygames(ctx context.Context, req Request) (Reply, error) {
 		}
 		return int(b.waited - a.waited)
 	})
-	lines := []string{p.N("bot.mygames.title", len(out))}
-	for _, g := range out {
-		lines = append(lines, "- "+g.line)
+	return out, nil
+}
+
+// myGame is user's line of table t.
+func (b *Bot) myGame(t *table, user string, p *i18n.Printer, now time.Time) myGame {
+	g := t.stored
+	mg := myGame{waited: now.Sub(since(g))}
+	var who []string
+	for _, seat := range t.toAct() {
+		if t.seat(seat).UserID == user {
+			mg.mine = true
+		}
+		who = append(who, t.game.Mark(seat)+" "+t.name(p, seat))
 	}
-	return Reply{Private: true, Message: Message{Content: clipContent(strings.Join(lines, "\n"))}}, nil
+	key := "bot.mygames.theirs"
+	if mg.mine {
+		key = "bot.mygames.yours"
+	}
+	mg.line = p.T(key, "game", t.game.Title(p), "channel", "<#"+g.Channel+">", "who", strings.Join(who, ", "),
+		"waited", waited(p, mg.waited))
+	if link := b.link(g.Guild, g.Channel, g.BoardMessage); link != "" {
+		mg.line += " · " + link
+	}
+	return mg
 }

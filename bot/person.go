@@ -34,6 +34,7 @@ func personCommands() []CommandSpec {
 			{"choice.notify.channel", NotifyChannel}, {"choice.notify.dm", NotifyDM}, {"choice.notify.both", NotifyBoth},
 		}}}},
 		{Name: cmdMyGames},
+		quietCommand(),
 	}
 }
 
@@ -64,6 +65,8 @@ func (b *Bot) person(ctx context.Context, req Request) (Reply, error) {
 		return b.stats(ctx, req)
 	case cmdLeaderboard:
 		return b.leaderboard(ctx, req)
+	case cmdQuiet:
+		return b.quiet(ctx, req)
 	}
 	return Reply{}, fail(Invalid, "bot.err.unknown-command", "command", req.Command)
 }
@@ -88,6 +91,10 @@ func (b *Bot) notify(ctx context.Context, req Request) (Reply, error) {
 		value = "" // the default is no setting at all
 	}
 	if err := b.cfg.Store.SetUserSetting(ctx, req.User.ID, UserNotify, value); err != nil {
+		return Reply{}, err
+	}
+	// A refused DM is told again, should Discord still refuse them.
+	if err := b.cfg.Store.SetUserSetting(ctx, req.User.ID, UserDMRefused, ""); err != nil {
 		return Reply{}, err
 	}
 	return Reply{Private: true, Message: Message{Content: p.T("bot.notify.set." + where)}}, nil

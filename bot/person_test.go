@@ -27,7 +27,7 @@ func TestNotifySetting(t *testing.T) {
 	}{
 		{"default", "", "reach you in the game's channel. Use `where`", "", false},
 		{"dm", bot.NotifyDM, "reach you in your DMs, with the board", bot.NotifyDM, false},
-		{"asked", "", "You asked for your turns in your DMs", bot.NotifyDM, false},
+		{"asked", "", "reach you in your DMs, with the board and the move buttons; the channel does not ping you", bot.NotifyDM, false},
 		{"both", bot.NotifyBoth, "in the game's channel and in your DMs", bot.NotifyBoth, false},
 		{"bad place changes nothing", "pigeon", "“pigeon” is not a place", bot.NotifyBoth, true},
 		{"back to the channel removes the setting", bot.NotifyChannel, "reach you in the game's channel.", "", false},

@@ -130,7 +130,7 @@ func (b *Bot) move(ctx context.Context, req Request, a *Action, t *table, line s
 	if a != nil || b.owes(ctx, req.Channel) {
 		v = viaChannel
 	}
-	lines, last, err := b.commit(ctx, t, req.User.ID, line, v)
+	lines, last, n, err := b.commit(ctx, t, req.User.ID, line, v)
 	if err != nil {
 		return Reply{}, err
 	}
@@ -143,7 +143,7 @@ func (b *Bot) move(ctx context.Context, req Request, a *Action, t *table, line s
 		return Reply{Private: true, Message: done, Then: b.then(t)}, nil
 	}
 	post := b.boardPost(t, strings.Join(lines, "\n"), last, true)
-	b.carry(&post, t)
+	b.carry(&post, t, n)
 	return Reply{Message: post, Then: b.then(t)}, nil
 }
 
@@ -164,19 +164,25 @@ func (b *Bot) owes(ctx context.Context, channel string) bool {
 // move is stored: a move prepared for a game that changed meanwhile (a
 // computer that thought while a person took their seat back, a button of
 // a board an undo replaced) is refused with a conflict. t follows the
-// stored game.
-func (b *Bot) commit(ctx context.Context, t *table, by, line string, v via) ([]string, Effect, error) {
+// stored game. The announcement owes the turn DMs of the seats then to
+// act (see turndm.go), which it also returns.
+func (b *Bot) commit(ctx context.Context, t *table, by, line string, v via) ([]string, Effect, notice, error) {
 	pub := b.cfg.Catalog.Printer(t.lang())
 	names := t.names(pub)
 	n, version := t.state.Moves(), t.stored.Version
 	turns, err := b.turns(ctx, t.stored.Channel)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, notice{}, err
+	}
+	where, err := b.notices(ctx, t.stored)
+	if err != nil {
+		return nil, nil, notice{}, err
 	}
 	var (
 		first Effect
 		next  State
 		lines []string
+		owed  notice
 	)
 	g, err := b.cfg.Store.AppendMove(ctx, t.stored.Channel, t.stored.ID,
 		store.Move{N: n, Text: line, By: by},
@@ -198,27 +204,29 @@ func (b *Bot) commit(ctx context.Context, t *table, by, line string, v via) ([]s
 			said := append([]string{t.game.Describe(pub, e, names)}, moreSaid...)
 			first, next, lines = e, s, said
 			after := &table{game: t.game, stored: g, state: s}
-			ch := store.Checked{More: more, Announce: v.announcement(said...), Wake: wakeAt(after, turns, sm.At, 0)}
+			owed = turnNotice(after, where)
+			ch := store.Checked{More: more, Announce: owed.owe(v.announcement(said...)), Wake: owed.wake(wakeAt(after, turns, sm.At, 0))}
 			if s.Over() {
 				ch.Finish = store.Over
 				// The game-over post is the worker's (gameover.go).
 				ch.Announce = viaChannel.announcement(said...)
 				ch.Result = Result(t.game, ended(g, sm, more), s)
+				owed = notice{}
 			}
 			return ch, nil
 		})
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, notice{}, err
 	}
 	if next == nil {
-		return nil, nil, errors.New("bot: a stored move was never checked")
+		return nil, nil, notice{}, errors.New("bot: a stored move was never checked")
 	}
 	t.state, t.stored = next, g
 	b.keep(t)
 	for range len(g.Moves) - n {
 		b.cfg.Metrics.Move()
 	}
-	return lines, first, nil
+	return lines, first, owed, nil
 }
 
 // ended is stored game g as the move m and the moves more that follow it
@@ -269,7 +277,7 @@ func (b *Bot) settleAuto(ctx context.Context, t *table) {
 	if !ok {
 		return
 	}
-	if _, _, err := b.commit(ctx, t, byAuto, line, viaChannel); err != nil {
+	if _, _, _, err := b.commit(ctx, t, byAuto, line, viaChannel); err != nil {
 		if rules.ErrorCode(err) == rules.Internal && ctx.Err() == nil {
 			b.log.Error("making a game's owed automatic move", "err", err, "channel", t.stored.Channel, "game", t.stored.ID)
 		}

@@ -204,7 +204,13 @@ func (b *Bot) remind(ctx context.Context, d store.Due, now time.Time) error {
 	if err != nil {
 		return err
 	}
-	next := wakeAt(t, turns, since(t.stored), t.stored.Reminded)
+	if done, err := b.quietLook(ctx, t, turns, now); done || err != nil {
+		return err
+	}
+	next, err := b.remindAt(ctx, t, turns, t.stored.Reminded)
+	if err != nil {
+		return err
+	}
 	if next.IsZero() || now.Before(next) {
 		return b.setWake(ctx, t, next)
 	}
@@ -243,7 +249,13 @@ func wakeAt(t *table, turns channelTurns, began time.Time, reminded int) time.Ti
 func (b *Bot) remindSeats(ctx context.Context, t *table, turns channelTurns, now time.Time) error {
 	var waiting []int
 	for _, seat := range t.toAct() {
-		if level(t.seat(seat)) == "" {
+		if level(t.seat(seat)) != "" {
+			continue
+		}
+		// Nobody in their quiet hours is reminded (quietLook).
+		if until, err := b.quietUntil(ctx, t.seat(seat).UserID, now); err != nil {
+			return err
+		} else if until.IsZero() {
 			waiting = append(waiting, seat)
 		}
 	}
@@ -272,15 +284,29 @@ func (b *Bot) remindSeats(ctx context.Context, t *table, turns channelTurns, now
 		}
 		return ignoreConflict(err)
 	}
-	text := b.reminderText(t, waiting, now)
-	next := wakeAt(t, turns, since(g), g.Reminded+1)
-	_, err := b.cfg.Store.UpdateAnnounced(ctx, g.Channel, g.ID, func(g *store.Game) (*store.Announcement, error) {
+	// A reminder follows where each one's turns reach them: those who
+	// asked for DMs only are reminded there, not in the channel.
+	where, err := b.notices(ctx, g)
+	if err != nil {
+		return err
+	}
+	owed := noticeOf(t, waiting, where)
+	pinged := slices.DeleteFunc(slices.Clone(waiting), func(seat int) bool { return slices.Contains(owed.noPing, t.seat(seat).UserID) })
+	if len(pinged) == 0 {
+		pinged = waiting // said in the words only: nobody is pinged in the channel
+	}
+	text := b.reminderText(t, pinged, now)
+	next, err := b.remindAt(ctx, t, turns, g.Reminded+1)
+	if err != nil {
+		return err
+	}
+	_, err = b.cfg.Store.UpdateAnnounced(ctx, g.Channel, g.ID, func(g *store.Game) (*store.Announcement, error) {
 		if g.Version != version {
 			return nil, fail(store.Conflict, "bot.err.conflict")
 		}
 		g.Reminded++
 		g.Wake = next
-		return &store.Announcement{Kind: store.Reminder, Lines: []string{text}}, nil
+		return owed.owe(&store.Announcement{Kind: store.Reminder, Lines: []string{text}}), nil
 	})
 	if err == nil {
 		b.deliver(g.Channel)
@@ -328,11 +354,13 @@ func (b *Bot) remindNow(ctx context.Context, g *store.Game, a store.Announcement
 	}
 	var mentions []string
 	for _, seat := range t.toAct() {
-		if pl := t.seat(seat); level(pl) == "" {
+		if pl := t.seat(seat); level(pl) == "" && !slices.Contains(a.NoPing, pl.UserID) {
 			mentions = append(mentions, pl.UserID)
 		}
 	}
 	if len(mentions) == 0 {
+		// Nobody to remind in the channel: the DMs it owes, if any, go
+		// (the announcement is then Shown), or it is dropped.
 		b.drop(ctx, g.Channel, a)
 		return true, 0
 	}

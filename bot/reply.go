@@ -16,6 +16,13 @@ type Reply struct {
 	Choices []Choice
 	// Failed marks an answer that reports an error to the asker.
 	Failed bool
+	// Notice, when set, is called once the answer is delivered (so that
+	// the answer does not wait for it): it returns the private note owed
+	// to the asker, nil when none is, which goes as a follow-up seen only
+	// by them (that Discord refuses their turn DMs), whatever the answer
+	// was. Its Sent is told once it is delivered; unsent, it is owed
+	// again with a later answer.
+	Notice func(ctx context.Context) *Message
 	// Then is to be called once the answer is delivered: it
 	// starts the computer players' turns that follow, in the background
 	// (they post through the Poster). Nil when none follow.

@@ -166,7 +166,22 @@ func NewAnnouncement(g *Game, a *Announcement, now time.Time) (Announcement, err
 		return Announcement{}, fmt.Errorf("store: an announcement of kind %q", a.Kind)
 	}
 	return Announcement{Channel: g.Channel, Game: g.ID, Moves: len(g.Moves), Version: g.Version, Kind: a.Kind,
-		Lines: a.Lines, Reply: a.Reply, Interaction: a.Interaction, Created: now.UTC()}, nil
+		Lines: a.Lines, Reply: a.Reply, Interaction: a.Interaction, Created: now.UTC(), DM: a.DM, NoPing: a.NoPing}, nil
+}
+
+// ShownBy reports whether a post carrying the announcements up to version
+// upTo leaves a owed, Shown, rather than removing it: a is the post's
+// latest and still owes DMs (see Posted).
+func (a Announcement) ShownBy(upTo uint64) bool {
+	j := announcementJSON{Version: a.Version, DM: a.DM, Shown: a.Shown}
+	return j.shownBy(upTo)
+}
+
+// Show marks a Shown: its channel post is made, its DMs are owed (see
+// Posted).
+func (a *Announcement) Show() {
+	a.Shown, a.Reply, a.Interaction = true, false, ""
+	a.Attempts, a.Doubt, a.NextTry = 0, false, time.Time{}
 }
 
 // Carries reports whether a post of kind for game up to its version upTo
@@ -193,7 +208,8 @@ func (a *Announcement) Failed(next time.Time, doubt bool) {
 // Seq and Channel, which are where it is stored).
 func MarshalAnnouncement(a Announcement) ([]byte, error) {
 	return json.Marshal(announcementJSON{Game: a.Game, Moves: a.Moves, Version: a.Version, Kind: a.Kind, Lines: a.Lines,
-		Reply: a.Reply, Interaction: a.Interaction, Created: a.Created, Attempts: a.Attempts, Doubt: a.Doubt, NextTry: a.NextTry})
+		Reply: a.Reply, Interaction: a.Interaction, Created: a.Created, Attempts: a.Attempts, Doubt: a.Doubt, NextTry: a.NextTry,
+		DM: a.DM, NoPing: a.NoPing, Shown: a.Shown})
 }
 
 // UnmarshalAnnouncement decodes announcement seq of a channel.

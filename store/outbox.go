@@ -63,6 +63,16 @@ type Announcement struct {
 	Doubt bool
 	// NextTry is when to try to post it again after a failure.
 	NextTry time.Time
+	// DM are the users owed this turn (or reminder) in their direct
+	// messages as well, decided when the change was made (their notify
+	// setting then); NoPing are those the channel's post does not ping
+	// (who asked for DMs only). A DM goes once the channel's post is made.
+	DM     []string
+	NoPing []string
+	// Shown is set once the channel's post was made while DMs were still
+	// owed: only the DMs (and the channel pings of those who refuse them)
+	// remain to be sent.
+	Shown bool
 }
 
 // announcementJSON is an announcement as stored. Field names are part of
@@ -79,6 +89,9 @@ type announcementJSON struct {
 	Attempts    int       `json:"attempts,omitempty"`
 	Doubt       bool      `json:"doubt,omitempty"`
 	NextTry     time.Time `json:"next_try,omitzero"`
+	DM          []string  `json:"dm,omitempty"`
+	NoPing      []string  `json:"no_ping,omitempty"`
+	Shown       bool      `json:"shown,omitempty"`
 }
 
 // announce writes a into the outbox of its game's channel, in tx, with the
@@ -149,7 +162,9 @@ func (db *DB) OutboxChannels(ctx context.Context) ([]string, error) {
 }
 
 // Posted removes the announcements of kind for game up to its version
-// upTo, once one post carried them, and, for a board, remembers that post
+// upTo, once one post carried them (the one of version upTo that still
+// owes DMs is kept, Shown, until they are sent: see
+// Announcement.ShownBy), and, for a board, remembers that post
 // as the game's latest board when the game's position has not changed
 // since (its Position is not beyond upTo). Kind "" removes nothing and
 // remembers the board: a board shown again. An empty messageID remembers
@@ -157,8 +172,16 @@ func (db *DB) OutboxChannels(ctx context.Context) ([]string, error) {
 // posting twice is what this prevents, not an error.
 func (db *DB) Posted(ctx context.Context, channel, game, kind string, upTo uint64, messageID string) error {
 	return db.write(ctx, func(tx *bolt.Tx) (error, error) {
-		err := eachOwed(tx, channel, game, kind, upTo, func(box *bolt.Bucket, k []byte, _ *announcementJSON) error {
-			return box.Delete(k)
+		err := eachOwed(tx, channel, game, kind, upTo, func(box *bolt.Bucket, k []byte, j *announcementJSON) error {
+			if !j.shownBy(upTo) {
+				return box.Delete(k)
+			}
+			j.show()
+			data, err := json.Marshal(j)
+			if err != nil {
+				return err
+			}
+			return box.Put(k, data)
 		})
 		if err != nil || messageID == "" || kind != Board && kind != "" {
 			return nil, err
@@ -275,5 +298,20 @@ func decodeAnnouncement(channel string, k, v []byte) (Announcement, error) {
 		return Announcement{}, fmt.Errorf("%w: announcement %d of channel %s: %v", ErrCorrupt, seq, channel, err)
 	}
 	return Announcement{Seq: seq, Channel: channel, Game: j.Game, Moves: j.Moves, Version: j.Version, Kind: j.Kind, Lines: slices.Clip(j.Lines),
-		Reply: j.Reply, Interaction: j.Interaction, Created: j.Created, Attempts: j.Attempts, Doubt: j.Doubt, NextTry: j.NextTry}, nil
+		Reply: j.Reply, Interaction: j.Interaction, Created: j.Created, Attempts: j.Attempts, Doubt: j.Doubt, NextTry: j.NextTry,
+		DM: slices.Clip(j.DM), NoPing: slices.Clip(j.NoPing), Shown: j.Shown}, nil
+}
+
+// shownBy reports whether a post carrying the announcements up to version
+// upTo leaves this one owed, Shown: it is the post's latest and still owes
+// DMs.
+func (j *announcementJSON) shownBy(upTo uint64) bool {
+	return j.Version == upTo && len(j.DM) > 0 && !j.Shown
+}
+
+// show marks an announcement Shown: its channel post is made, its DMs
+// are owed afresh (no attempt of theirs made yet).
+func (j *announcementJSON) show() {
+	j.Shown, j.Reply, j.Interaction = true, false, ""
+	j.Attempts, j.Doubt, j.NextTry = 0, false, time.Time{}
 }

@@ -81,6 +81,9 @@ type Store interface {
 	SetUserSetting(ctx context.Context, user, key, value string) error
 	// UserSetting returns a user's setting, "" when they have none.
 	UserSetting(ctx context.Context, user, key string) (string, error)
+	// UserSettings returns all the settings of some users, by user and
+	// key, in one read (a user without any has none in the map).
+	UserSettings(ctx context.Context, users ...string) (map[string]map[string]string, error)
 	// EachUserSetting calls f with every user's every setting, by user
 	// and then by key.
 	EachUserSetting(ctx context.Context, f func(user, key, value string) error) error

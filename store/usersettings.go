@@ -54,6 +54,38 @@ func (db *DB) UserSetting(ctx context.Context, user, key string) (string, error)
 	return v, err
 }
 
+// UserSettings returns all the settings of some users, by user and key,
+// from one read transaction.
+func (db *DB) UserSettings(ctx context.Context, users ...string) (map[string]map[string]string, error) {
+	for _, u := range users {
+		if err := CheckUserSetting(u, "-"); err != nil {
+			return nil, err
+		}
+	}
+	out := map[string]map[string]string{}
+	err := db.view(ctx, func(tx *bolt.Tx) error {
+		b := tx.Bucket(bucketPeople)
+		if b == nil {
+			return nil
+		}
+		c := b.Cursor()
+		for _, u := range users {
+			prefix := userPrefix(u)
+			for k, v := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {
+				if v == nil {
+					continue
+				}
+				if out[u] == nil {
+					out[u] = map[string]string{}
+				}
+				out[u][string(k[len(prefix):])] = string(v)
+			}
+		}
+		return nil
+	})
+	return out, err
+}
+
 // EachUserSetting calls f with every user's every setting, by user and
 // then by key, from one read transaction.
 func (db *DB) EachUserSetting(ctx context.Context, f func(user, key, value string) error) error {

@@ -331,13 +331,16 @@ func (a *Adapter) onInteraction(i *discordgo.Interaction) {
 			reply := a.bot.Handle(a.ctx, req)
 			a.edit(a.ctx, i, reply.Message)
 			a.cfg.Metrics.Interaction(kindName(req.Kind), !reply.Failed, time.Since(began))
+			a.notice(a.ctx, i, reply.Notice)
 			return
 		}
 		reply := a.bot.Handle(a.ctx, req)
 		// Counted as the answer leaves: what a watcher of /metrics sees
 		// once Discord has the answer.
 		a.cfg.Metrics.Interaction(kindName(req.Kind), !reply.Failed, time.Since(began))
-		a.deliver(i, reply, began)
+		if a.deliver(i, reply, began) {
+			a.notice(a.ctx, i, reply.Notice)
+		}
 		if reply.Then != nil {
 			reply.Then() // computer turns after the answer, in the background
 		}

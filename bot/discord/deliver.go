@@ -42,11 +42,13 @@ const firstAnswerRetry = 100 * time.Millisecond
 // is always a new message (Discord notifies nobody of a mention added by
 // an edit, the completion of a deferred answer included): the answer
 // itself, made at once with its image, or a post in the channel.
-func (a *Adapter) deliver(i *discordgo.Interaction, r bot.Reply, began time.Time) {
+//
+// It reports whether the answer was made.
+func (a *Adapter) deliver(i *discordgo.Interaction, r bot.Reply, began time.Time) bool {
 	ctx := a.ctx
 	if i.Type == discordgo.InteractionApplicationCommandAutocomplete {
 		a.initialMade(i.ID, a.check(a.autocompleteResult(i, r.Choices), "answering autocomplete"))
-		return
+		return false
 	}
 	m := r.Message
 	var flags discordgo.MessageFlags
@@ -77,8 +79,10 @@ func (a *Adapter) deliver(i *discordgo.Interaction, r bot.Reply, began time.Time
 		data.Attachments = &keep
 	}
 	id, err := a.respond(i, &discordgo.InteractionResponse{Type: typ, Data: data}, m, png, began)
-	a.initialMade(i.ID, err == nil || acknowledged(err))
+	made := err == nil || acknowledged(err)
+	a.initialMade(i.ID, made)
 	a.answered(ctx, i, m, id, err)
+	return made
 }
 
 // respond makes the answer to an interaction, with the image png. An
@@ -231,6 +235,24 @@ func (a *Adapter) edit(ctx context.Context, i *discordgo.Interaction, m bot.Mess
 	})
 	if a.check(err, "editing the answer") && m.Sent != nil {
 		m.Sent(ctx, msg.ID)
+	}
+}
+
+// notice sends the private note that follows an answer (bot.Reply.Notice),
+// once the answer is made: a follow-up only the asker sees.
+func (a *Adapter) notice(ctx context.Context, i *discordgo.Interaction, owed func(context.Context) *bot.Message) {
+	if owed == nil {
+		return
+	}
+	n := owed(ctx)
+	if n == nil {
+		return
+	}
+	msg, err := a.session.FollowupMessageCreate(i, true, &discordgo.WebhookParams{
+		Content: n.Content, Flags: discordgo.MessageFlagsEphemeral, AllowedMentions: mentions(*n),
+	}, discordgo.WithContext(ctx))
+	if a.check(err, "sending a notice") && n.Sent != nil {
+		n.Sent(ctx, msg.ID)
 	}
 }
 

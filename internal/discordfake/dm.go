@@ -12,7 +12,9 @@ import (
 // returns the existing channel when there is one; it has type DM, no
 // guild_id, no name, and the user in recipients. Interactions from it carry
 // a user and no member or guild_id. Posting in it is refused with 403
-// CodeCannotSendToUser when the user does not accept the bot's DMs.
+// CodeCannotSendToUser when the user does not accept the bot's DMs. A post
+// there notifies the user, mentioned or not, and honours enforce_nonce as
+// a channel's does.
 
 // OpenDM returns the DM channel between the bot and a user, opening it if
 // needed, as POST /users/@me/channels does. The user must exist.
@@ -89,4 +91,18 @@ func (s *Server) dmRefusalLocked(ch *Channel) *apiError {
 	}
 	e := &apiError{http.StatusForbidden, CodeCannotSendToUser, "Cannot send messages to this user"}
 	return s.refuseLocked(RouteCreateMessage, ch.ID, "", e, "the user does not accept direct messages")
+}
+
+// dmRecipientLocked returns the user a message just created in a DM
+// notifies whatever it mentions: the recipient, when the bot wrote it
+// and it is not silent (SUPPRESS_NOTIFICATIONS); "" otherwise. A DM
+// notifies its reader as a ping does in a server (the default of
+// Discord's notification settings for direct messages).
+func (s *Server) dmRecipientLocked(m *Message) string {
+	ch := s.channels[m.ChannelID]
+	if ch == nil || ch.GuildID != "" || ch.RecipientID == "" || m.Author == nil || m.Author.ID != s.opts.BotUserID ||
+		m.Flags&discordgo.MessageFlagsSuppressNotifications != 0 {
+		return ""
+	}
+	return ch.RecipientID
 }

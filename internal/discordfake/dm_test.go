@@ -1,6 +1,7 @@
 package discordfake
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/bwmarrin/discordgo"
@@ -124,4 +125,58 @@ func TestDMInteractions(t *testing.T) {
 			t.Errorf("response: %s", r)
 		}
 	})
+}
+
+// TestDMNotifiesAndNonce: a bot's DM notifies its reader without any
+// mention (a silent one does not), and a nonce sent with enforce_nonce
+// makes no second message there, as in a channel; the same nonce in
+// another user's DM is another message.
+func TestDMNotifiesAndNonce(t *testing.T) {
+	t.Parallel()
+	s := New(t, Options{})
+	w := s.NewWorld("alice", "bob")
+	dg := newSession(t, s, s.Token())
+	alice, bob := s.OpenDM(w.Users[0].ID), s.OpenDM(w.Users[1].ID)
+
+	first, err := postRaw(t, dg, alice.ID, map[string]any{"content": "your turn", "nonce": "tb1d1", "enforce_nonce": true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := postRaw(t, dg, alice.ID, map[string]any{"content": "your turn", "nonce": "tb1d1", "enforce_nonce": true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again.ID != first.ID || len(s.Messages(alice.ID)) != 1 {
+		t.Errorf("a retry with the same nonce: %s then %s, %d messages; want one", first.ID, again.ID, len(s.Messages(alice.ID)))
+	}
+	other, err := postRaw(t, dg, bob.ID, map[string]any{"content": "your turn", "nonce": "tb1d1", "enforce_nonce": true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if other.ID == first.ID || len(s.Messages(bob.ID)) != 1 {
+		t.Errorf("the same nonce in bob's DM answered alice's message")
+	}
+	if _, err := postRaw(t, dg, alice.ID, map[string]any{"content": "quietly", "flags": int(discordgo.MessageFlagsSuppressNotifications)}); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name    string
+		channel string
+		want    []string
+	}{
+		{"alice's DM notifies alice once, not the silent post", alice.ID, []string{w.Users[0].ID}},
+		{"bob's DM notifies bob", bob.ID, []string{w.Users[1].ID}},
+		{"the server's channel notifies nobody", w.Channel.ID, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got []string
+			for _, n := range s.Notifications(tt.channel) {
+				got = append(got, n.UserID)
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("notified %v, want %v", got, tt.want)
+			}
+		})
+	}
 }

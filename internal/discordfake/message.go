@@ -2,6 +2,7 @@ package discordfake
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 	"time"
 
@@ -344,6 +345,9 @@ func (s *Server) DeleteMessage(id string) {
 // Discord creates a message, and so the only one that notifies anybody.
 func (s *Server) storeNewLocked(m *Message) {
 	m.Notified = notifiedAtCreation(m)
+	if u := s.dmRecipientLocked(m); u != "" && !slices.Contains(m.Notified, u) {
+		m.Notified = append(m.Notified, u)
+	}
 	s.notifyLocked(m)
 	s.msgs[m.ID] = m
 	// Clip so that the append always copies: slices handed out earlier

@@ -2,7 +2,6 @@ package etcd
 
 import (
 	"context"
-	"slices"
 	"strings"
 	"time"
 
@@ -35,9 +34,21 @@ func (db *DB) OutboxChannels(ctx context.Context) ([]string, error) {
 // store.DB.Posted).
 func (db *DB) Posted(ctx context.Context, channel, game, kind string, upTo uint64, messageID string) error {
 	return db.update(ctx, channel, func(t *chanTx) (error, error) {
-		n := len(t.outbox)
-		t.outbox = slices.DeleteFunc(t.outbox, func(a store.Announcement) bool { return a.Carries(game, kind, upTo) })
-		changed := len(t.outbox) != n
+		changed := false
+		kept := t.outbox[:0:0]
+		for _, a := range t.outbox {
+			switch {
+			case !a.Carries(game, kind, upTo):
+				kept = append(kept, a)
+			case a.ShownBy(upTo):
+				a.Show()
+				kept = append(kept, a)
+				changed = true
+			default:
+				changed = true
+			}
+		}
+		t.outbox = kept
 		g := t.game
 		if messageID != "" && (kind == store.Board || kind == "") && g != nil && g.ID == game && g.Position <= upTo && g.BoardMessage != messageID {
 			g = g.Clone()

@@ -4,6 +4,8 @@ import (
 	"context"
 	"strings"
 
+	clientv3 "go.etcd.io/etcd/client/v3"
+
 	"github.com/tablebot/tablebot/store"
 )
 
@@ -34,6 +36,36 @@ func (db *DB) UserSetting(ctx context.Context, user, key string) (string, error)
 		return "", err
 	}
 	return string(r.Kvs[0].Value), nil
+}
+
+// UserSettings returns all the settings of some users, by user and key,
+// in one transaction of reads.
+func (db *DB) UserSettings(ctx context.Context, users ...string) (map[string]map[string]string, error) {
+	ops := make([]clientv3.Op, len(users))
+	for i, u := range users {
+		if err := store.CheckUserSetting(u, "-"); err != nil {
+			return nil, err
+		}
+		ops[i] = clientv3.OpGet(db.k.userSetting(u, ""), clientv3.WithPrefix())
+	}
+	out := map[string]map[string]string{}
+	if len(ops) == 0 {
+		return out, nil
+	}
+	r, err := db.cli.Txn(ctx).Then(ops...).Commit()
+	if err != nil {
+		return nil, err
+	}
+	for i, u := range users {
+		prefix := db.k.userSetting(u, "")
+		for _, kv := range r.Responses[i].GetResponseRange().Kvs {
+			if out[u] == nil {
+				out[u] = map[string]string{}
+			}
+			out[u][strings.TrimPrefix(string(kv.Key), prefix)] = string(kv.Value)
+		}
+	}
+	return out, nil
 }
 
 // EachUserSetting calls f with every user's every setting, by user and

@@ -3,6 +3,7 @@ package storetest
 import (
 	"context"
 	"errors"
+	"maps"
 	"reflect"
 	"slices"
 	"testing"
@@ -321,6 +322,11 @@ func testUserSettings(t *testing.T, open Open) {
 		want := []string{"u1:notify=dm", "u10:notify=both", "u2:notify=channel", "u2:quiet=23:00-07:30"}
 		if !slices.Equal(each, want) {
 			t.Errorf("EachUserSetting = %v, want %v", each, want)
+		}
+		got, err := db.UserSettings(ctx, "u2", "u1", "u3")
+		want2 := map[string]map[string]string{"u2": {"notify": "channel", "quiet": "23:00-07:30"}, "u1": {"notify": "dm"}}
+		if err != nil || !maps.EqualFunc(got, want2, maps.Equal) {
+			t.Errorf("UserSettings(u2, u1, u3) = %v, %v; want %v", got, err, want2)
 		}
 	})
 }

@@ -39,6 +39,7 @@ var cases = []struct {
 	{"ConcurrentAppendsManyChannels", testConcurrentAppendsManyChannels, true},
 	{"BatchSurvivesFailures", testBatchSurvivesFailures, true},
 	{"Outbox", testOutbox, false},
+	{"OutboxDMs", testOutboxDMs, false},
 	{"Versions", testVersions, false},
 	{"AppendMoveMore", testAppendMoveMore, false},
 	{"Indexes", testIndexes, false},
