@@ -8,8 +8,8 @@ import (
 	"testing"
 
 	"github.com/tablebot/tablebot/bot/cli"
-	bmenara "github.com/tablebot/tablebot/bot/menara"
 	"github.com/tablebot/tablebot/bot/cli/clitest"
+	bmenara "github.com/tablebot/tablebot/bot/menara"
 	"github.com/tablebot/tablebot/rules/menara"
 	"github.com/tablebot/tablebot/rules/menara/notation"
 )
