@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"flag"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -99,4 +101,39 @@ func (f Flag) Read(value string) (string, error) {
 		}
 	}
 	return "", Usagef("--%s must be %s", f.Name, values(o))
+}
+
+// Options are flags of a subcommand (selfplay, arena) that are options
+// of a game's new, declared by DeclareOptions.
+type Options struct {
+	flags  []Flag
+	values []*string
+}
+
+// DeclareOptions declares on fs the flags of the options of a game's new
+// (its NewOptions) that names lists, as OptionFlags makes them; Read
+// returns their values once fs is parsed.
+func DeclareOptions(fs *flag.FlagSet, opts []bot.OptionSpec, names ...string) *Options {
+	o := &Options{}
+	for _, f := range OptionFlags(opts) {
+		if slices.Contains(names, f.Name) {
+			o.flags = append(o.flags, f)
+			o.values = append(o.values, fs.String(f.Name, f.Default, f.Usage))
+		}
+	}
+	return o
+}
+
+// Read returns the flags' values by name, each checked against its
+// option's (Flag.Read): the options of the game's new that they give.
+func (o *Options) Read() (map[string]string, error) {
+	out := map[string]string{}
+	for i, f := range o.flags {
+		v, err := f.Read(*o.values[i])
+		if err != nil {
+			return nil, err
+		}
+		out[f.Name] = v
+	}
+	return out, nil
 }
