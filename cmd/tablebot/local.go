@@ -17,7 +17,7 @@ import (
 )
 
 // localFlags are the flags of tablebot local: the binary's, and every
-// game's own (cli.Local.Flags) that it declares for them.
+// game's own, the options of its new (cli.OptionFlags).
 type localFlags struct {
 	game, db, out, names, channel, lang, computers string
 	players                                        int
