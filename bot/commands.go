@@ -32,6 +32,10 @@ const (
 	optLanguage = "language"
 )
 
+// PlayersOption is the option of new that says how many seats the table
+// has; the host reads it (tablebot local's --players).
+const PlayersOption = optPlayers
+
 // OptionType is a command option's value type.
 type OptionType uint8
 
@@ -73,6 +77,13 @@ type OptionSpec struct {
 	Autocomplete bool
 	Choices      []OptionChoice
 	Min, Max     int // integers: the allowed range when Max > 0
+	// Default is the option's value when new does not give it ("" for
+	// none): the game's Configure takes it, and it is the default of the
+	// option's flag in tablebot local.
+	Default string
+	// Help is what tablebot local's help says of the option's flag before
+	// its values, in English ("the base's side"); "" for its values alone.
+	Help string
 
 	NameID, DescID string
 }

@@ -1,16 +1,20 @@
 package cli
 
+import (
+	"fmt"
+
+	"github.com/tablebot/tablebot/bot"
+)
+
 // Local is how tablebot local sets a game up: its players, its seats'
-// names and their check, and its own flags. The flags are declared as
-// data: the binary registers them beside its own (each game's help
-// prefixed with its name), refuses one of another game, and hands their
-// values to Settings. clitest.CheckLocal checks that it fits the game.
+// names and their check. Its own flags are the options of its new
+// (OptionFlags): the binary registers them beside its own (each game's
+// help prefixed with its name), refuses one of another game, and checks
+// their values against the options'. clitest.CheckLocal checks that it
+// fits the game.
 type Local struct {
 	// Players is --players when it is not given.
 	Players int
-	// PlayersHelp says in --players's help how many players the game
-	// takes and its default: "3 or 4, default 4".
-	PlayersHelp string
 	// NamesHelp says in --names's help what the seats are called without
 	// it: "their colours".
 	NamesHelp string
@@ -24,28 +28,22 @@ type Local struct {
 	// (its moves, their short forms): no player may be called one, in any
 	// game, so that a line that starts with a name means that player.
 	Words []string
-	// Flags are the game's own flags.
-	Flags []Flag
-	// Settings returns the options of the game's new (besides players)
-	// from its flags' values by name, a flag not given at its default;
-	// nil for a game without flags. Its errors are usage errors (Usagef).
-	Settings func(values map[string]string) (map[string]string, error)
 	// Lacks says why a flag of another game is none of this one's, after
 	// "--FLAG is a flag of OTHER: " ("a Menara game starts from its
 	// seed"); nil says "GAME has none", GAME this game's name.
 	Lacks func(flag string) string
 }
 
-// Flag is a flag of tablebot local that one game reads.
-type Flag struct {
-	// Name is the flag without its dashes: "difficulty".
-	Name string
-	// Default is its value when it is not given: "medium".
-	Default string
-	// Usage is its help, which the binary prefixes with the game's name:
-	// "easy, medium or hard".
-	Usage string
-	// Arg is what the usage line shows after the flag: "D",
-	// "steady|shaky".
-	Arg string
+// PlayersHelp says in --players's help how many players a game of seats
+// takes and the terminal's default: "3 or 4, default 4", "1 to 4,
+// default 2".
+func (l *Local) PlayersHelp(seats bot.Seats) string {
+	n := fmt.Sprint(seats.Min)
+	switch {
+	case seats.Max == seats.Min+1:
+		n += " or " + fmt.Sprint(seats.Max)
+	case seats.Max > seats.Min:
+		n += " to " + fmt.Sprint(seats.Max)
+	}
+	return fmt.Sprintf("%s, default %d", n, l.Players)
 }

@@ -4,12 +4,14 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -116,11 +118,24 @@ func knowsNoGame(t *testing.T, root, module, path, rel string, names, forbidden 
 
 // testGame is a game of these tests alone, beside the real ones: what it
 // lacks comes from cli.Defaults, and its setup in the terminal is the
-// test's (none when nil). It is never hosted.
+// test's (none when nil), with the options of its new. It is hosted only
+// for them (tilesHosted).
 type testGame struct {
 	cli.Defaults
-	local *cli.Local
+	local   *cli.Local
+	options []bot.OptionSpec
 }
+
+// tilesHosted is tiles as far as tablebot local's flags need a hosted
+// game: its seats and the options of its new; it plays nothing.
+type tilesHosted struct {
+	bot.Game
+	options []bot.OptionSpec
+}
+
+func (tilesHosted) Kind() string                   { return "tiles" }
+func (tilesHosted) Seats() bot.Seats               { return bot.Seats{Min: 2, Max: 2, Default: 2} }
+func (h tilesHosted) NewOptions() []bot.OptionSpec { return h.options }
 
 func (testGame) Name() string        { return "tiles" }
 func (testGame) Title() string       { return "Tiles (a game of the tests)" }
@@ -128,8 +143,11 @@ func (testGame) Source() i18n.Source { return i18n.Source{} }
 func (testGame) Phase(string) string { return "-" }
 func (g testGame) Local() *cli.Local { return g.local }
 
-func (testGame) Host(*i18n.Catalog, cli.HostOptions) (bot.Game, error) {
-	return nil, errors.New("tiles is not hosted")
+func (g testGame) Host(*i18n.Catalog, cli.HostOptions) (bot.Game, error) {
+	if g.local == nil {
+		return nil, errors.New("tiles is not hosted")
+	}
+	return tilesHosted{options: g.options}, nil
 }
 
 func (testGame) Replay(w io.Writer, rec cli.Record, asJSON bool) error {
@@ -183,21 +201,19 @@ func TestGameDefaults(t *testing.T) {
 }
 
 // TestLocalFlagsOfAnyGame: tablebot local declares a game's own flags
-// from its cli.Local, in its help and in its errors, as it does the real
-// games': the flags of a game are refused for another in that one's
-// words, a flag two games share goes to each with its own default, and a
-// game's flag may not be one of the binary's.
+// from the options of its new, in its help and in its errors, as it does
+// the real games': the flags of a game are refused for another in that
+// one's words, a flag two games share goes to each with its own default,
+// a value out of an option's is refused, and a game's option may not be
+// one of the binary's flags.
 func TestLocalFlagsOfAnyGame(t *testing.T) {
 	tiles := testGame{local: &cli.Local{
-		Players: 2, PlayersHelp: "2, default 2", NamesHelp: "p1, p2",
+		Players: 2, NamesHelp: "p1, p2",
 		Seats: func(n int) []string { return []string{"p1", "p2"}[:n] },
-		Flags: []cli.Flag{
-			{Name: "size", Default: "9", Usage: "the board's size", Arg: "N"},
-			{Name: "hands", Default: "both", Usage: "one or both", Arg: "one|both"},
-		},
-		Settings: func(values map[string]string) (map[string]string, error) {
-			return nil, cli.Usagef("tiles read size %s and hands %s", values["size"], values["hands"])
-		},
+	}, options: []bot.OptionSpec{
+		{Name: bot.PlayersOption, Type: bot.IntegerOption, Min: 2, Max: 2},
+		{Name: "size", Type: bot.IntegerOption, Default: "9", Help: "the board's size"},
+		{Name: "hands", Type: bot.StringOption, Default: "both", Choices: []bot.OptionChoice{{Value: "one"}, {Value: "both"}}},
 	}}
 	db := filepath.Join(t.TempDir(), "t.db")
 	_, _, help := runTiles(t, tiles, "", "local", "-h")
@@ -221,8 +237,8 @@ func TestLocalFlagsOfAnyGame(t *testing.T) {
 		{"the default's words", []string{"--size", "7"}, "--size is a flag of tiles: The Bridges of Shangri-La has none"},
 		{"Menara's words", []string{"--game", "menara", "--size", "7"}, "--size is a flag of tiles: Menara has none"},
 		{"no words of its own", []string{"--game", "tiles", "--start", "suggested"}, "--start is a flag of shangrila: tiles has none"},
-		{"its defaults", []string{"--game", "tiles"}, "tiles read size 9 and hands both"},
-		{"its values", []string{"--game", "tiles", "--hands", "one", "--size", "5"}, "tiles read size 5 and hands one"},
+		{"not its values", []string{"--game", "tiles", "--hands", "three"}, "--hands must be one or both"},
+		{"not a number", []string{"--game", "tiles", "--size", "big"}, "--size must be a whole number"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -235,9 +251,45 @@ func TestLocalFlagsOfAnyGame(t *testing.T) {
 	if _, err := os.Stat(db); err == nil {
 		t.Error("the database was made")
 	}
-	tiles.local.Flags = append(tiles.local.Flags, cli.Flag{Name: "players", Default: "2", Usage: "players", Arg: "N"})
-	code, _, stderr := runTiles(t, tiles, "", "local", "--game", "tiles")
-	if code != 1 || !strings.Contains(stderr, "--players of tiles is a flag of tablebot local itself") {
-		t.Errorf("a game's --players: exit %d, %q", code, stderr)
+	for args, want := range map[string]map[string]string{
+		"--game tiles":                       {"size": "9", "hands": "both"},
+		"--game tiles --hands ONE --size 05": {"size": "5", "hands": "one"},
+	} {
+		if got := localSettings(t, append(games(), tiles), strings.Fields(args)); !maps.Equal(got, want) {
+			t.Errorf("%s: settings %v, want %v", args, got, want)
+		}
 	}
+	tiles.options = append(tiles.options, bot.OptionSpec{Name: "seed", Type: bot.StringOption})
+	code, _, stderr := runTiles(t, tiles, "", "local", "--game", "tiles")
+	if code != 1 || !strings.Contains(stderr, "--seed of tiles is a flag of tablebot local itself") {
+		t.Errorf("a game's --seed: exit %d, %q", code, stderr)
+	}
+}
+
+// localSettings returns the options of new that tablebot local's args
+// give the game.
+func localSettings(t *testing.T, games []cli.Game, args []string) map[string]string {
+	t.Helper()
+	cat, err := newCatalog(games)
+	if err != nil {
+		t.Fatal(err)
+	}
+	set := flag.NewFlagSet("local", flag.ContinueOnError)
+	f, err := declareLocal(set, games, cat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := set.Parse(args); err != nil {
+		t.Fatal(err)
+	}
+	set.Visit(func(fl *flag.Flag) { f.given[fl.Name] = true })
+	g, err := pickGame(games, f.game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := f.settings(games, g, f.terminal[g.Name()])
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
 }

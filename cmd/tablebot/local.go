@@ -17,13 +17,15 @@ import (
 )
 
 // localFlags are the flags of tablebot local: the binary's, and every
-// game's own (cli.Local.Flags) that it declares for them.
+// game's own, the options of its new (cli.OptionFlags).
 type localFlags struct {
 	game, db, out, names, channel, lang, computers string
 	players                                        int
 	shuffle, fresh                                 bool
 	seed                                           uint64
 	think                                          time.Duration
+	// terminal are the games the terminal plays, by name.
+	terminal map[string]*terminalGame
 	// own holds the values of the games' own flags, by name.
 	own map[string]*string
 	// given are the flags set on the command line.
@@ -47,7 +49,11 @@ type localPlan struct {
 // with the game kept in the database under a channel name.
 func runLocal(ctx context.Context, e cli.Env, args []string) error {
 	fs := flag.NewFlagSet("local", flag.ContinueOnError)
-	f, err := declareLocal(fs, e.Games)
+	cat, err := newCatalog(e.Games)
+	if err != nil {
+		return err
+	}
+	f, err := declareLocal(fs, e.Games, cat)
 	if err != nil {
 		return err
 	}
@@ -55,7 +61,7 @@ func runLocal(ctx context.Context, e cli.Env, args []string) error {
 		return err
 	}
 	fs.Visit(func(fl *flag.Flag) { f.given[fl.Name] = true })
-	p, err := f.plan(e.Games)
+	p, err := f.plan(e.Games, cat)
 	if err != nil {
 		return err
 	}
@@ -79,39 +85,36 @@ func runLocal(ctx context.Context, e cli.Env, args []string) error {
 	err = s.Run(ctx, e.Stdin)
 	var differs *local.Differs
 	if errors.As(err, &differs) {
-		return cli.Usagef("%s", differsHelp(differs, e.Games))
+		return cli.Usagef("%s", f.differsHelp(differs))
 	}
 	return err
 }
 
 // plan checks the flags against the game they name and its host, and
 // returns the session they ask for.
-func (f *localFlags) plan(games []cli.Game) (*localPlan, error) {
+func (f *localFlags) plan(games []cli.Game, cat *i18n.Catalog) (*localPlan, error) {
 	g, err := pickGame(games, f.game)
 	if err != nil {
 		return nil, err
 	}
-	lg := g.Local()
-	if lg == nil {
+	t := f.terminal[g.Name()]
+	if t == nil {
 		return nil, cli.Usagef("--game %s: tablebot local does not play %s yet", g.Name(), g.Name())
 	}
 	if !f.given["players"] {
-		f.players = lg.Players
+		f.players = t.local.Players
 	}
-	p := &localPlan{game: g}
+	p := &localPlan{game: g, cat: cat}
 	var ok bool
 	if p.lang, ok = i18n.ParseLang(f.lang); !ok {
 		return nil, cli.Usagef("--lang must be en, es or it")
 	}
-	if p.settings, err = f.settings(games, g, lg); err != nil {
+	if p.settings, err = f.settings(games, g, t); err != nil {
 		return nil, err
 	}
 	p.given = local.Given{Players: f.given["players"], Computers: f.given["ai"], Names: f.given["names"], Settings: f.given["seed"]}
-	for _, fl := range lg.Flags {
+	for _, fl := range t.flags {
 		p.given.Settings = p.given.Settings || f.given[fl.Name]
-	}
-	if p.cat, err = newCatalog(games); err != nil {
-		return nil, err
 	}
 	if p.hosted, err = hostGames(games, p.cat, cli.HostOptions{Images: true, Lazy: true, Think: f.think}); err != nil {
 		return nil, err
@@ -120,7 +123,7 @@ func (f *localFlags) plan(games []cli.Game) (*localPlan, error) {
 	if i < 0 {
 		return nil, fmt.Errorf("%s hosts no game of its name", g.Name())
 	}
-	if err := f.seat(p, lg, p.hosted[i], games); err != nil {
+	if err := f.seat(p, t.local, p.hosted[i], games); err != nil {
 		return nil, err
 	}
 	return p, nil
@@ -241,13 +244,11 @@ func localWords(games []cli.Game) map[string]bool {
 
 // differsHelp explains flags that disagree with the game kept in the
 // channel, and how to start afresh.
-func differsHelp(d *local.Differs, games []cli.Game) string {
+func (f *localFlags) differsHelp(d *local.Differs) string {
 	flags := map[string]string{"players": "--players", "computers": "--ai", "names": "--names", "seed": "--seed"}
-	for _, g := range games {
-		if lg := g.Local(); lg != nil {
-			for _, fl := range lg.Flags {
-				flags[fl.Name] = "--" + fl.Name
-			}
+	for _, t := range f.terminal {
+		for _, fl := range t.flags {
+			flags[fl.Name] = "--" + fl.Name
 		}
 	}
 	var lines []string

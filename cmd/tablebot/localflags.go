@@ -6,18 +6,50 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/tablebot/tablebot/bot"
 	"github.com/tablebot/tablebot/bot/cli"
+	"github.com/tablebot/tablebot/i18n"
 )
+
+// terminalGame is a game that tablebot local plays: its setup, its seats
+// and its own flags, the options of its new.
+type terminalGame struct {
+	local *cli.Local
+	seats bot.Seats
+	flags []cli.Flag
+}
+
+// terminalGames returns the games that tablebot local plays by name,
+// each hosted (without images) for its seats and the options of its new.
+func terminalGames(games []cli.Game, cat *i18n.Catalog) (map[string]*terminalGame, error) {
+	out := map[string]*terminalGame{}
+	for _, g := range games {
+		lg := g.Local()
+		if lg == nil {
+			continue
+		}
+		h, err := g.Host(cat, cli.HostOptions{})
+		if err != nil {
+			return nil, err
+		}
+		out[g.Name()] = &terminalGame{local: lg, seats: h.Seats(), flags: cli.OptionFlags(h.NewOptions())}
+	}
+	return out, nil
+}
 
 // declareLocal declares the flags of tablebot local on fs: the binary's,
 // whose help says what each game takes, then each game's own.
-func declareLocal(fs *flag.FlagSet, games []cli.Game) (*localFlags, error) {
+func declareLocal(fs *flag.FlagSet, games []cli.Game, cat *i18n.Catalog) (*localFlags, error) {
 	f := &localFlags{own: map[string]*string{}, given: map[string]bool{}}
+	var err error
+	if f.terminal, err = terminalGames(games, cat); err != nil {
+		return nil, err
+	}
 	fs.StringVar(&f.game, "game", defaultGame(games), "the game: "+cli.GameNames(games))
-	fs.IntVar(&f.players, "players", 0, "number of players ("+localHelp(games, func(l *cli.Local) string { return l.PlayersHelp }, false)+")")
+	fs.IntVar(&f.players, "players", 0, "number of players ("+f.help(games, func(t *terminalGame) string { return t.local.PlayersHelp(t.seats) }, false)+")")
 	fs.StringVar(&f.db, "db", defaultConfig().Storage.Path, "database file")
 	fs.StringVar(&f.out, "out", "", "write the board image into this directory after every move")
-	fs.StringVar(&f.names, "names", "", "players' names in seat order, comma-separated (default: "+localHelp(games, func(l *cli.Local) string { return l.NamesHelp }, true)+")")
+	fs.StringVar(&f.names, "names", "", "players' names in seat order, comma-separated (default: "+f.help(games, func(t *terminalGame) string { return t.local.NamesHelp }, true)+")")
 	fs.BoolVar(&f.shuffle, "shuffle", false, "shuffle the seats, as on Discord")
 	fs.StringVar(&f.channel, "channel", "local", "the channel name the game is kept under")
 	fs.StringVar(&f.lang, "lang", "en", "language: en, es or it")
@@ -51,12 +83,12 @@ func declareLocal(fs *flag.FlagSet, games []cli.Game) (*localFlags, error) {
 func (f *localFlags) declareGames(fs *flag.FlagSet, games []cli.Game) ([]string, error) {
 	var own []string
 	for _, g := range games {
-		lg := g.Local()
-		if lg == nil || len(lg.Flags) == 0 {
+		t := f.terminal[g.Name()]
+		if t == nil || len(t.flags) == 0 {
 			continue
 		}
 		var shown []string
-		for _, fl := range lg.Flags {
+		for _, fl := range t.flags {
 			usage := g.Name() + ": " + fl.Usage
 			shown = append(shown, "[--"+fl.Name+" "+fl.Arg+"]")
 			if prev := fs.Lookup(fl.Name); prev != nil {
@@ -73,48 +105,46 @@ func (f *localFlags) declareGames(fs *flag.FlagSet, games []cli.Game) ([]string,
 	return own, nil
 }
 
-// localHelp joins what the games the terminal plays say in a flag's help
+// help joins what the games the terminal plays say in a flag's help
 // (help), each after its name ("menara: 1 to 4, default 2"), the default
 // game's bare when bareDefault.
-func localHelp(games []cli.Game, help func(*cli.Local) string, bareDefault bool) string {
+func (f *localFlags) help(games []cli.Game, help func(*terminalGame) string, bareDefault bool) string {
 	var parts []string
 	for i, g := range games {
-		lg := g.Local()
-		if lg == nil {
+		t := f.terminal[g.Name()]
+		if t == nil {
 			continue
 		}
 		if i == 0 && bareDefault {
-			parts = append(parts, help(lg))
+			parts = append(parts, help(t))
 			continue
 		}
-		parts = append(parts, g.Name()+": "+help(lg))
+		parts = append(parts, g.Name()+": "+help(t))
 	}
 	return strings.Join(parts, "; ")
 }
 
 // settings returns the options of the game's new from its own flags (a
-// flag not given at the game's default) and --seed; a flag of another
-// game that this one lacks is refused.
-func (f *localFlags) settings(games []cli.Game, g cli.Game, lg *cli.Local) (map[string]string, error) {
-	if err := f.foreign(games, g, lg); err != nil {
+// flag not given at the option's default, checked against its values)
+// and --seed; a flag of another game that this one lacks is refused.
+func (f *localFlags) settings(games []cli.Game, g cli.Game, t *terminalGame) (map[string]string, error) {
+	if err := f.foreign(games, g, t); err != nil {
 		return nil, err
 	}
-	values := map[string]string{}
-	for _, fl := range lg.Flags {
-		values[fl.Name] = fl.Default
-		if f.given[fl.Name] {
-			values[fl.Name] = *f.own[fl.Name]
-		}
-	}
 	settings := map[string]string{}
-	if lg.Settings != nil {
-		s, err := lg.Settings(values)
+	for _, fl := range t.flags {
+		value := fl.Default
+		if f.given[fl.Name] {
+			value = *f.own[fl.Name]
+		}
+		if value == "" {
+			continue
+		}
+		v, err := fl.Read(value)
 		if err != nil {
 			return nil, err
 		}
-		for k, v := range s {
-			settings[k] = v
-		}
+		settings[fl.Name] = v
 	}
 	if f.given["seed"] {
 		settings["seed"] = fmt.Sprint(f.seed)
@@ -124,19 +154,19 @@ func (f *localFlags) settings(games []cli.Game, g cli.Game, lg *cli.Local) (map[
 
 // foreign refuses a flag given of another game that g lacks, in the
 // words of g (cli.Local.Lacks).
-func (f *localFlags) foreign(games []cli.Game, g cli.Game, lg *cli.Local) error {
+func (f *localFlags) foreign(games []cli.Game, g cli.Game, t *terminalGame) error {
 	for _, other := range games {
-		ol := other.Local()
-		if other.Name() == g.Name() || ol == nil {
+		ot := f.terminal[other.Name()]
+		if other.Name() == g.Name() || ot == nil {
 			continue
 		}
-		for _, fl := range ol.Flags {
-			if !f.given[fl.Name] || slices.ContainsFunc(lg.Flags, func(x cli.Flag) bool { return x.Name == fl.Name }) {
+		for _, fl := range ot.flags {
+			if !f.given[fl.Name] || slices.ContainsFunc(t.flags, func(x cli.Flag) bool { return x.Name == fl.Name }) {
 				continue
 			}
 			why := g.Name() + " has none"
-			if lg.Lacks != nil {
-				why = lg.Lacks(fl.Name)
+			if t.local.Lacks != nil {
+				why = t.local.Lacks(fl.Name)
 			}
 			return cli.Usagef("--%s is a flag of %s: %s", fl.Name, other.Name(), why)
 		}

@@ -39,7 +39,7 @@ func Check(t testing.TB, g cli.Game) {
 		t.Errorf("%s hosts a game of kind %q", name, hosted.Kind())
 	}
 	if l := g.Local(); l != nil {
-		for _, problem := range CheckLocal(l, hosted.Seats()) {
+		for _, problem := range CheckLocal(l, hosted.Seats(), hosted.NewOptions()) {
 			t.Errorf("%s's Local: %s", name, problem)
 		}
 	}
@@ -48,16 +48,16 @@ func Check(t testing.TB, g cli.Game) {
 // CheckLocal lists what is wrong with a game's terminal setup, whose
 // hosted game takes seats: its players' default among them, n distinct
 // seat names for every n of them that the game's own CheckName takes, its
-// words in lower case, its flags named, described and distinct, and its
-// settings read from their defaults.
-func CheckLocal(l *cli.Local, seats bot.Seats) []string {
+// words in lower case, and its flags (the options opts of its new)
+// described and distinct, their defaults among their values.
+func CheckLocal(l *cli.Local, seats bot.Seats, opts []bot.OptionSpec) []string {
 	var problems []string
 	fail := func(format string, a ...any) { problems = append(problems, fmt.Sprintf(format, a...)) }
 	if l.Players < seats.Min || l.Players > seats.Max {
 		fail("%d players by default, not %d to %d", l.Players, seats.Min, seats.Max)
 	}
-	if l.PlayersHelp == "" || l.NamesHelp == "" || l.Seats == nil {
-		fail("PlayersHelp, NamesHelp and Seats are needed")
+	if l.NamesHelp == "" || l.Seats == nil {
+		fail("NamesHelp and Seats are needed")
 		return problems
 	}
 	checkSeats(l, seats, fail)
@@ -66,7 +66,7 @@ func CheckLocal(l *cli.Local, seats bot.Seats) []string {
 			fail("word %q: words are single lower-case words", w)
 		}
 	}
-	checkFlags(l, fail)
+	checkFlags(cli.OptionFlags(opts), fail)
 	return problems
 }
 
@@ -89,24 +89,22 @@ func checkSeats(l *cli.Local, seats bot.Seats, fail func(string, ...any)) {
 	}
 }
 
-// checkFlags checks the game's flags and their reading at their defaults.
-func checkFlags(l *cli.Local, fail func(string, ...any)) {
-	values := map[string]string{}
-	for _, f := range l.Flags {
-		if f.Name == "" || strings.HasPrefix(f.Name, "-") || f.Usage == "" || f.Arg == "" {
-			fail("flag %+v: a flag has a name without dashes, a usage and an argument", f)
+// checkFlags checks the game's flags and their defaults.
+func checkFlags(flags []cli.Flag, fail func(string, ...any)) {
+	seen := map[string]bool{}
+	for _, f := range flags {
+		if f.Name == "" || strings.HasPrefix(f.Name, "-") || f.Usage == "" {
+			fail("flag %+v: a flag has a name without dashes and a usage (the option's Help or values)", f)
 		}
-		if _, ok := values[f.Name]; ok {
+		if seen[f.Name] {
 			fail("flag --%s twice", f.Name)
 		}
-		values[f.Name] = f.Default
-	}
-	if len(l.Flags) > 0 && l.Settings == nil {
-		fail("flags without Settings to read them")
-	}
-	if l.Settings != nil {
-		if _, err := l.Settings(values); err != nil {
-			fail("the flags' defaults are refused: %v", err)
+		seen[f.Name] = true
+		if f.Default == "" {
+			continue
+		}
+		if v, err := f.Read(f.Default); err != nil || v != f.Default {
+			fail("--%s's default %q is refused: %v", f.Name, f.Default, err)
 		}
 	}
 }

@@ -107,8 +107,8 @@ func (g *Game) Seats() bot.Seats { return bot.Seats{Min: 1, Max: 4, Default: 2} 
 func (g *Game) NewOptions() []bot.OptionSpec {
 	return []bot.OptionSpec{
 		{Name: "players", Type: bot.IntegerOption, Min: 1, Max: 4},
-		{Name: optStones, Type: bot.IntegerOption, Min: 1, Max: 99},
-		{Name: optMode, Type: bot.StringOption, Choices: []bot.OptionChoice{{Label: "choice.mode.race", Value: Race}, {Label: "choice.mode.team", Value: Team}}},
+		{Name: optStones, Type: bot.IntegerOption, Min: 1, Max: 99, Default: "21", Help: "the pile"},
+		{Name: optMode, Type: bot.StringOption, Default: Race, Choices: []bot.OptionChoice{{Label: "choice.mode.race", Value: Race}, {Label: "choice.mode.team", Value: Team}}},
 		{Name: optSkip, Type: bot.IntegerOption, Min: 1, Max: 99},
 	}
 }

@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/tablebot/tablebot/bot/cli"
-	bmenara "github.com/tablebot/tablebot/bot/menara"
 	"github.com/tablebot/tablebot/rules/menara"
 	"github.com/tablebot/tablebot/rules/menara/ai"
 	"github.com/tablebot/tablebot/rules/menara/notation"
@@ -54,9 +53,8 @@ func (game) Arena(ctx context.Context, e cli.Env, args []string) error {
 	fs := flag.NewFlagSet("arena", flag.ContinueOnError)
 	r := cli.ArenaFlags(fs, e, gameName, 100, "number of games")
 	players := fs.Int("players", 2, "number of players, 1 to 4")
-	difficulty := fs.String("difficulty", "medium", "the game's difficulty: easy, medium or hard")
+	setup := setupFlags(fs)
 	team := fs.String("team", "hard", "the computer teammates' level (random, easy, medium or hard), or one a seat in turn: hard,easy")
-	hands := fs.String("hands", bmenara.DefaultHands.String(), "steady or shaky hands")
 	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "games played at once (the results do not depend on it)")
 	think := fs.Duration("think", 0, "cap on a computer's time a step (default 2s)")
 	nodes := fs.Int("nodes", 0, "cap on the positions a computer looks at a step (default "+fmt.Sprint(ai.DefaultNodes)+")")
@@ -73,13 +71,10 @@ func (game) Arena(ctx context.Context, e cli.Env, args []string) error {
 	if cfg.opts.Players == nil {
 		return cli.Usagef("--players must be 1 to 4")
 	}
+	if err := setup(&cfg.opts); err != nil {
+		return err
+	}
 	var ok bool
-	if cfg.opts.Difficulty, ok = menara.ParseDifficulty(*difficulty); !ok {
-		return cli.Usagef("--difficulty must be easy, medium or hard")
-	}
-	if cfg.opts.Hands, ok = menara.ParseHands(*hands); !ok {
-		return cli.Usagef("--hands must be steady or shaky")
-	}
 	if cfg.team, ok = parseTeam(*team); !ok {
 		return cli.Usagef("--team must be random, easy, medium or hard, or such levels separated by commas (one a seat, in turn)")
 	}

@@ -17,8 +17,7 @@ func (game) Selfplay(ctx context.Context, e cli.Env, args []string) error {
 	fs := flag.NewFlagSet("selfplay", flag.ContinueOnError)
 	r := cli.SelfplayFlags(fs, e, gameName)
 	players := fs.Int("players", 2, "number of players, 1 to 4")
-	difficulty := fs.String("difficulty", "medium", "easy, medium or hard")
-	hands := fs.String("hands", bmenara.DefaultHands.String(), "steady or shaky")
+	setup := setupFlags(fs)
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "Usage: tablebot selfplay --game menara --players N --difficulty D [--hands steady|shaky] --seed S [--games G --out DIR]")
 		fs.PrintDefaults()
@@ -30,12 +29,8 @@ func (game) Selfplay(ctx context.Context, e cli.Env, args []string) error {
 	if o.Players == nil {
 		return cli.Usagef("--players must be 1 to 4")
 	}
-	var ok bool
-	if o.Difficulty, ok = menara.ParseDifficulty(*difficulty); !ok {
-		return cli.Usagef("--difficulty must be easy, medium or hard")
-	}
-	if o.Hands, ok = menara.ParseHands(*hands); !ok {
-		return cli.Usagef("--hands must be steady or shaky")
+	if err := setup(&o); err != nil {
+		return err
 	}
 	if err := r.CheckRecords(); err != nil {
 		return err
@@ -48,4 +43,20 @@ func (game) Selfplay(ctx context.Context, e cli.Env, args []string) error {
 		return fmt.Sprintf("# selfplay --game menara --players %d --difficulty %s --hands %s --seed %d, game %d\n",
 			*players, o.Difficulty, o.Hands, r.Seed, i+1) + rec, nil
 	})
+}
+
+// setupFlags declares --difficulty and --hands, options of the game's
+// new, on fs; the function it returns reads them into o once fs is
+// parsed.
+func setupFlags(fs *flag.FlagSet) func(o *menara.Options) error {
+	flags := cli.DeclareOptions(fs, bmenara.New(bmenara.Options{}).NewOptions(), "difficulty", "hands")
+	return func(o *menara.Options) error {
+		v, err := flags.Read()
+		if err != nil {
+			return err
+		}
+		o.Difficulty, _ = menara.ParseDifficulty(v["difficulty"])
+		o.Hands, _ = menara.ParseHands(v["hands"])
+		return nil
+	}
 }

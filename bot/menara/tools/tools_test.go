@@ -9,6 +9,7 @@ import (
 
 	"github.com/tablebot/tablebot/bot/cli"
 	"github.com/tablebot/tablebot/bot/cli/clitest"
+	bmenara "github.com/tablebot/tablebot/bot/menara"
 	"github.com/tablebot/tablebot/rules/menara"
 	"github.com/tablebot/tablebot/rules/menara/notation"
 )
@@ -95,28 +96,16 @@ func TestHasSteps(t *testing.T) {
 	}
 }
 
-// TestLocal: the terminal's settings come from Menara's flags, lower-cased;
-// a flag of another game is refused in Menara's words.
+// TestLocal: the terminal's flags are the options of Menara's new, read
+// in any case; a flag of another game is refused in Menara's words.
 func TestLocal(t *testing.T) {
 	l := New().Local()
-	s, err := l.Settings(map[string]string{"difficulty": "Hard", "hands": "SHAKY", "side": "dark"})
-	if err != nil || s["difficulty"] != "hard" || s["hands"] != "shaky" || s["side"] != "dark" || len(s) != 3 {
-		t.Errorf("settings %v, %v", s, err)
-	}
-	for values, want := range map[[3]string]string{
-		{"brutal", "easy", "light"}:  "--difficulty must be easy, medium or hard",
-		{"easy", "wobbly", "light"}:  "--hands must be steady or shaky",
-		{"easy", "steady", "none"}:   "--side must be light or dark",
-		{"easy", "steady", "upside"}: "--side must be light or dark",
-	} {
-		_, err := l.Settings(map[string]string{"difficulty": values[0], "hands": values[1], "side": values[2]})
-		if err == nil || err.Error() != "usage: "+want {
-			t.Errorf("%v: %v, want %q", values, err, want)
-		}
-	}
-	for _, f := range l.Flags {
-		if f.Name == "hands" && f.Default != "shaky" {
-			t.Errorf("--hands defaults to %q, want shaky (issue 26)", f.Default)
+	for _, f := range cli.OptionFlags(bmenara.New(bmenara.Options{}).NewOptions()) {
+		want := map[string][3]string{
+			"difficulty": {"medium", "Hard", "hard"}, "hands": {"shaky", "SHAKY", "shaky"}, "side": {"light", "dark", "dark"},
+		}[f.Name]
+		if got, err := f.Read(want[1]); f.Default != want[0] || got != want[2] || err != nil {
+			t.Errorf("--%s: default %q, %q reads %q, %v; want %q and %q", f.Name, f.Default, want[1], got, err, want[0], want[2])
 		}
 	}
 	if got := l.Lacks("start"); got != "a Menara game starts from its seed" {

@@ -54,7 +54,7 @@ func (game) Arena(ctx context.Context, e cli.Env, args []string) error {
 	think := fs.Duration("think", 0, "cap on the hard level's time a move (default 2s); the iteration budget scales with it")
 	iterations := fs.Int("iterations", 0, "hard level's search iterations a move (default: scaled from --think)")
 	asJSON := fs.Bool("json", false, "print the results as one JSON object")
-	start := fs.String("start", "setup", "how games start: setup or suggested")
+	start := startFlag(fs)
 	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "games played at once")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "Usage: tablebot arena [--game shangrila] --players N --games G --seats hard,easy,easy,easy [--seed S] [--think DURATION] [--json]")
@@ -81,12 +81,9 @@ func (game) Arena(ctx context.Context, e cli.Env, args []string) error {
 	}
 	cfg := arenaConfig{games: r.Games, seed: r.Seed, workers: *workers,
 		opts: ai.Options{Think: *think, Iterations: *iterations}}
-	switch *start {
-	case "setup":
-	case "suggested":
-		cfg.start = shangrila.StartSuggested
-	default:
-		return cli.Usagef("--start must be setup or suggested")
+	var err error
+	if cfg.start, err = start(); err != nil {
+		return err
 	}
 	spec := *seats
 	if spec == "" {

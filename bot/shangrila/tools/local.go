@@ -8,21 +8,16 @@ import (
 )
 
 // Local is how tablebot local sets up Shangri-La: four players unless
-// --players says three, seats named after their colours, and how the game
-// starts (--start).
+// --players says three, seats named after their colours; its flag
+// (--start) is the option of its new.
 func (game) Local() *cli.Local {
 	return &cli.Local{
-		Players:     4,
-		PlayersHelp: "3 or 4, default 4",
-		NamesHelp:   "their colours",
-		Seats:       seats,
-		CheckName:   checkName,
-		Words:       []string{"place", "recruit", "journey", "setup", "pass", "exchange"},
-		Flags: []cli.Flag{
-			{Name: "start", Default: "setup", Usage: "how a new game starts: setup or suggested", Arg: "setup|suggested"},
-		},
-		Settings: settings,
-		Lacks:    func(string) string { return "The Bridges of Shangri-La has none" },
+		Players:   4,
+		NamesHelp: "their colours",
+		Seats:     seats,
+		CheckName: checkName,
+		Words:     []string{"place", "recruit", "journey", "setup", "pass", "exchange"},
+		Lacks:     func(string) string { return "The Bridges of Shangri-La has none" },
 	}
 }
 
@@ -43,13 +38,4 @@ func checkName(names []string, i int) error {
 		}
 	}
 	return nil
-}
-
-// settings reads --start.
-func settings(values map[string]string) (map[string]string, error) {
-	start := values["start"]
-	if start != "setup" && start != "suggested" {
-		return nil, cli.Usagef("--start must be setup or suggested")
-	}
-	return map[string]string{"start": start}, nil
 }

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/tablebot/tablebot/bot/cli"
+	bshangrila "github.com/tablebot/tablebot/bot/shangrila"
 	"github.com/tablebot/tablebot/rules/shangrila"
 	"github.com/tablebot/tablebot/rules/shangrila/notation"
 )
@@ -17,7 +18,7 @@ func (game) Selfplay(ctx context.Context, e cli.Env, args []string) error {
 	fs := flag.NewFlagSet("selfplay", flag.ContinueOnError)
 	r := cli.SelfplayFlags(fs, e, notation.GameName)
 	players := fs.Int("players", 4, "number of players, 3 or 4")
-	start := fs.String("start", "setup", "how games start: setup or suggested")
+	start := startFlag(fs)
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "Usage: tablebot selfplay [--game shangrila] --players N --seed S [--games G --out DIR] [--start setup|suggested]")
 		fmt.Fprint(fs.Output(), "Games (each with its own flags; see tablebot selfplay --game NAME -h):\n"+cli.GameList(e.Games))
@@ -32,13 +33,9 @@ func (game) Selfplay(ctx context.Context, e cli.Env, args []string) error {
 	if err := r.CheckRecords(); err != nil {
 		return err
 	}
-	var st shangrila.Start
-	switch *start {
-	case "setup":
-	case "suggested":
-		st = shangrila.StartSuggested
-	default:
-		return cli.Usagef("--start must be setup or suggested")
+	st, err := start()
+	if err != nil {
+		return err
 	}
 	seats := shangrila.Colours[:*players]
 	return cli.WriteRecords(ctx, e, r.Out, r.Games, func(i int) (string, error) {
@@ -49,6 +46,19 @@ func (game) Selfplay(ctx context.Context, e cli.Env, args []string) error {
 		return fmt.Sprintf("# selfplay --players %d --seed %d, game %d\n", *players, r.Seed, i+1) +
 			notation.FormatRecord(seats, st, moves), nil
 	})
+}
+
+// startFlag declares --start, the option of the game's new, on fs; the
+// function it returns reads it once fs is parsed.
+func startFlag(fs *flag.FlagSet) func() (shangrila.Start, error) {
+	o := cli.DeclareOptions(fs, bshangrila.New(bshangrila.Options{}).NewOptions(), "start")
+	return func() (shangrila.Start, error) {
+		v, err := o.Read()
+		if err != nil || v["start"] != shangrila.StartSuggested.String() {
+			return shangrila.StartSetup, err
+		}
+		return shangrila.StartSuggested, nil
+	}
 }
 
 // randomGame plays one game of uniformly random legal moves; game i of a

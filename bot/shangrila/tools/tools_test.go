@@ -109,12 +109,6 @@ func TestLocal(t *testing.T) {
 	if err := l.CheckName([]string{"red", "bob", "cy"}, 0); err != nil {
 		t.Errorf("a seat called by its own colour: %v", err)
 	}
-	if s, err := l.Settings(map[string]string{"start": "suggested"}); err != nil || s["start"] != "suggested" {
-		t.Errorf("--start suggested: %v, %v", s, err)
-	}
-	if _, err := l.Settings(map[string]string{"start": "later"}); err == nil || err.Error() != "usage: --start must be setup or suggested" {
-		t.Errorf("--start later: %v", err)
-	}
 	if got := l.Lacks("difficulty"); got != "The Bridges of Shangri-La has none" {
 		t.Errorf("Lacks = %q", got)
 	}

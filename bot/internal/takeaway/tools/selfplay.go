@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"math/rand/v2"
+	"strconv"
 	"strings"
 
 	"github.com/tablebot/tablebot/bot/cli"
@@ -17,21 +18,23 @@ func (game) Selfplay(ctx context.Context, e cli.Env, args []string) error {
 	fs := flag.NewFlagSet("selfplay", flag.ContinueOnError)
 	r := cli.SelfplayFlags(fs, e, takeaway.Kind)
 	players := fs.Int("players", 2, "number of players, 2 to 4")
-	stones := fs.Int("stones", 21, "the pile, 1 to 99 stones")
+	pile := cli.DeclareOptions(fs, takeaway.New(takeaway.Options{NoImages: true}).NewOptions(), "stones")
 	if err := cli.ParseNoArgs(fs, e, args); err != nil {
 		return err
 	}
-	switch {
-	case *players < 2 || *players > 4:
+	if *players < 2 || *players > 4 {
 		return cli.Usagef("--players must be 2 to 4")
-	case *stones < 1 || *stones > 99:
-		return cli.Usagef("--stones must be 1 to 99")
 	}
+	v, err := pile.Read()
+	if err != nil {
+		return err
+	}
+	stones, _ := strconv.Atoi(v["stones"])
 	if err := r.CheckRecords(); err != nil {
 		return err
 	}
 	return cli.WriteRecords(ctx, e, r.Out, r.Games, func(i int) (string, error) {
-		return randomGame(seats(*players), *stones, rand.New(rand.NewPCG(r.Seed, uint64(i))))
+		return randomGame(seats(*players), stones, rand.New(rand.NewPCG(r.Seed, uint64(i))))
 	})
 }
 
