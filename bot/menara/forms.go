@@ -56,9 +56,9 @@ func (g *Game) forms() bot.Forms {
 	renew := bot.Param{Name: optRenew, Type: bot.BooleanOption, Optional: true, Read: readRenew}
 	return bot.Forms{Confirm: g, List: []bot.Form{
 		{Name: cmdExchange, Board: onBoard("menara.button.exchange", "🔁", bot.Secondary, stage(mr.Exchanging)), Params: []bot.Param{
-			{Name: optGive, Type: bot.StringOption, Legal: legalGive, Label: groupLabel, Match: coversTyped,
+			{Name: optGive, Type: bot.StringOption, Legal: legalGive, Label: groupLabel, Match: coversTyped, Read: readColumns,
 				Menu: handColumns, Max: handSize, Join: joinColumns, Check: checkGive, Option: columnOption, Prompt: givePrompt, Placeholder: givePlaceholder},
-			{Name: optTake, Type: bot.StringOption, Lead: true, Legal: legalTake, Label: groupLabel, Match: coversTyped,
+			{Name: optTake, Type: bot.StringOption, Lead: true, Legal: legalTake, Label: groupLabel, Match: coversTyped, Read: readColumns,
 				Menu: campColumns, Min: given, Max: given, Join: joinColumns, Check: checkTake, Option: columnOption, Prompt: takePrompt, Placeholder: takePlaceholder},
 		}, Make: makeExchange, Usage: "exchange YY for RB"},
 		{Name: cmdReveal, Board: revealButtons, Params: []bot.Param{{Name: optPile, Type: bot.StringOption, Choices: piles, Read: readPile}}, Make: makeReveal, Usage: "reveal blue"},
@@ -109,12 +109,12 @@ func groupLabel(p *i18n.Printer, _ bot.State, value string) string {
 	for _, c := range cols.List() {
 		names = append(names, ColourName(p, c))
 	}
-	return value + " · " + strings.Join(names, ", ")
+	return columnsCode(p, cols) + " · " + strings.Join(names, ", ")
 }
 
 // coversTyped keeps the groups that hold the columns typed.
-func coversTyped(_ *i18n.Printer, typed string, c bot.Choice) bool {
-	want, _ := mr.ParseColumns(strings.ReplaceAll(typed, " ", ""))
+func coversTyped(p *i18n.Printer, typed string, c bot.Choice) bool {
+	want, _ := parseColumns(p, strings.ReplaceAll(typed, " ", ""))
 	cols, _ := mr.ParseColumns(c.Value)
 	return cols.Covers(want)
 }
@@ -184,7 +184,8 @@ func freeBases(pos *mr.Position) map[mr.Colour]int {
 // your hand: 2 · free bases: 5".
 func colourLabel(p *i18n.Printer, st bot.State, value string) string {
 	o := colourOption(p, st, nil, value)
-	return value + " · " + o.Label + " · " + o.Description
+	col, _ := mr.ParseColour(value)
+	return colourCode(p, col) + " · " + o.Label + " · " + o.Description
 }
 
 // colourOption is a colour of column in a menu, with the columns of it in
@@ -208,7 +209,7 @@ func colourPrompt(p *i18n.Printer, st bot.State, _ bot.Values, _ int) string {
 // or the asker's language.
 func colourMatch(p *i18n.Printer, typed string, c bot.Choice) bool {
 	col, _ := mr.ParseColour(c.Value)
-	return bot.Matches(typed, c.Value, ColourName(p, col), col.String())
+	return bot.Matches(typed, c.Value, colourCode(p, col), ColourName(p, col), col.String())
 }
 
 // legalBases lists the bases a column may be placed on, of the colour
