@@ -90,8 +90,9 @@ func TestColourCodesSeen(t *testing.T) {
 	}
 }
 
-// TestTypedCodes: a step typed with the language's codes is read into
-// the record's letters (the record does not change).
+// TestTypedCodes: a step typed with the language's codes, or a
+// placement with its words (sobre, giro, en, oscura), is read into the
+// record's letters and words (the record does not change).
 func TestTypedCodes(t *testing.T) {
 	g := New(Options{})
 	st := bot.NewReplay[mr.Position, mr.Step, *mr.Effects](engine{}, mr.Position{})
@@ -106,6 +107,11 @@ func TestTypedCodes(t *testing.T) {
 		{i18n.Italian, "exchange gg rl", "exchange map[give:YY take:RB]"},
 		{i18n.Italian, "column I on K2", "place map[base:K2 column:W]"},
 		{i18n.Italian, "column W on K2", "place map[base:K2 column:W confirm:record]"},
+		{i18n.Spanish, "floor sobre K2 K4 L1 giro 2 en 3,-1 oscura", "floor map[placement:on K2 K4 L1 turn 2 at 3,-1 dark]"},
+		{i18n.Spanish, "extend en 5,-3 giro 1 Clara", "extend map[placement:at 5,-3 turn 1 light]"},
+		{i18n.Italian, "floor su K2 K4 L1 giro 2 scuro", "floor map[placement:on K2 K4 L1 turn 2 dark]"},
+		{i18n.Italian, "lift M F1 G2 G4 giro 0 in 1,2", "lift map[floor:M placement:F1 G2 G4 turn 0 at 1,2]"},
+		{i18n.English, "floor on K2 K4 L1 turn 2 dark", "floor map[placement:on K2 K4 L1 turn 2 dark]"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.line, func(t *testing.T) {

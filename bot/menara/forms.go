@@ -329,7 +329,7 @@ func liftedLabel(p *i18n.Printer, st bot.State, value string) string {
 // (ai.PlaceNew, ai.PlaceExtend) or where the floor chosen moves
 // (ai.PlaceLift), each as its placement code.
 func placementParam(filter ai.Among) bot.Param {
-	return bot.Param{Name: optPlacement, Type: bot.StringOption, Rest: true,
+	return bot.Param{Name: optPlacement, Type: bot.StringOption, Rest: true, Read: readPlacement,
 		Legal: func(st bot.State, _ int, v bot.Values) []string {
 			var out []string
 			for _, pl := range placements(st, filter, v) {
