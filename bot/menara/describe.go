@@ -206,7 +206,7 @@ func endSaid(p *i18n.Printer, e *mr.Effects, who string) []string {
 		parts = append(parts, p.T("menara.say.renewed", "camp", e.NewCamp))
 	}
 	if e.TurnOver && e.Drawn.Total() > 0 {
-		parts = append(parts, p.T("menara.say.drawn", "player", who, "columns", e.Drawn.String()))
+		parts = append(parts, p.T("menara.say.drawn", "player", who, "columns", e.Drawn))
 	}
 	return parts
 }
