@@ -34,6 +34,7 @@ type Catalog struct {
 	bundle   *goi18n.Bundle
 	printers map[Lang]*Printer
 	messages map[Lang]map[string]*goi18n.Message // messages defined per language
+	withN    map[string]bool                     // ids of messages that call n in some language
 }
 
 // New reads the embedded catalogues of the host and those of the games'
@@ -66,7 +67,7 @@ func Files() fs.FS { return locales }
 func newCatalog(terms []Terms, sources ...fs.FS) (*Catalog, error) {
 	bundle := goi18n.NewBundle(language.English)
 	bundle.RegisterUnmarshalFunc("toml", toml.Unmarshal)
-	c := &Catalog{bundle: bundle, printers: map[Lang]*Printer{}, messages: map[Lang]map[string]*goi18n.Message{}}
+	c := &Catalog{bundle: bundle, printers: map[Lang]*Printer{}, messages: map[Lang]map[string]*goi18n.Message{}, withN: map[string]bool{}}
 	for _, l := range Langs {
 		c.messages[l] = map[string]*goi18n.Message{}
 	}
@@ -76,7 +77,7 @@ func newCatalog(terms []Terms, sources ...fs.FS) (*Catalog, error) {
 		}
 	}
 	for _, l := range Langs {
-		c.printers[l] = &Printer{lang: l, loc: goi18n.NewLocalizer(bundle, string(l), string(English)), terms: terms}
+		c.printers[l] = &Printer{lang: l, loc: goi18n.NewLocalizer(bundle, string(l), string(English)), terms: terms, withN: c.withN}
 	}
 	return c, nil
 }
@@ -107,6 +108,9 @@ func (c *Catalog) read(bundle *goi18n.Bundle, files fs.FS) error {
 					return fmt.Errorf("i18n: %s: message %q defined twice", l, m.ID)
 				}
 				c.messages[l][m.ID] = m
+				if usesFuncs(m) {
+					c.withN[m.ID] = true
+				}
 			}
 		}
 	}

@@ -13,6 +13,7 @@ type Printer struct {
 	lang  Lang
 	loc   *goi18n.Localizer
 	terms []Terms
+	withN map[string]bool // messages that call n (see funcs.go)
 }
 
 // Lang returns the printer's language.
@@ -44,6 +45,9 @@ func (p *Printer) localize(id string, count *int, args []any) string {
 	cfg := &goi18n.LocalizeConfig{MessageID: id, TemplateData: data}
 	if count != nil {
 		cfg.PluralCount = *count
+	}
+	if p.withN[id] {
+		cfg.Funcs = p.funcs()
 	}
 	// go-i18n reports a message missing in this language, or a plural form
 	// missing from it, as an error but still returns its best effort (the

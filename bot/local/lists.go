@@ -26,6 +26,9 @@ func (s *Session) moves(ctx context.Context) {
 		return
 	}
 	legal := s.game.Moves(st)
+	if m, ok := s.game.(bot.MovesSayer); ok {
+		legal = m.MovesSaid(s.printer(), st)
+	}
 	var seatWords []string
 	for _, seat := range st.ToAct() {
 		if seat < len(g.Players) {

@@ -92,7 +92,8 @@ func TestDistance(t *testing.T) {
 }
 
 // TestNearest: a mistyped command is matched to the one meant, in English
-// and in the session's language; a word far from every command is not.
+// and in the session's language (its word first when both are as near);
+// a word far from every command is not.
 func TestNearest(t *testing.T) {
 	cat, err := i18n.New(bshangrila.Source())
 	if err != nil {
@@ -112,6 +113,7 @@ func TestNearest(t *testing.T) {
 	v := newVocabulary(b, g, cat.Printer(i18n.Spanish))
 	tests := []struct{ typed, want string }{
 		{"plce", "place"}, {"recrut", "recruit"}, {"colcar", "colocar"}, {"ayda", "ayuda"}, {"Jugdas", "jugadas"},
+		{"cancela", "cancelar"}, // as near cancel: the session's language first
 		{"dance", ""}, {"x", ""}, {"zzzzzzz", ""},
 	}
 	for _, tt := range tests {

@@ -140,13 +140,22 @@ func (v *vocabulary) nearest(word string) (string, bool) {
 		}
 	}
 	sort.Strings(words) // the same answer every time when two are as close
-	best, bestD := "", 3
+	// On a tie the session's language's word wins over the English one:
+	// "movs" is mover in Spanish, not move.
+	best, bestD, bestEnglish := "", 3, false
 	for _, w := range words {
-		if d := distance(word, w); d < bestD && 3*d < len([]rune(w)) {
-			best, bestD = w, d
+		d, english := distance(word, w), v.english(w)
+		if (d < bestD || d == bestD && bestEnglish && !english) && 3*d < len([]rune(w)) {
+			best, bestD, bestEnglish = w, d, english
 		}
 	}
 	return best, best != ""
+}
+
+// english reports whether a word of the vocabulary is a command's or a
+// terminal word's English name (the same in every session).
+func (v *vocabulary) english(w string) bool {
+	return v.commands[w] == w || v.own[w] == w
 }
 
 // distance is the number of letters to insert, delete, change or swap

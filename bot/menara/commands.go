@@ -125,29 +125,6 @@ func parseBase(s string) (mr.Base, error) {
 	return b, nil
 }
 
-// parseColour reads a colour by its letter, its English name or its name
-// in the printer's language.
-func parseColour(p *i18n.Printer, s string) (mr.Colour, bool) {
-	if c, ok := mr.ParseColour(s); ok {
-		return c, true
-	}
-	for _, c := range mr.Colours {
-		if strings.EqualFold(s, ColourName(p, c)) {
-			return c, true
-		}
-	}
-	return 0, false
-}
-
-// readColour reads a colour as parseColour does, into its letter; other
-// words are left for makeColumn to refuse.
-func readColour(p *i18n.Printer, s string) (string, bool) {
-	if c, ok := parseColour(p, s); ok {
-		return string(c.Letter()), true
-	}
-	return s, true
-}
-
 // readPile reads a pile as parsePile does, into its name; other words are
 // left for makeReveal to refuse.
 func readPile(p *i18n.Printer, s string) (string, bool) {

@@ -108,7 +108,7 @@ func TestMovesSteadiestFirst(t *testing.T) {
 	} {
 		t.Run(fall.name, func(t *testing.T) {
 			s, step := fallingState(t, fall.want)
-			lines := g.Moves(s)
+			lines := g.MovesSaid(catalog(t).Printer(i18n.English), s)
 			falling, margins := false, 0
 			for i, l := range lines {
 				line, comment, _ := strings.Cut(l, "  # ")
@@ -129,6 +129,52 @@ func TestMovesSteadiestFirst(t *testing.T) {
 			}
 			if !falling || margins == 0 {
 				t.Errorf("got %d lines, a fall marked %v, %d with a margin; want a fall and margins:\n%s", len(lines), falling, margins, strings.Join(lines, "\n"))
+			}
+		})
+	}
+}
+
+// TestMovesSaid: the moves list is written in the player's language: the
+// colours by the language's codes, the comments in its words; every line
+// before its comment reads typed in that language as the step it lists.
+func TestMovesSaid(t *testing.T) {
+	g := New(Options{})
+	s, _ := fallingState(t, func(o *mr.Outlook) bool { return o.Collapse })
+	record := g.Moves(s)
+	tests := []struct {
+		lang           i18n.Lang
+		falls, margin  string
+		codes, english string // a column's code in the language, and in records
+	}{
+		{i18n.English, "# FALLS: the temple collapses", "margin ", "YRKWB", "YRKWB"},
+		{i18n.Spanish, "# CAE: el templo se derrumba", "margen ", "MRNLZ", "YRKWB"},
+		{i18n.Italian, "# CADE: il tempio crolla", "margine ", "GRNIL", "YRKWB"},
+	}
+	for _, tt := range tests {
+		t.Run(string(tt.lang), func(t *testing.T) {
+			p := catalog(t).Printer(tt.lang)
+			lines := g.MovesSaid(p, s)
+			if len(lines) != len(record) {
+				t.Fatalf("%d lines, the record lists %d", len(lines), len(record))
+			}
+			all := strings.Join(lines, "\n")
+			if !strings.Contains(all, tt.falls) || !strings.Contains(all, tt.margin) {
+				t.Errorf("lacks %q or %q:\n%s", tt.falls, tt.margin, all)
+			}
+			pos := s.Position()
+			seat := pos.Turn()
+			for i, l := range lines {
+				line, _, _ := strings.Cut(l, "  # ")
+				got, ok, err := g.Typed(s, seat, strings.Fields(line)[1:], p)
+				want, _, _ := g.Typed(s, seat, strings.Fields(record[i])[1:], p)
+				if !ok || err != nil || got.Command != want.Command || got.Options[optColumn] != want.Options[optColumn] || got.Options[optGive] != want.Options[optGive] {
+					t.Errorf("%q reads as %v %v %v; the record %q as %v", line, got, ok, err, record[i], want)
+				}
+				if f := strings.Fields(line); len(f) > 2 && f[1] == "column" {
+					if c := strings.Index(tt.english, strings.Fields(record[i])[2]); c < 0 || f[2] != tt.codes[c:c+1] {
+						t.Errorf("%q: the colour is not the language's code of %q", line, record[i])
+					}
+				}
 			}
 		})
 	}

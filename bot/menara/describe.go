@@ -59,7 +59,7 @@ var stepSayings = map[mr.Kind]func(p *i18n.Printer, e *mr.Effects, who string) s
 
 // sayExchange says what went to the camp and what came from it.
 func sayExchange(p *i18n.Printer, e *mr.Effects, who string) string {
-	return p.T("menara.say.exchange", "player", who, "give", e.Step.Give.String(), "take", e.Step.Take.String())
+	return p.T("menara.say.exchange", "player", who, "give", e.Step.Give, "take", e.Step.Take)
 }
 
 // sayReveal says the card turned up, with the side its rim asks for.
@@ -203,10 +203,10 @@ func endSaid(p *i18n.Printer, e *mr.Effects, who string) []string {
 		parts = append(parts, p.T("menara.say.level-row"))
 	}
 	if e.Renewed {
-		parts = append(parts, p.T("menara.say.renewed", "camp", e.NewCamp.String()))
+		parts = append(parts, p.T("menara.say.renewed", "camp", e.NewCamp))
 	}
 	if e.TurnOver && e.Drawn.Total() > 0 {
-		parts = append(parts, p.T("menara.say.drawn", "player", who, "columns", e.Drawn.String()))
+		parts = append(parts, p.T("menara.say.drawn", "player", who, "columns", e.Drawn))
 	}
 	return parts
 }
@@ -231,7 +231,7 @@ func (g *Game) Prompt(p *i18n.Printer, st bot.State, seat int, mention string) s
 	args := []any{"mark", g.Mark(seat), "mention", mention}
 	switch pos.Stage() {
 	case mr.Exchanging:
-		return p.T("menara.prompt.exchange", append(args, "hand", pos.Hand(seat).String(), "camp", pos.Camp().String())...)
+		return p.T("menara.prompt.exchange", append(args, "hand", pos.Hand(seat), "camp", pos.Camp())...)
 	case mr.NewFloor:
 		return p.T("menara.prompt.new-floor", append(args, "floor", pos.NextFloor())...)
 	case mr.Closing:
@@ -242,5 +242,5 @@ func (g *Game) Prompt(p *i18n.Printer, st bot.State, seat int, mention string) s
 	if f := pos.Chosen(); f.Valid() {
 		task += " · " + p.T("menara.render.on-floor", "floor", f.String())
 	}
-	return p.T("menara.prompt.build", append(args, "card", CardWords(p, card), "progress", task, "hand", pos.Hand(seat).String())...)
+	return p.T("menara.prompt.build", append(args, "card", CardWords(p, card), "progress", task, "hand", pos.Hand(seat))...)
 }

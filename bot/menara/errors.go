@@ -38,7 +38,7 @@ func rekey(err error) error {
 		// The exchange's usage is said in its message only.
 		c.Key = Kind + ".notation.usage-exchange"
 	}
-	return &c
+	return sayUsage(&c)
 }
 
 // clip shortens what someone typed before it is quoted back.

@@ -52,7 +52,7 @@ func checkTake(st bot.State, seat int, v bot.Values) error {
 		return err
 	}
 	if n := len(columnValues(pos.Camp(), give)); n < give.Total() {
-		return illegal("menara.err.camp-short", "give", give.String(), "count", n, "camp", pos.Camp().String())
+		return illegal("menara.err.camp-short", "give", give, "count", n, "camp", pos.Camp())
 	}
 	return nil
 }
@@ -109,7 +109,7 @@ func columnOption(p *i18n.Printer, _ bot.State, _ bot.Values, value string) bot.
 // givePrompt asks which columns to give, with the hand and the camp.
 func givePrompt(p *i18n.Printer, st bot.State, _ bot.Values, _ int) string {
 	pos := positionOf(state(st))
-	return p.T("menara.menu.give", "hand", pos.Hand(pos.Turn()).String(), "camp", pos.Camp().String())
+	return p.T("menara.menu.give", "hand", pos.Hand(pos.Turn()), "camp", pos.Camp())
 }
 
 // givePlaceholder is the placeholder of the menu of what to give.
@@ -120,7 +120,7 @@ func givePlaceholder(p *i18n.Printer, _ bot.State, _ bot.Values) string {
 // takePrompt asks which columns to take, as many as given.
 func takePrompt(p *i18n.Printer, st bot.State, v bot.Values, _ int) string {
 	give, _ := mr.ParseColumns(v[optGive])
-	return p.N("menara.menu.take", give.Total(), "give", give.String(), "camp", positionOf(state(st)).Camp().String())
+	return p.N("menara.menu.take", give.Total(), "give", give, "camp", positionOf(state(st)).Camp())
 }
 
 // takePlaceholder is the placeholder of the menu of what to take.

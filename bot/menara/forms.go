@@ -7,6 +7,7 @@ import (
 	"github.com/tablebot/tablebot/i18n"
 	mr "github.com/tablebot/tablebot/rules/menara"
 	"github.com/tablebot/tablebot/rules/menara/ai"
+	"github.com/tablebot/tablebot/rules/menara/notation"
 )
 
 // The steps as subcommands and forms.
@@ -56,28 +57,28 @@ func (g *Game) forms() bot.Forms {
 	renew := bot.Param{Name: optRenew, Type: bot.BooleanOption, Optional: true, Read: readRenew}
 	return bot.Forms{Confirm: g, List: []bot.Form{
 		{Name: cmdExchange, Board: onBoard("menara.button.exchange", "🔁", bot.Secondary, stage(mr.Exchanging)), Params: []bot.Param{
-			{Name: optGive, Type: bot.StringOption, Legal: legalGive, Label: groupLabel, Match: coversTyped,
+			{Name: optGive, Type: bot.StringOption, Legal: legalGive, Label: groupLabel, Match: coversTyped, Read: readColumns,
 				Menu: handColumns, Max: handSize, Join: joinColumns, Check: checkGive, Option: columnOption, Prompt: givePrompt, Placeholder: givePlaceholder},
-			{Name: optTake, Type: bot.StringOption, Lead: true, Legal: legalTake, Label: groupLabel, Match: coversTyped,
+			{Name: optTake, Type: bot.StringOption, Lead: true, Legal: legalTake, Label: groupLabel, Match: coversTyped, Read: readColumns,
 				Menu: campColumns, Min: given, Max: given, Join: joinColumns, Check: checkTake, Option: columnOption, Prompt: takePrompt, Placeholder: takePlaceholder},
-		}, Make: makeExchange, Usage: "exchange YY for RB"},
-		{Name: cmdReveal, Board: revealButtons, Params: []bot.Param{{Name: optPile, Type: bot.StringOption, Choices: piles, Read: readPile}}, Make: makeReveal, Usage: "reveal blue"},
+		}, Make: makeExchange, Usage: usageExchange},
+		{Name: cmdReveal, Board: revealButtons, Params: []bot.Param{{Name: optPile, Type: bot.StringOption, Choices: piles, Read: readPile}}, Make: makeReveal, Usage: usageReveal},
 		{Name: cmdPlace, Board: onBoard("menara.button.place", "🏛️", bot.Primary, building(mr.PlaceCard)), Params: []bot.Param{
 			{Name: optColumn, Type: bot.StringOption, Legal: legalColours, Label: colourLabel, Option: colourOption, Prompt: colourPrompt, Match: colourMatch, Read: readColour},
 			{Name: optBase, Type: bot.StringOption, Legal: legalBases, Option: baseOption, Prompt: basePrompt, Lead: true},
-		}, Make: makeColumn, Aliases: []string{"column"}, Usage: "column R on K2"},
-		{Name: cmdFloor, Board: floorButton, Params: []bot.Param{placementParam(ai.PlaceNew)}, Make: makePlacement(mr.PlaceFloor), Usage: "floor on K2 K4 L1 turn 2"},
+		}, Make: makeColumn, Aliases: []string{"column"}, Usage: notation.UsageColumn},
+		{Name: cmdFloor, Board: floorButton, Params: []bot.Param{placementParam(ai.PlaceNew)}, Make: makePlacement(mr.PlaceFloor), Usage: usageFloor},
 		{Name: cmdMove, Board: onBoard("menara.button.move", "⬆️", bot.Primary, building(mr.MoveCard)), Params: []bot.Param{
 			{Name: optFrom, Type: bot.StringOption, Ask: "menara.menu.move-from", Legal: legalFrom, Label: fromLabel, Option: fromOption},
 			{Name: optTo, Type: bot.StringOption, Legal: legalTo, Option: toOption, Prompt: toPrompt, Lead: true},
-		}, Make: makeMove, Usage: "move K2 to M3"},
+		}, Make: makeMove, Usage: notation.UsageMove},
 		{Name: cmdLift, Board: onBoard("menara.button.lift", "🏗️", bot.Primary, building(mr.LiftCard)), Params: []bot.Param{
 			{Name: optFloor, Type: bot.StringOption, Ask: "menara.menu.lift", Legal: legalLifted, Label: liftedLabel},
 			placementParam(ai.PlaceLift),
-		}, Make: makePlacement(mr.Lift), Usage: "lift M F1 G2 G4 turn 0"},
-		{Name: cmdExtend, Params: []bot.Param{placementParam(ai.PlaceExtend)}, Make: makePlacement(mr.Extend), Usage: "extend at 5,-3 turn 1"},
-		{Name: cmdGiveUp, Board: onBoard("menara.button.give-up", "🏳️", bot.Danger, mayGiveUp, "false"), Params: []bot.Param{renew}, Make: makeClosing(mr.GiveUpStep), Aliases: []string{"give up"}, Usage: "give up, or give up renew"},
-		{Name: cmdDone, Board: onBoard("menara.button.end-turn", "✅", bot.Success, stage(mr.Closing), "false"), Params: []bot.Param{renew}, Make: makeClosing(mr.DoneStep), Usage: "done renew"},
+		}, Make: makePlacement(mr.Lift), Usage: usageLift},
+		{Name: cmdExtend, Params: []bot.Param{placementParam(ai.PlaceExtend)}, Make: makePlacement(mr.Extend), Usage: usageExtend},
+		{Name: cmdGiveUp, Board: onBoard("menara.button.give-up", "🏳️", bot.Danger, mayGiveUp, "false"), Params: []bot.Param{renew}, Make: makeClosing(mr.GiveUpStep), Aliases: []string{"give up"}, Usage: usageGiveUp},
+		{Name: cmdDone, Board: onBoard("menara.button.end-turn", "✅", bot.Success, stage(mr.Closing), "false"), Params: []bot.Param{renew}, Make: makeClosing(mr.DoneStep), Usage: usageDone},
 	}}
 }
 
@@ -109,12 +110,12 @@ func groupLabel(p *i18n.Printer, _ bot.State, value string) string {
 	for _, c := range cols.List() {
 		names = append(names, ColourName(p, c))
 	}
-	return value + " · " + strings.Join(names, ", ")
+	return columnsCode(p, cols) + " · " + strings.Join(names, ", ")
 }
 
 // coversTyped keeps the groups that hold the columns typed.
-func coversTyped(_ *i18n.Printer, typed string, c bot.Choice) bool {
-	want, _ := mr.ParseColumns(strings.ReplaceAll(typed, " ", ""))
+func coversTyped(p *i18n.Printer, typed string, c bot.Choice) bool {
+	want, _ := parseColumns(p, strings.ReplaceAll(typed, " ", ""))
 	cols, _ := mr.ParseColumns(c.Value)
 	return cols.Covers(want)
 }
@@ -184,7 +185,8 @@ func freeBases(pos *mr.Position) map[mr.Colour]int {
 // your hand: 2 · free bases: 5".
 func colourLabel(p *i18n.Printer, st bot.State, value string) string {
 	o := colourOption(p, st, nil, value)
-	return value + " · " + o.Label + " · " + o.Description
+	col, _ := mr.ParseColour(value)
+	return colourCode(p, col) + " · " + o.Label + " · " + o.Description
 }
 
 // colourOption is a colour of column in a menu, with the columns of it in
@@ -208,7 +210,7 @@ func colourPrompt(p *i18n.Printer, st bot.State, _ bot.Values, _ int) string {
 // or the asker's language.
 func colourMatch(p *i18n.Printer, typed string, c bot.Choice) bool {
 	col, _ := mr.ParseColour(c.Value)
-	return bot.Matches(typed, c.Value, ColourName(p, col), col.String())
+	return bot.Matches(typed, c.Value, colourCode(p, col), ColourName(p, col), col.String())
 }
 
 // legalBases lists the bases a column may be placed on, of the colour
@@ -327,7 +329,7 @@ func liftedLabel(p *i18n.Printer, st bot.State, value string) string {
 // (ai.PlaceNew, ai.PlaceExtend) or where the floor chosen moves
 // (ai.PlaceLift), each as its placement code.
 func placementParam(filter ai.Among) bot.Param {
-	return bot.Param{Name: optPlacement, Type: bot.StringOption, Rest: true,
+	return bot.Param{Name: optPlacement, Type: bot.StringOption, Rest: true, Read: readPlacement,
 		Legal: func(st bot.State, _ int, v bot.Values) []string {
 			var out []string
 			for _, pl := range placements(st, filter, v) {

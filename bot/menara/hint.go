@@ -83,7 +83,7 @@ func reasonWord(p *i18n.Printer, v any) any {
 	case mr.FloorID:
 		return v.String()
 	case mr.Columns:
-		return v.String()
+		return columnsCode(p, v)
 	}
 	return v
 }
@@ -93,7 +93,7 @@ func reasonWord(p *i18n.Printer, v any) any {
 func stepSaid(p *i18n.Printer, pos *mr.Position, s mr.Step) string {
 	switch s.Kind {
 	case mr.Exchange:
-		return p.T("menara.tip.step.exchange", "give", s.Give.String(), "take", s.Take.String())
+		return p.T("menara.tip.step.exchange", "give", s.Give, "take", s.Take)
 	case mr.Reveal:
 		return p.T("menara.tip.step.reveal", "pile", s.Pile)
 	case mr.PlaceColumn, mr.MoveColumn, mr.PlaceFloor, mr.Extend, mr.Lift:

@@ -92,7 +92,7 @@ func (q *asking) closing() *bot.Question {
 	content := p.T(key, "required", q.pos.Required()+1) + "\n" + p.N("menara.ask.refill", q.pos.FromHand())
 	canRenew := q.pos.Check(renew) == nil
 	if canRenew {
-		content += "\n" + p.T("menara.ask.renew", "camp", q.pos.Camp().String())
+		content += "\n" + p.T("menara.ask.renew", "camp", q.pos.Camp())
 	}
 	return &bot.Question{Content: content, Answers: []bot.Answer{
 		{Button: bot.Button{Label: p.T(label), Emoji: emoji, Style: bot.Danger}, Form: q.form, Values: bot.Values{optRenew: "false"}},

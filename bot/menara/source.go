@@ -32,7 +32,7 @@ func terms(p *i18n.Printer, v any) (string, bool) {
 		}
 		return p.T("menara.word.side.light"), true
 	case mr.Columns:
-		return v.String(), true
+		return columnsCode(p, v), true
 	case mr.BaseSet:
 		return v.String(), true
 	case mr.Hex:

@@ -54,11 +54,11 @@ func (g *Game) Status(p *i18n.Printer, st bot.State, names []string, seat int) s
 	lines := []string{
 		p.T("menara.status.piles", "blue", pos.PileLeft(mr.BluePile), "yellow", pos.PileLeft(mr.YellowPile), "red", pos.PileLeft(mr.RedPile),
 			"quarry", pos.Quarry(), "next", nextFloor(p, pos), "bag", pos.Bag().Total()),
-		p.T("menara.status.camp", "camp", pos.Camp().String()),
+		p.T("menara.status.camp", "camp", pos.Camp()),
 	}
 	var hands []string
 	for i := range pos.NumPlayers() {
-		h := seatName(p, names, i) + " " + pos.Hand(i).String()
+		h := seatName(p, names, i) + " " + columnsCode(p, pos.Hand(i))
 		if i == seat {
 			h = "**" + h + "**"
 		}
@@ -168,7 +168,7 @@ func floorText(p *i18n.Printer, pos *mr.Position, f mr.FloorID) string {
 		case pos.Column(base):
 			mark = "+"
 		}
-		bases = append(bases, base.String()+string(spot.Colour.Letter())+mark)
+		bases = append(bases, base.String()+colourCode(p, spot.Colour)+mark)
 	}
 	head := f.String()
 	switch {

@@ -4,12 +4,14 @@ import (
 	"strings"
 	"text/template"
 	"text/template/parse"
+
+	"github.com/tablebot/tablebot/i18n"
 )
 
 // Placeholders returns the fields a message template uses ({{.player}} ->
 // "player"), or an error when the text is not a valid template.
 func Placeholders(text string) (map[string]bool, error) {
-	tm, err := template.New("").Parse(text)
+	tm, err := template.New("").Funcs(i18n.CheckFuncs()).Parse(text)
 	if err != nil {
 		return nil, err
 	}

@@ -110,7 +110,7 @@ func (a *args) expect(kw, usage string) error {
 }
 
 func (a *args) exchange(seat int) (menara.Step, error) {
-	const usage = "exchange YY for RB (the columns you give, then those you take)"
+	const usage = UsageExchange
 	g, ok1 := a.next()
 	if err := a.expect("for", usage); err != nil || !ok1 {
 		return menara.Step{}, invalid("notation.usage", nil, "write %s", usage)
@@ -152,7 +152,7 @@ func (a *args) column(seat int) (menara.Step, error) {
 		return menara.Step{}, invalid("notation.colour", []any{"word", clip(w)},
 			"%q is not a colour: Y yellow, R red, K black, W white, B blue; write column R on K2", clip(w))
 	}
-	if err := a.expect("on", "column R on K2"); err != nil {
+	if err := a.expect("on", UsageColumn); err != nil {
 		return menara.Step{}, err
 	}
 	b, err := a.base()
@@ -167,7 +167,7 @@ func (a *args) move(seat int) (menara.Step, error) {
 	if err != nil {
 		return menara.Step{}, err
 	}
-	if err := a.expect("to", "move K2 to M3"); err != nil {
+	if err := a.expect("to", UsageMove); err != nil {
 		return menara.Step{}, err
 	}
 	to, err := a.base()
@@ -252,10 +252,10 @@ func parseHex(s string) (menara.Hex, bool) {
 }
 
 func (a *args) floor(seat int, kind menara.Kind) (menara.Step, error) {
-	usage := "floor M on K2 K4 L1 turn 2 (then optionally at q,r and light or dark)"
+	usage := UsageFloor
 	word := "on"
 	if kind == menara.Lift {
-		usage, word = "lift M to F1 G2 G4 turn 0 (then optionally at q,r)", "to"
+		usage, word = UsageLift, "to"
 	}
 	f, err := a.floorName()
 	if err != nil {
@@ -304,7 +304,7 @@ func (a *args) floor(seat int, kind menara.Kind) (menara.Step, error) {
 }
 
 func (a *args) extend(seat int) (menara.Step, error) {
-	const usage = "extend N at 5,-3 turn 1 (then optionally light or dark)"
+	const usage = UsageExtend
 	f, err := a.floorName()
 	if err != nil {
 		return menara.Step{}, err

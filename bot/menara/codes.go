@@ -1,0 +1,102 @@
+package menara
+
+import (
+	"strings"
+
+	"github.com/tablebot/tablebot/i18n"
+	mr "github.com/tablebot/tablebot/rules/menara"
+)
+
+// The colour codes players see and type are the letters of their
+// language (ColourLetter: menara.render.letter.*); records keep the
+// English ones (Y R K W B), so the codes are only the face shown. A
+// language's code of a colour is the first letter of its name that no
+// other colour's name starts with and that is not another colour's
+// English code: in Spanish M R N L Z (amarilla, roja, negra, bLanca,
+// aZul: B would read as blanca, A as azul), in Italian G R N I L
+// (gialla, rossa, nera, bIanca, bLu). Typed, a player's own codes and
+// the English ones both read: the two never name different colours.
+
+// colourCode is colour c's code in the printer's language.
+func colourCode(p *i18n.Printer, c mr.Colour) string { return ColourLetter(p, c) }
+
+// columnsCode writes columns by the codes of the printer's language, in
+// colour order ("MMRZ"), or "-" when there are none.
+func columnsCode(p *i18n.Printer, cols mr.Columns) string {
+	if cols.Total() == 0 {
+		return "-"
+	}
+	var b strings.Builder
+	for _, c := range cols.List() {
+		b.WriteString(colourCode(p, c))
+	}
+	return b.String()
+}
+
+// codeColour reads one colour code: the printer's language's, or the
+// English one of the records.
+func codeColour(p *i18n.Printer, s string) (mr.Colour, bool) {
+	if p != nil {
+		for _, c := range mr.Colours {
+			if strings.EqualFold(s, colourCode(p, c)) {
+				return c, true
+			}
+		}
+	}
+	if len(s) == 1 {
+		return mr.ParseColour(s)
+	}
+	return 0, false
+}
+
+// parseColour reads a colour by its code or its name, in the printer's
+// language or in English.
+func parseColour(p *i18n.Printer, s string) (mr.Colour, bool) {
+	if c, ok := codeColour(p, s); ok {
+		return c, true
+	}
+	if c, ok := mr.ParseColour(s); ok {
+		return c, true
+	}
+	for _, c := range mr.Colours {
+		if p != nil && strings.EqualFold(s, ColourName(p, c)) {
+			return c, true
+		}
+	}
+	return 0, false
+}
+
+// readColour reads a colour as parseColour does, into its record letter;
+// other words are left for makeColumn to refuse.
+func readColour(p *i18n.Printer, s string) (string, bool) {
+	if c, ok := parseColour(p, s); ok {
+		return string(c.Letter()), true
+	}
+	return s, true
+}
+
+// parseColumns reads columns written by codes of the printer's language
+// or English ones, in any order and case ("MMZ", "yyb").
+func parseColumns(p *i18n.Printer, s string) (mr.Columns, bool) {
+	var cols mr.Columns
+	if s == "" {
+		return cols, false
+	}
+	for _, r := range s {
+		c, ok := codeColour(p, string(r))
+		if !ok || cols[c] == 255 {
+			return mr.Columns{}, false
+		}
+		cols[c]++
+	}
+	return cols, true
+}
+
+// readColumns reads typed columns as parseColumns does, into record
+// letters ("YYB"); other words are left for makeExchange to refuse.
+func readColumns(p *i18n.Printer, s string) (string, bool) {
+	if cols, ok := parseColumns(p, strings.TrimSpace(s)); ok {
+		return cols.String(), true
+	}
+	return s, true
+}
