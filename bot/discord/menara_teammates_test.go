@@ -233,7 +233,7 @@ func TestMenaraHandOver(t *testing.T) {
 // themselves, every step posted, and nobody is ever notified.
 func TestMenaraComputersAlone(t *testing.T) {
 	t.Parallel()
-	h := newTeamHarness(t, false, "ann")
+	h := newFilmingTeamHarness(t, "ann")
 	ann := h.user(0)
 	lobby := h.mslash(ann, "new", discordfake.Opt("players", 2), discordfake.Opt("difficulty", "easy")).Message
 	lobby = h.choose(ann, lobby, menu(t, lobby).CustomID, "easy").Message
@@ -265,5 +265,8 @@ func TestMenaraComputersAlone(t *testing.T) {
 	}
 	if n := h.fake.Notifications(h.world.Channel.ID); len(n) != 0 {
 		t.Errorf("a game of computers notified %v", n)
+	}
+	if !testing.Short() {
+		h.checkMenaraFilm(g) // the game-over post's timelapse
 	}
 }

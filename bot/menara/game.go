@@ -34,6 +34,9 @@ type Options struct {
 	// floor; nil draws none (the posts then carry text only).
 	Board   bot.BoardFunc
 	Preview PreviewFunc
+	// Film makes the timelapse of the game-over post (bot.Filmer, see
+	// NewFilmFunc); nil makes none.
+	Film bot.FilmFunc
 	// Computers caps the thinking of the computer teammates
 	// (rules/menara/ai) and of the hints: its defaults for the bot (2 s
 	// and a node cap), --think in the terminal.

@@ -204,8 +204,7 @@ func TestRenderMenaraErrors(t *testing.T) {
 }
 
 // TestRenderTimelapse: tablebot render --timelapse writes the game as an
-// animated GIF, the start and a frame per move; a game that makes no
-// timelapses says so.
+// animated GIF, the start and a frame per move.
 func TestRenderTimelapse(t *testing.T) {
 	oneGoroutine(t)
 	t.Parallel()
@@ -243,7 +242,7 @@ func TestRenderTimelapseErrors(t *testing.T) {
 	}{
 		{"no output", shortRecord, []string{"render", "--timelapse", "-"}, 2, "-o GAME.gif is required"},
 		{"illegal record", shortRecord + "yellow journey F I\n", []string{"render", "--timelapse", "-", "-o", out}, 1, "It is Blue's turn"},
-		{"a game without timelapses", record, []string{"render", "--timelapse", "-", "-o", out}, 1, "menara makes no timelapses yet"},
+		{"a Menara state", record, []string{"render", "--timelapse", "--from", "state.json", "-", "-o", out}, 2, "--from does not go with --timelapse"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

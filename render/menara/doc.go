@@ -16,6 +16,9 @@
 // data that tests check without looking at pixels. The Renderer turns a
 // layout into pixels and encodes it.
 //
+// Timelapse films a whole game for render/timelapse, a frame per turn,
+// each captioned with the turn (Labels.Turn) and what it did highlighted.
+//
 // A Renderer builds once what every image shares (fonts and a glyph cache,
 // the palette) and is then safe for concurrent use: the bot renders for
 // many channels at once.

@@ -73,6 +73,10 @@ type Labels struct {
 	// LastStep spells out the step that led to the position ("Last step:
 	// Ana placed a red column on K3").
 	LastStep func(w StepWords) string
+	// Turn spells out a whole turn for its frame of a timelapse ("Ana ·
+	// Place 2 columns: red on K2, yellow on K3"); the frames show no
+	// LastStep.
+	Turn func(w TurnWords) string
 	// Preview spells out a proposed step ("Preview: floor M on K2 K4
 	// L1"), Collapse says the temple would fall, and Risk gives the chance
 	// that it fails with shaky hands, in percent.

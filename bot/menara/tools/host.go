@@ -2,6 +2,7 @@ package tools
 
 import (
 	"context"
+	"io"
 	"sync"
 
 	"github.com/tablebot/tablebot/bot"
@@ -21,6 +22,7 @@ func (game) Host(cat *i18n.Catalog, o cli.HostOptions) (bot.Game, error) {
 	type images struct {
 		board   bot.BoardFunc
 		preview bmenara.PreviewFunc
+		film    bot.FilmFunc
 	}
 	build := sync.OnceValues(func() (images, error) {
 		r, err := rmenara.New()
@@ -28,7 +30,7 @@ func (game) Host(cat *i18n.Catalog, o cli.HostOptions) (bot.Game, error) {
 			return images{}, err
 		}
 		board, preview := bmenara.NewImages(r, cat)
-		return images{board, preview}, nil
+		return images{board, preview, bmenara.NewFilmFunc(r, cat)}, nil
 	})
 	switch {
 	case o.Images && o.Lazy:
@@ -52,6 +54,17 @@ func (game) Host(cat *i18n.Catalog, o cli.HostOptions) (bot.Game, error) {
 			return nil, err
 		}
 		opts.Board, opts.Preview = im.board, im.preview
+	}
+	if o.Images {
+		// Built at the first film when lazy: most processes never end a
+		// game.
+		opts.Film = func(ctx context.Context, w io.Writer, v bot.FilmView) error {
+			im, err := build()
+			if err != nil {
+				return err
+			}
+			return im.film(ctx, w, v)
+		}
 	}
 	return bmenara.New(opts), nil
 }
