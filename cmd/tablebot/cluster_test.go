@@ -38,8 +38,9 @@ var clusterChannels = flag.Int("cluster.channels", 12, "channels TestCluster pla
 // followed by the computers').
 const clusterMoves = 4
 
-// clusterPlayersAtOnce is how many people play at the same moment.
-const clusterPlayersAtOnce = 6
+// clusterPeople is how many people play at the same moment (each in a
+// channel of their own).
+var clusterPeople = flag.Int("cluster.people", 6, "people TestCluster has playing at the same moment")
 
 // balancer is an HTTP load balancer: it sends each request to the next
 // replica in turn, and to the one after when a replica is down (its port
@@ -146,7 +147,7 @@ func TestCluster(t *testing.T) {
 	var wg sync.WaitGroup
 	// A few people at once: the three replicas share the machine's cores
 	// (two in CI) with etcd and the test, and must answer in 3 s.
-	people := make(chan struct{}, clusterPlayersAtOnce)
+	people := make(chan struct{}, *clusterPeople)
 	round := func(moves int) {
 		t.Helper()
 		for _, tb := range tables {
@@ -176,8 +177,8 @@ func TestCluster(t *testing.T) {
 	killed := time.Now()
 	replicas[0].kill()
 	failover := waitTakenOver(t, ctx, cli, owners, len(before.Leases))
-	t.Logf("cluster: %d channels, a replica killed: its channels taken over after %s (etcd_lease 2s)",
-		len(tables), failover.Sub(killed).Round(10*time.Millisecond))
+	t.Logf("cluster: %d channels, %d people at once, a replica killed: its channels taken over after %s (etcd_lease 2s)",
+		len(tables), *clusterPeople, failover.Sub(killed).Round(10*time.Millisecond))
 	round(1)
 	phase("round 2")
 	cl.Stop(1)
