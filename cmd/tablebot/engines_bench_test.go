@@ -23,7 +23,8 @@ import (
 // each storage engine in turn against the fake Discord, so a move's cost
 // through bbolt and through etcd can be read side by side:
 //
-//	go test ./cmd/tablebot -run '^$' -bench 'Engines' -benchtime 30x
+//	go test ./cmd/tablebot -run '^$' -bench 'EnginesMoveRoundTrip' -benchtime 30x
+//	go test ./cmd/tablebot -run '^$' -bench 'EnginesChannelsMoving' -benchtime 10x
 //
 // Sub-benchmarks: bbolt (one file), etcd (one embedded member) and etcd3
 // (three embedded members on loopback: every write waits for a quorum).
