@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"net"
@@ -26,15 +27,20 @@ import (
 	"github.com/tablebot/tablebot/store/etcd/etcdtest"
 )
 
-// clusterChannels is how many channels the cluster test plays in, and
-// clusterMoves how many moves each channel's person makes (each followed
-// by the computers').
-const (
-	clusterChannels = 12
-	clusterMoves    = 4
-	// clusterPlayersAtOnce is how many people play at the same moment.
-	clusterPlayersAtOnce = 6
-)
+// clusterChannels is how many channels the cluster test plays in: a
+// dozen in the full run (its time is counted in CI's budget); the issue's
+// hundred on demand:
+//
+//	go test -count=1 -run 'TestCluster$' -v ./cmd/tablebot -cluster.channels 100
+var clusterChannels = flag.Int("cluster.channels", 12, "channels TestCluster plays in (the issue asks for 100)")
+
+// clusterMoves is how many moves each channel's person makes (each
+// followed by the computers').
+const clusterMoves = 4
+
+// clusterPeople is how many people play at the same moment (each in a
+// channel of their own).
+var clusterPeople = flag.Int("cluster.people", 6, "people TestCluster has playing at the same moment")
 
 // balancer is an HTTP load balancer: it sends each request to the next
 // replica in turn, and to the one after when a replica is down (its port
@@ -130,17 +136,18 @@ func TestCluster(t *testing.T) {
 	}
 	defer cli.Close()
 
-	tables := make([]*clusterTable, clusterChannels)
+	answers := &answerTimes{}
+	tables := make([]*clusterTable, *clusterChannels)
 	for i := range tables {
 		u := fake.AddUser(discordfake.User{Username: fmt.Sprintf("p%d", i)})
 		fake.AddMember(discordfake.Member{GuildID: w.Guild.ID, UserID: u.ID})
 		c := fake.AddChannel(discordfake.Channel{GuildID: w.Guild.ID, Name: fmt.Sprintf("t%d", i)})
-		tables[i] = &clusterTable{t: t, ctx: ctx, fake: fake, channel: c.ID, person: u.ID}
+		tables[i] = &clusterTable{t: t, ctx: ctx, fake: fake, channel: c.ID, person: u.ID, answers: answers}
 	}
 	var wg sync.WaitGroup
 	// A few people at once: the three replicas share the machine's cores
 	// (two in CI) with etcd and the test, and must answer in 3 s.
-	people := make(chan struct{}, clusterPlayersAtOnce)
+	people := make(chan struct{}, *clusterPeople)
 	round := func(moves int) {
 		t.Helper()
 		for _, tb := range tables {
@@ -170,8 +177,8 @@ func TestCluster(t *testing.T) {
 	killed := time.Now()
 	replicas[0].kill()
 	failover := waitTakenOver(t, ctx, cli, owners, len(before.Leases))
-	t.Logf("cluster: %d channels, a replica killed: its channels taken over after %s (etcd_lease 2s)",
-		clusterChannels, failover.Sub(killed).Round(10*time.Millisecond))
+	t.Logf("cluster: %d channels, %d people at once, a replica killed: its channels taken over after %s (etcd_lease 2s)",
+		len(tables), *clusterPeople, failover.Sub(killed).Round(10*time.Millisecond))
 	round(1)
 	phase("round 2")
 	cl.Stop(1)
@@ -190,6 +197,40 @@ func TestCluster(t *testing.T) {
 	phase("computers done")
 	check(t, ctx, fake, cl.Endpoints, tables)
 	phase("checked")
+	t.Logf("cluster: %s", answers)
+}
+
+// answerTimes are the times the people's interactions took to be
+// answered (from dispatch to the initial response), the moves'
+// separately: the fake holds them to Discord's 3 s, these say how close.
+type answerTimes struct {
+	mu         sync.Mutex
+	all, moves []time.Duration
+}
+
+// add records an answer; move says it was a move's.
+func (a *answerTimes) add(r *discordfake.Response, move bool) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.all = append(a.all, r.AckLatency)
+	if move {
+		a.moves = append(a.moves, r.AckLatency)
+	}
+}
+
+// String gives the medians, 99th percentiles and slowest.
+func (a *answerTimes) String() string {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	pct := func(d []time.Duration) string {
+		if len(d) == 0 {
+			return "none"
+		}
+		d = slices.Sorted(slices.Values(d))
+		at := func(p float64) time.Duration { return d[int(p*float64(len(d)-1))].Round(time.Millisecond) }
+		return fmt.Sprintf("%d, p50 %s, p99 %s, slowest %s", len(d), at(0.5), at(0.99), d[len(d)-1].Round(time.Millisecond))
+	}
+	return fmt.Sprintf("answers %s; moves %s", pct(a.all), pct(a.moves))
 }
 
 // clusterTable is a channel of the cluster test: its person plays two
@@ -201,6 +242,7 @@ type clusterTable struct {
 	channel string
 	person  string
 	moves   int // the person's moves made
+	answers *answerTimes
 }
 
 // play opens the table (moves 0) or makes the person's next moves, each
@@ -216,6 +258,7 @@ func (c *clusterTable) play(moves int) {
 		village := c.choice(c.fake.Autocomplete(c.person, c.channel, game, "place", "village", ""))
 		master := c.choice(c.fake.Autocomplete(c.person, c.channel, game, "place", "master", "", discordfake.Opt("village", village)))
 		r := c.fake.SlashCommand(c.person, c.channel, game, "place", discordfake.Opt("village", village), discordfake.Opt("master", master)).Wait(c.ctx)
+		c.answers.add(r, true)
 		if r.Ephemeral() && !strings.Contains(r.Content(), "Done") {
 			c.t.Errorf("channel %s: place: %s", c.channel, r.Content())
 			return
@@ -236,18 +279,18 @@ func (c *clusterTable) waitTurn() {
 // open opens a table of three, seats two easy computers and starts.
 func (c *clusterTable) open() {
 	game := defaultGame(games())
-	lobby := c.fake.SlashCommand(c.person, c.channel, game, "new", discordfake.Opt("players", 3), discordfake.Opt("start", "suggested")).Wait(c.ctx).Message
+	lobby := c.wait(c.fake.SlashCommand(c.person, c.channel, game, "new", discordfake.Opt("players", 3), discordfake.Opt("start", "suggested"))).Message
 	for range 2 {
 		menus := lobby.SelectMenus()
 		if len(menus) != 1 {
 			c.t.Errorf("channel %s: lobby without a computer menu: %q", c.channel, lobby.Content)
 			return
 		}
-		lobby = c.fake.Select(c.person, lobby, menus[0].CustomID, "easy").Wait(c.ctx).Message
+		lobby = c.wait(c.fake.Select(c.person, lobby, menus[0].CustomID, "easy")).Message
 	}
 	for _, b := range lobby.Buttons() {
 		if strings.HasSuffix(b.CustomID, ":start") {
-			c.fake.Click(c.person, lobby, b.CustomID).Wait(c.ctx)
+			c.wait(c.fake.Click(c.person, lobby, b.CustomID))
 			return
 		}
 	}
@@ -256,11 +299,18 @@ func (c *clusterTable) open() {
 
 // choice returns an autocompletion's first choice.
 func (c *clusterTable) choice(h *discordfake.Interaction) string {
-	r := h.Wait(c.ctx)
+	r := c.wait(h)
 	if len(r.Choices) == 0 {
 		c.t.Fatalf("channel %s: no choices", c.channel)
 	}
 	return r.Choices[0].Value.(string)
+}
+
+// wait waits for an interaction's answer and records how long it took.
+func (c *clusterTable) wait(h *discordfake.Interaction) *discordfake.Response {
+	r := h.Wait(c.ctx)
+	c.answers.add(r, false)
+	return r
 }
 
 // ownerKeys returns the channels' owner keys: channel → lease.
@@ -343,7 +393,11 @@ func check(t *testing.T, ctx context.Context, fake *discordfake.Server, endpoint
 			t.Errorf("channel %s: %d moves of the person stored, %d made", c.channel, people, c.moves)
 		}
 		var said []string // the colour of each board's move, in order
+		var posts []string
 		for _, m := range fake.Messages(c.channel) {
+			if !m.Ephemeral() {
+				posts = append(posts, fmt.Sprintf("%q (board %v)", m.Content, m.Attachment("board.png") != nil))
+			}
 			if !m.Ephemeral() && m.Attachment("board.png") != nil && !strings.Contains(m.Content, "The game begins") {
 				said = append(said, strings.ToLower(strings.Fields(m.Content)[0]))
 			}
@@ -353,7 +407,7 @@ func check(t *testing.T, ctx context.Context, fake *discordfake.Server, endpoint
 			moved = append(moved, strings.Fields(m.Text)[0])
 		}
 		if !slices.Equal(said, moved) {
-			t.Errorf("channel %s: the boards said moves of %v, the moves were %v", c.channel, said, moved)
+			t.Errorf("channel %s: the boards said moves of %v, the moves were %v; the posts:\n%s", c.channel, said, moved, strings.Join(posts, "\n"))
 		}
 	}
 	if b := fake.Breaches(); len(b) > 0 {
