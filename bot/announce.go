@@ -176,8 +176,14 @@ func (b *Bot) deliverBoards(ctx context.Context, g *store.Game, owed []store.Ann
 			// An answer that was to carry it may have been made after all
 			// (before the process stopped, or by a try whose outcome was
 			// unknown): look for it before posting.
-			if id, found := b.answered(ctx, g.Channel, owed); found {
+			switch id, what := b.answered(ctx, g.Channel, owed); what {
+			case answeredLast:
 				b.posted(ctx, g.Channel, g.ID, store.Board, last.Version, id)
+				return true, 0
+			case answeredOlder:
+				// The boards up to that answer are no longer owed: what is
+				// still owed must be read again, or the answered move would
+				// be announced a second time with the ones after it.
 				return true, 0
 			}
 			break
@@ -342,12 +348,19 @@ func (b *Bot) drop(ctx context.Context, channel string, a store.Announcement) {
 	b.posted(ctx, channel, a.Game, a.Kind, a.Version, "")
 }
 
+// What answered found.
+const (
+	answeredNone  = iota // no answer: the boards are still owed
+	answeredLast         // the answer that carries the last owed board (its id)
+	answeredOlder        // an older answer, recorded as posted: read the outbox again
+)
+
 // answered looks, among the channel's messages, for the answer to one of
 // the interactions whose answers were to carry the owed boards.
-func (b *Bot) answered(ctx context.Context, channel string, owed []store.Announcement) (string, bool) {
+func (b *Bot) answered(ctx context.Context, channel string, owed []store.Announcement) (string, int) {
 	f, ok := b.cfg.Poster.(Finder)
 	if !ok {
-		return "", false
+		return "", answeredNone
 	}
 	last := owed[len(owed)-1]
 	for i := len(owed) - 1; i >= 0; i-- {
@@ -358,18 +371,18 @@ func (b *Bot) answered(ctx context.Context, channel string, owed []store.Announc
 		id, found, err := f.Answer(ctx, channel, a.Interaction)
 		if err != nil {
 			b.failed(ctx, channel, "looking for an interaction's answer", err)
-			return "", false
+			return "", answeredNone
 		}
 		if found && a.Seq == last.Seq {
-			return id, true
+			return id, answeredLast
 		}
 		if found {
 			// An older answer was posted: the boards up to it are not owed.
 			b.posted(ctx, channel, a.Game, store.Board, a.Version, "")
-			return "", false
+			return "", answeredOlder
 		}
 	}
-	return "", false
+	return "", answeredNone
 }
 
 // boardAt is the post of game g's board after its first moves moves,

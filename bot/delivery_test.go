@@ -356,3 +356,45 @@ func TestReminderAfterAMove(t *testing.T) {
 		t.Errorf("still owed: %d", len(box))
 	}
 }
+
+// TestOlderAnswerNotPostedAgain: ann's move was answered with its board,
+// but the bot never learnt it (it stopped before the answer's Sent ran);
+// the computer moved after it. The worker finds that answer among the
+// channel's messages and posts the computer's move alone: ann's move is
+// not announced a second time (it was, joined to the computer's, when the
+// worker went on with the list it had read before recording the answer).
+func TestOlderAnswerNotPostedAgain(t *testing.T) {
+	h := newHost(t, takeaway.Options{})
+	h.finds = true
+	h.close()
+	h.open()
+	h.cmd("ann", "new", "players", "2", "stones", "40")
+	board := h.cmd("ann", "board").Message
+	h.click("ann", button(t, board, "ai"), "easy")
+	h.cmd("ann", "start")
+	if _, pos := h.state(); pos.Turn != 0 {
+		t.Fatalf("turn %d, want ann's", pos.Turn)
+	}
+	before := len(h.posts.all())
+	req := command("ann", "take", "stones", "1")
+	req.Interaction = "i1"
+	answer := h.bot.Handle(h.ctx, req) // made, and shown by the platform,
+	h.posts.answered("i1", "m-answer") // but its Sent never runs
+	if answer.Then != nil {
+		answer.Then() // the computer's turn, after the answer
+	}
+	h.wait()
+	h.retryAll()
+	posts := h.posts.all()[before:]
+	if len(posts) != 1 {
+		t.Fatalf("%d posts after the answer, want the computer's alone: %q", len(posts), h.said())
+	}
+	for _, line := range strings.Split(answer.Message.Content, "\n") {
+		if line != "" && strings.Contains(posts[0].Content, line) {
+			t.Errorf("the answered move is announced again: %q in %q", line, posts[0].Content)
+		}
+	}
+	if box, _ := h.db.Outbox(h.ctx, channel); len(box) != 0 {
+		t.Errorf("still owed: %d", len(box))
+	}
+}

@@ -256,6 +256,18 @@ type poster struct {
 	applied  bool  // a failing post is made all the same (its outcome unknown)
 	tries    int   // posts tried
 	over     []string
+	answers  map[string]string // interaction → its answer's message, as the platform shows it
+}
+
+// answered makes the platform show interaction's answer as message id
+// (an answer made, whatever the bot learnt of it).
+func (p *poster) answered(interaction, id string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.answers == nil {
+		p.answers = map[string]string{}
+	}
+	p.answers[interaction] = id
 }
 
 func (p *poster) Post(ctx context.Context, channel string, m bot.Message) (string, error) {
@@ -316,7 +328,10 @@ func (p *poster) all() []bot.Message {
 type finder struct{ *poster }
 
 func (f finder) Answer(ctx context.Context, channel, interaction string) (string, bool, error) {
-	return "", false, nil
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	id, ok := f.answers[interaction]
+	return id, ok, nil
 }
 
 func (f finder) Find(ctx context.Context, channel, text string) (string, bool, error) {
