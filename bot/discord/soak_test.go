@@ -278,7 +278,10 @@ func (s *soak) owed() int {
 // stay far below Discord's limit.
 func TestOutageSoak(t *testing.T) {
 	n := 2000
-	if testing.Short() {
+	switch {
+	case testing.Short() && raceEnabled:
+		n = 50 // every board ten times dearer: the race run's share of the suite
+	case testing.Short():
 		n = 100
 	}
 	s := newSoak(t, n)

@@ -257,12 +257,15 @@ const noThinkCap = "1000h"
 
 // TestMenaraArenaWorkers checks that the results depend on the seed only,
 // not on the number of workers (the timings aside). The short run plays
-// fewer games, with one worker and with one a game, and a node cap that
-// ends most steps (a quarter of the time under -race).
+// fewer games (two under -race), with one worker and with one a game, and
+// a node cap that ends most steps.
 func TestMenaraArenaWorkers(t *testing.T) {
 	t.Parallel()
 	games, nodes, workers := "6", "0", []string{"1", "2", "5"}
-	if testing.Short() {
+	switch {
+	case testing.Short() && raceEnabled:
+		games, nodes, workers = "2", "300", []string{"1", "2"}
+	case testing.Short():
 		games, nodes, workers = "4", "300", []string{"1", "4"}
 	}
 	args := []string{"--players", "4", "--team", "medium", "--games", games, "--seed", "11", "--think", noThinkCap, "--nodes", nodes}

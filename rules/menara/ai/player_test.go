@@ -129,7 +129,7 @@ func TestHardLegalEverywhere(t *testing.T) {
 	t.Parallel()
 	h := New(Hard, 7, Options{})
 	stages := map[menara.Stage]int{}
-	for i := range games(24) {
+	for i := range games(12) {
 		o := testOptions(1+i%4, menara.Difficulty(i%3))
 		if i%4 == 3 {
 			o.Hands = menara.Shaky
