@@ -17,16 +17,9 @@ import (
 // turn, captioned in the view's language. The labels of each language are
 // built once.
 func NewFilmFunc(r *rmenara.Renderer, cat *i18n.Catalog) bot.FilmFunc {
-	labels := map[i18n.Lang]*rmenara.Labels{}
-	for _, l := range i18n.Langs {
-		lb := FilmLabels(cat.Printer(l))
-		labels[l] = &lb
-	}
+	labels := i18n.PerLang(cat, FilmLabels)
 	return func(ctx context.Context, w io.Writer, v bot.FilmView) error {
-		lb := labels[v.Lang]
-		if lb == nil {
-			lb = labels[i18n.English]
-		}
+		lb := labels(v.Lang)
 		s := state(v.State)
 		start := s.Start()
 		film := r.Timelapse(&start, s.MoveList(), rmenara.Options{Names: v.Names, Labels: lb})

@@ -16,16 +16,9 @@ import (
 // move, captioned in the view's language. The labels of each language are
 // built once.
 func NewFilmFunc(r *srender.Renderer, cat *i18n.Catalog) bot.FilmFunc {
-	labels := map[i18n.Lang]*srender.Labels{}
-	for _, l := range i18n.Langs {
-		lb := Labels(cat.Printer(l))
-		labels[l] = &lb
-	}
+	labels := i18n.PerLang(cat, Labels)
 	return func(ctx context.Context, w io.Writer, v bot.FilmView) error {
-		lb := labels[v.Lang]
-		if lb == nil {
-			lb = labels[i18n.English]
-		}
+		lb := labels(v.Lang)
 		s := state(v.State)
 		start := s.Start()
 		names := map[sl.Colour]string{}
