@@ -36,9 +36,7 @@ func runMigrate(ctx context.Context, e cli.Env, args []string) error {
 	case *from == *to:
 		return cli.Usagef("--from and --to are the same store")
 	}
-	explicit := false
-	fs.Visit(func(f *flag.Flag) { explicit = explicit || f.Name == "config" })
-	cfg, err := loadConfig(*path, explicit, e.Getenv)
+	cfg, err := flagConfig(fs, *path, e)
 	if err != nil {
 		return err
 	}

@@ -199,9 +199,7 @@ func runServe(ctx context.Context, e cli.Env, args []string) error {
 	if err := cli.ParseNoArgs(fs, e, args); err != nil {
 		return err
 	}
-	explicit := false
-	fs.Visit(func(f *flag.Flag) { explicit = explicit || f.Name == "config" })
-	cfg, err := loadConfig(*path, explicit, e.Getenv)
+	cfg, err := flagConfig(fs, *path, e)
 	if err != nil {
 		return err
 	}

@@ -34,9 +34,7 @@ func (f storeFlags) etcd() bool { return *f.db == engineEtcd }
 
 // openEtcd opens the etcd store of the configuration.
 func (f storeFlags) openEtcd(ctx context.Context, e cli.Env) (store.Store, error) {
-	explicit := false
-	f.fs.Visit(func(fl *flag.Flag) { explicit = explicit || fl.Name == "config" })
-	cfg, err := loadConfig(*f.config, explicit, e.Getenv)
+	cfg, err := flagConfig(f.fs, *f.config, e)
 	if err != nil {
 		return nil, err
 	}
@@ -81,4 +79,12 @@ func fileOnly(dbPath, command, instead string) error {
 		return nil
 	}
 	return cli.Usagef("tablebot %s works on database files; with etcd, %s", command, instead)
+}
+
+// flagConfig loads the configuration file fs's --config names (path),
+// telling loadConfig whether it was given or is the default.
+func flagConfig(fs *flag.FlagSet, path string, e cli.Env) (Config, error) {
+	explicit := false
+	fs.Visit(func(f *flag.Flag) { explicit = explicit || f.Name == "config" })
+	return loadConfig(path, explicit, e.Getenv)
 }
