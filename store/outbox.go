@@ -21,6 +21,9 @@ const (
 	Board = "board"
 	// Reminder reminds the seats to act that the game waits for them.
 	Reminder = "reminder"
+	// Notice tells the channel something about its game in words that
+	// ping nobody (a player away, or back).
+	Notice = "notice"
 )
 
 // Announcement is a public post a channel is owed: the board after a
