@@ -182,8 +182,7 @@ func (b *Bot) away(ctx context.Context, req Request) (Reply, error) {
 	if mine {
 		zone = p.T("bot.away.zone.quiet", "zone", loc.String())
 	}
-	text := p.T("bot.away.set."+a.then, "until", a.until.In(loc).Format("2006-01-02 15:04"), "zone", zone) +
-		" " + p.N("bot.away.told", told)
+	text := p.T("bot.away.set."+a.then, "until", a.until.In(loc).Format("2006-01-02 15:04"), "zone", zone) + " " + toldText(p, told)
 	return Reply{Private: true, Message: Message{Content: text}}, nil
 }
 
@@ -201,7 +200,15 @@ func (b *Bot) comeBackCommand(ctx context.Context, req Request) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	return Reply{Private: true, Message: Message{Content: p.N("bot.away.back", told)}}, nil
+	return Reply{Private: true, Message: Message{Content: p.T("bot.away.back") + " " + toldText(p, told)}}, nil
+}
+
+// toldText says how many channels were told.
+func toldText(p *i18n.Printer, told int) string {
+	if told == 0 {
+		return p.T("bot.away.told-none")
+	}
+	return p.N("bot.away.told", told)
 }
 
 // awayEnds ends the time away of the asker of any request but away's and
@@ -395,6 +402,46 @@ func (b *Bot) returnGame(ctx context.Context, channel, user string, ended func(t
 	}
 	b.deliver(channel)
 	return true, nil
+}
+
+// absences reads the time away of the people among players who are
+// away now, by user.
+func (b *Bot) absences(ctx context.Context, players []store.Player) (map[string]absence, error) {
+	var users []string
+	for _, p := range players {
+		if p.UserID != "" && p.Computer == "" {
+			users = append(users, p.UserID)
+		}
+	}
+	settings, err := b.cfg.Store.UserSettings(ctx, users...)
+	if err != nil {
+		return nil, err
+	}
+	now := b.now()
+	out := map[string]absence{}
+	for _, u := range users {
+		if a, ok := parseAbsence(settings[u][UserAway]); ok && a.until.After(now) {
+			out[u] = a
+		}
+	}
+	return out, nil
+}
+
+// markAway marks the seats of g's people who are away, as aways says, a
+// computer at level stand ("": none) playing for those who asked for one:
+// a game that starts while they are away.
+func markAway(g *store.Game, aways map[string]absence, stand string) {
+	for i := range g.Players {
+		pl := &g.Players[i]
+		a, ok := aways[pl.UserID]
+		if !ok || pl.UserID == "" {
+			continue
+		}
+		pl.AwayUntil = a.until
+		if a.then == thenComputer && stand != "" {
+			pl.Away = stand
+		}
+	}
 }
 
 // awayNotice is what a channel is told of name away until then, a

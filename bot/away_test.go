@@ -218,3 +218,27 @@ func TestAwayClock(t *testing.T) {
 		t.Errorf("another command of ann's did not end her time away: %q", h.awaySetting("ann"))
 	}
 }
+
+// TestAwayAtStart: a game that starts while one of its players is away
+// (they joined before) starts with their seat marked, a computer playing
+// it when they asked for one.
+func TestAwayAtStart(t *testing.T) {
+	t.Parallel()
+	h := newHost(t, takeaway.Options{})
+	h.cmd("bob", "new", "players", "2")
+	h.cmd("ann", "join")
+	if r := h.personal("ann", "away", "for", "1w", "then", "computer"); r.Failed || !strings.Contains(r.Message.Content, "no channel was told") {
+		t.Fatalf("away: %q", r.Message.Content)
+	}
+	if r := h.cmd("bob", "start"); r.Failed {
+		t.Fatalf("start: %q", r.Message.Content)
+	}
+	g, _ := h.state()
+	if g.Players[1].UserID != "ann" || g.Players[1].AwayUntil.IsZero() || g.Players[1].Away == "" {
+		t.Fatalf("ann's seat at the start: %+v", g.Players[1])
+	}
+	h.cmd("bob", "take", "stones", "1")
+	if _, pos := h.state(); pos.Turn != 0 {
+		t.Errorf("no computer played ann's seat: turn %d", pos.Turn)
+	}
+}
