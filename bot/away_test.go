@@ -64,6 +64,9 @@ func TestAwayWait(t *testing.T) {
 	if r.Failed || slices.Contains(r.Message.Mentions, "ann") || !strings.Contains(r.Message.Content, "💤 ann is away until "+stamp+".") {
 		t.Fatalf("ann's turn while she is away: %q, pinging %v", r.Message.Content, r.Message.Mentions)
 	}
+	if r := h.cmd("bob", "status"); !strings.Contains(r.Message.Content, "💤 ann is away until "+stamp+".") {
+		t.Errorf("the status does not say ann is away: %q", r.Message.Content)
+	}
 	for _, step := range []time.Duration{time.Hour, time.Hour, 5 * time.Hour, 40 * time.Hour} {
 		h.remindAt(step)
 		h.remindAt(time.Minute)

@@ -284,8 +284,8 @@ func (b *Bot) quietLook(ctx context.Context, t *table, turns channelTurns, now t
 	var first time.Time
 	for _, seat := range t.toAct() {
 		pl := t.seat(seat)
-		if level(pl) != "" || pl.UserID == "" {
-			continue
+		if level(pl) != "" || pl.UserID == "" || !pl.AwayUntil.IsZero() {
+			continue // a computer's seat, or a person's who is away
 		}
 		end, done, err := b.quietEnded(ctx, pl.UserID, since(t.stored), now)
 		switch {
