@@ -28,7 +28,8 @@ const (
 
 // Announcement is a public post a channel is owed: the board after a
 // change of a game (a move, the start, an undo) with what happened and the
-// ping of whoever must act, or a reminder. It is written in the same
+// ping of whoever must act, a reminder, or a notice (words that ping
+// nobody). It is written in the same
 // transaction as the change it announces (an outbox) and removed once
 // posted, so that a post is neither lost when Discord fails or the process
 // dies, nor made twice.
