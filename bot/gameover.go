@@ -91,7 +91,8 @@ func (b *Bot) film(t *table, film FilmFunc, names []string) *Image {
 			return data, nil
 		}
 		var buf bytes.Buffer
-		err := film(ctx, &buf, view)
+		var err error
+		gently(func() { err = film(ctx, &buf, view) })
 		var data []byte
 		switch {
 		case ctx.Err() != nil:
