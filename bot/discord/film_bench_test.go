@@ -55,13 +55,13 @@ func answersWhileFilming(b *testing.B, filming bool) {
 		b.StopTimer()
 		posts := 0
 		if filming {
-			h.playIn(filmed, rng)
+			h.playToFilm(filmed, rng)
 			posts = len(h.fake.Messages(filmed))
 		}
 		b.StartTimer()
 		began := time.Now()
 		if filming {
-			h.resignAllButOne(filmed)
+			h.resignAllButFirstIn(filmed)
 		}
 		for n := 0; n < 20 || filming && !h.filmPosted(filmed, posts); n++ {
 			user, sub, opts := h.pickMove(rng)
@@ -90,10 +90,10 @@ func answersWhileFilming(b *testing.B, filming bool) {
 	}
 }
 
-// playIn opens a table of the harness's four users in channel and plays
+// playToFilm opens a table of the harness's four users in channel and plays
 // random moves until filmedMoves are made or one more could end the
 // game.
-func (h *harness) playIn(channel string, rng *rand.Rand) {
+func (h *harness) playToFilm(channel string, rng *rand.Rand) {
 	h.t.Helper()
 	h.openTableIn(channel)
 	for range filmedMoves {
@@ -114,9 +114,9 @@ func (h *harness) playIn(channel string, rng *rand.Rand) {
 	}
 }
 
-// resignAllButOne has every player of channel's game but the first
+// resignAllButFirstIn has every player of channel's game but the first
 // resign, which ends it: the channel's worker then films it.
-func (h *harness) resignAllButOne(channel string) {
+func (h *harness) resignAllButFirstIn(channel string) {
 	h.t.Helper()
 	for i := 1; i < len(h.world.Users); i++ {
 		r := h.fake.SlashCommand(h.user(i), channel, command, "resign").Wait(h.ctx)
