@@ -340,6 +340,9 @@ func (b *Bot) refused(ctx context.Context, g *store.Game, kind string, p part, m
 // posted records that announcements up to version upTo were posted as
 // message id ("" for a post that is not the game's board).
 func (b *Bot) posted(ctx context.Context, channel, game, kind string, upTo uint64, id string) {
+	if kind == store.Board {
+		b.films.forget(game)
+	}
 	if err := b.cfg.Store.Posted(ctx, channel, game, kind, upTo, id); err != nil && ctx.Err() == nil {
 		b.log.Error("recording a post", "err", err, "channel", channel)
 	}

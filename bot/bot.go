@@ -76,9 +76,11 @@ type Bot struct {
 	gate *gate
 	// states keeps the replayed states of the live games.
 	states *states
-	games  []Game
-	kinds  map[string]Game
-	locks  [64]sync.Mutex // striped by channel
+	// films keeps the films of game-over posts not made yet.
+	films films
+	games []Game
+	kinds map[string]Game
+	locks [64]sync.Mutex // striped by channel
 	// born is when this Bot was made: an answer owed by an older process
 	// will never come.
 	born time.Time

@@ -79,24 +79,32 @@ func (b *Bot) gameOver(m *Message, t *table, pub *i18n.Printer, names []string) 
 }
 
 // film is the timelapse attachment of table t's game, made when the post
-// is sent. A film that fails or is too large is left out of the post
-// (Render returns no bytes) and logged: the post goes without it.
+// is first tried and kept until it is made (films.go), so that a try made
+// again sends the same film without encoding it again. A film that fails
+// or is too large is left out of the post (Render returns no bytes) and
+// logged once: the post goes without it.
 func (b *Bot) film(t *table, film FilmFunc, names []string) *Image {
 	view := FilmView{State: t.state.Clone(), Names: names, Lang: t.lang()}
-	channel, game := t.stored.Channel, t.stored.ID
+	channel, game, of := t.stored.Channel, t.stored.ID, filmOf(len(t.stored.Moves), view.Lang)
 	return &Image{Name: FilmName, Type: FilmType, Render: func(ctx context.Context) ([]byte, error) {
+		if data, ok := b.films.get(game, of); ok {
+			return data, nil
+		}
 		var buf bytes.Buffer
-		err := film(ctx, &buf, view)
+		var err error
+		gently(func() { err = film(ctx, &buf, view) })
+		var data []byte
 		switch {
 		case ctx.Err() != nil:
 			return nil, ctx.Err()
 		case err != nil:
 			b.log.Error("making a game's timelapse; the game-over post goes without it", "err", err, "channel", channel, "game", game)
-			return nil, nil
 		case buf.Len() > MaxFilm:
 			b.log.Error("a game's timelapse is too large to post; the game-over post goes without it", "bytes", buf.Len(), "channel", channel, "game", game)
-			return nil, nil
+		default:
+			data = buf.Bytes()
 		}
-		return buf.Bytes(), nil
+		b.films.put(game, of, data)
+		return data, nil
 	}}
 }

@@ -245,7 +245,8 @@ func button(t *testing.T, m bot.Message, step string) string {
 
 // poster records the posts of the bot, in order, and fails as a test
 // asks: the next few posts, or every post while it is down, with a
-// temporary error or the error it is given. Like Discord, it refuses a
+// temporary error or the error it is given. It makes a post's film before
+// each try, as the Discord adapter does. Like Discord, it refuses a
 // post over 2,000 characters (and records it in over).
 type poster struct {
 	mu       sync.Mutex
@@ -257,6 +258,7 @@ type poster struct {
 	tries    int   // posts tried
 	over     []string
 	answers  map[string]string // interaction → its answer's message, as the platform shows it
+	lastFilm []byte            // the film of the latest post made with one
 }
 
 // answered makes the platform show interaction's answer as message id
@@ -271,6 +273,14 @@ func (p *poster) answered(interaction, id string) {
 }
 
 func (p *poster) Post(ctx context.Context, channel string, m bot.Message) (string, error) {
+	var film []byte
+	if m.Film != nil {
+		// As the Discord adapter does: the film is made before each try.
+		var err error
+		if film, err = m.Film.Render(ctx); err != nil {
+			return "", err
+		}
+	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.tries++
@@ -291,7 +301,17 @@ func (p *poster) Post(ctx context.Context, channel string, m bot.Message) (strin
 		return "", errors.New("poster: the post failed")
 	}
 	p.posts = append(p.posts, m)
+	if m.Film != nil {
+		p.lastFilm = film
+	}
 	return "m" + itoa(len(p.posts)), nil
+}
+
+// film returns the film of the latest post made with one.
+func (p *poster) film() []byte {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.lastFilm
 }
 
 // fail makes the next n posts fail.

@@ -4,9 +4,11 @@ import (
 	"context"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/tablebot/tablebot/i18n"
+	"github.com/tablebot/tablebot/rules"
 	"github.com/tablebot/tablebot/store"
 )
 
@@ -33,8 +35,15 @@ const (
 const settingWaiting = "rematch-waiting"
 
 // rematchRow is the row of the Rematch button of table t's game-over post.
+// The button carries the game's number in its channel besides its token,
+// so that the rematch reads the game by its id (store.GameID).
 func (b *Bot) rematchRow(t *table, p *i18n.Printer) Row {
-	return Row{Buttons: []Button{{ID: t.action().With(stepRematch).ID(), Label: p.T("bot.button.rematch"), Emoji: "🔁", Style: Primary}}}
+	var number []string
+	if _, seq, ok := store.ParseGameID(t.stored.ID); ok {
+		number = []string{strconv.FormatUint(seq, 10)}
+	}
+	a := t.action().With(stepRematch, number...)
+	return Row{Buttons: []Button{{ID: a.ID(), Label: p.T("bot.button.rematch"), Emoji: "🔁", Style: Primary}}}
 }
 
 // rematch opens the rematch table of the finished game of action a, at
@@ -61,19 +70,55 @@ func (b *Bot) rematch(ctx context.Context, game Game, req Request, a Action) (Re
 	return Reply{Message: b.lobbyMessage(t)}, nil
 }
 
-// finished returns the channel's finished game of action a: a game over,
-// not cancelled.
+// finished returns the channel's finished game of action a (a game over,
+// not cancelled), read by its id: the channel and the number the button
+// carries, checked against the button's token. A button posted before it
+// carried the number names its game by the token alone: that game is
+// looked for among the channel's ended games.
 func (b *Bot) finished(ctx context.Context, channel string, a Action) (*store.Game, error) {
+	if a.Arg(0) == "" {
+		return b.finishedByToken(ctx, channel, a)
+	}
+	seq, err := strconv.ParseUint(a.Arg(0), 10, 64)
+	if err != nil {
+		return nil, BadComponent()
+	}
+	g, err := b.cfg.Store.Game(ctx, store.GameID(channel, seq))
+	switch {
+	case rules.ErrorCode(err) == store.NotFound:
+		return nil, staleRematch(a)
+	case err != nil:
+		return nil, err
+	case !isFinished(g, a):
+		return nil, staleRematch(a)
+	}
+	return g, nil
+}
+
+// finishedByToken returns the channel's finished game of action a, whose
+// button carries only the game's token, among the channel's ended games.
+func (b *Bot) finishedByToken(ctx context.Context, channel string, a Action) (*store.Game, error) {
 	games, err := b.cfg.Store.Archived(ctx, channel)
 	if err != nil {
 		return nil, err
 	}
 	for _, g := range slices.Backward(games) {
-		if gameToken(g.ID) == a.Game && g.Kind == a.Kind && g.Status == store.Over {
+		if isFinished(g, a) {
 			return g, nil
 		}
 	}
-	return nil, fail(Stale, "bot.err.stale")
+	return nil, staleRematch(a)
+}
+
+// staleRematch is the error of a Rematch button whose game is not found.
+func staleRematch(a Action) error {
+	return fail(Stale, "bot.err.stale", "command", "/"+a.Kind)
+}
+
+// isFinished reports whether g is the finished game action a names: its
+// token and kind, and over (not cancelled, not live).
+func isFinished(g *store.Game, a Action) bool {
+	return gameToken(g.ID) == a.Game && g.Kind == a.Kind && g.Status == store.Over
 }
 
 // rematchOf is the table of the rematch of game old asked for by asker:

@@ -1,6 +1,7 @@
 package bot_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -110,5 +111,60 @@ func TestRematchOfComputers(t *testing.T) {
 	}
 	if computers != 1 {
 		t.Errorf("the rematch seats %+v", g.Players)
+	}
+}
+
+// TestRematchByID: the Rematch button names its game by its number in
+// the channel, which the rematch reads by id: an older game of the
+// channel is rematched with its own seats; a number that is not the
+// token's game, or no game, is stale; a button posted before it carried
+// the number still finds its game.
+func TestRematchByID(t *testing.T) {
+	h := newHost(t, takeaway.Options{})
+	first := endGame(t, h, "ann", "bob")
+	second := endGame(t, h, "ann", "cat")
+	a, ok := bot.ParseAction(button(t, first, "rematch"))
+	if !ok || len(a.Args) != 1 || a.Args[0] != "1" {
+		t.Fatalf("the first game's rematch button: %+v", a)
+	}
+	other, _ := bot.ParseAction(button(t, second, "rematch"))
+	forged := a
+	forged.Args = other.Args
+	missing := a
+	missing.Args = []string{"99"}
+	for _, tc := range []struct{ name, id string }{
+		{"another game's number", forged.ID()},
+		{"no such game", missing.ID()},
+	} {
+		if r := h.click("bob", tc.id); !r.Failed || !strings.Contains(r.Message.Content, "out of date") || strings.Contains(r.Message.Content, "no value") {
+			t.Errorf("%s: %q, want stale", tc.name, r.Message.Content)
+		}
+	}
+	if h.record() != "" {
+		t.Fatal("a stale rematch opened a table")
+	}
+	tests := []struct {
+		name, who, id string
+		want          []string
+	}{
+		{"the older game", "bob", a.ID(), []string{"ann", "bob"}},
+		{"a button without the number", "cat", bot.Action{Kind: other.Kind, Game: other.Game, Position: other.Position, Step: other.Step}.ID(), []string{"ann", "cat"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if r := h.click(tt.who, tt.id); r.Failed {
+				t.Fatalf("rematch: %q", r.Message.Content)
+			}
+			g, _ := h.state()
+			var got []string
+			for _, p := range g.Players {
+				got = append(got, p.UserID)
+			}
+			slices.Sort(got)
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("the rematch's seats %v, want %v", got, tt.want)
+			}
+			h.cmd(tt.who, "leave") // declined: the channel is free again
+		})
 	}
 }

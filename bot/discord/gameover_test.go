@@ -225,6 +225,6 @@ func (h *harness) posted(r *discordfake.Response) *discordfake.Message {
 		return nil
 	}
 	return h.fake.WaitForMessage(h.ctx, h.world.Channel.ID, func(m *discordfake.Message) bool {
-		return !m.Ephemeral() && slices.ContainsFunc(m.Buttons(), func(b *discordgo.Button) bool { return strings.HasSuffix(b.CustomID, ":"+"rematch") })
+		return !m.Ephemeral() && slices.ContainsFunc(m.Buttons(), func(b *discordgo.Button) bool { return strings.Contains(b.CustomID, ":rematch:") })
 	})
 }

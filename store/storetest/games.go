@@ -330,3 +330,38 @@ func testUserSettings(t *testing.T, open Open) {
 		}
 	})
 }
+
+// testGameByIDAmongEnded: Game reads any game of a channel by its id,
+// ended (over or cancelled) or live, among several ended games of the
+// channel and of another channel: what the rematch reads from its button
+// (the channel and the game's number), without scanning the archive.
+func testGameByIDAmongEnded(t *testing.T, open Open) {
+	ctx := context.Background()
+	db := open(t, newClock().Now)
+	want := map[string]store.Status{}
+	for _, ch := range []string{"c1", "c10"} {
+		for i, status := range []store.Status{store.Over, store.Cancelled, store.Over} {
+			g := startGame(t, db, ch, []string{"players red blue yellow violet"})
+			if _, err := db.Finish(ctx, ch, g.ID, status); err != nil {
+				t.Fatal(err)
+			}
+			if g.ID != store.GameID(ch, uint64(i+1)) {
+				t.Fatalf("game id %q, want number %d of %s", g.ID, i+1, ch)
+			}
+			want[g.ID] = status
+		}
+	}
+	live := startGame(t, db, "c1", []string{"players red blue yellow violet"})
+	want[live.ID] = store.Playing
+	for id, status := range want {
+		g, err := db.Game(ctx, id)
+		if err != nil {
+			t.Fatalf("Game(%s): %v", id, err)
+		}
+		if g.ID != id || g.Status != status {
+			t.Errorf("Game(%s) = %s %s, want %s", id, g.ID, g.Status, status)
+		}
+	}
+	_, err := db.Game(ctx, store.GameID("c1", 5))
+	wantCode(t, err, store.NotFound)
+}

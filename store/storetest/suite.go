@@ -25,6 +25,7 @@ var cases = []struct {
 }{
 	{"GameLifecycle", testGameLifecycle, false},
 	{"GameNotFound", testGameNotFound, false},
+	{"GameByIDAmongEnded", testGameByIDAmongEnded, false},
 	{"UpdateRefuses", testUpdateRefuses, false},
 	{"CreateRefuses", testCreateRefuses, false},
 	{"ChannelSettings", testChannelSettings, false},
