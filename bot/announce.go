@@ -213,7 +213,33 @@ func (b *Bot) deliverBoards(ctx context.Context, g *store.Game, owed []store.Ann
 		m = Message{Content: text}
 	}
 	m.Nonce = nonce(p.last.Seq)
+	if !b.markTried(ctx, g, owed[0], p) {
+		return false, 0
+	}
 	return b.attempt(ctx, g, store.Board, p, owed, m)
+}
+
+// markTried records, before a board post of several replicas' channel is
+// tried, that the boards it carries may be posted from now on (Doubt):
+// if this replica dies or loses the channel after the post is made but
+// before it records it, the replica that takes the channel over tries the
+// same post again (the same boards, the same nonce, which Discord makes no
+// second message of) instead of joining them to later moves' in a new post
+// that would announce them twice (seen in TestCluster). The only replica
+// needs no mark: no other can post meanwhile, and a person acting after a
+// restart waits for what the channel is owed. False: the mark could not
+// be written; the worker tries later.
+func (b *Bot) markTried(ctx context.Context, g *store.Game, first store.Announcement, p part) bool {
+	if _, alone := b.cfg.Owners.(everything); alone || first.Doubt {
+		return true
+	}
+	if err := b.cfg.Store.Retry(ctx, g.Channel, g.ID, store.Board, p.last.Version, b.now(), true); err != nil {
+		if ctx.Err() == nil {
+			b.log.Error("marking a post as tried", "err", err, "channel", g.Channel)
+		}
+		return false
+	}
+	return true
 }
 
 // boardID is the id of a part's post as the game's latest board: none for

@@ -259,6 +259,7 @@ type poster struct {
 	over     []string
 	answers  map[string]string // interaction → its answer's message, as the platform shows it
 	lastFilm []byte            // the film of the latest post made with one
+	during   func(bot.Message) // called as each post is tried, before it is made
 }
 
 // answered makes the platform show interaction's answer as message id
@@ -280,6 +281,12 @@ func (p *poster) Post(ctx context.Context, channel string, m bot.Message) (strin
 		if film, err = m.Film.Render(ctx); err != nil {
 			return "", err
 		}
+	}
+	p.mu.Lock()
+	during := p.during
+	p.mu.Unlock()
+	if during != nil {
+		during(m)
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()

@@ -5,7 +5,9 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/tablebot/tablebot/bot"
 	"github.com/tablebot/tablebot/bot/internal/takeaway"
+	"github.com/tablebot/tablebot/store"
 )
 
 // owners is a bot.Owners of the tests: the channels it owns are set by
@@ -79,5 +81,57 @@ func TestOwnedChannels(t *testing.T) {
 	}
 	if got := len(h.posts.all()); got == 0 {
 		t.Error("the computer's board was not posted after the take-over")
+	}
+}
+
+// TestPostMarkedTriedFirst: a replica of several marks the boards a post
+// carries as tried (in doubt) before it posts them, so that one taking
+// the channel over after the post was made but not recorded posts them
+// again as they were (same nonce) rather than joined to later moves (an
+// announcement made twice, seen in TestCluster); the only replica writes
+// no such mark.
+func TestPostMarkedTriedFirst(t *testing.T) {
+	for _, tt := range []struct {
+		name     string
+		replicas bool
+		want     bool
+	}{
+		{"several replicas", true, true},
+		{"the only replica", false, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			h := newHost(t, takeaway.Options{})
+			if tt.replicas {
+				h.close()
+				h.owners = &owners{owned: map[string]bool{channel: true}}
+				h.open()
+				h.bot.Start(h.ctx)
+			}
+			h.cmd("ann", "new", "players", "2", "stones", "20")
+			board := h.cmd("ann", "board").Message
+			h.click("ann", button(t, board, "ai"), "easy")
+			h.cmd("ann", "start")
+			var boards, marked int
+			h.posts.mu.Lock()
+			h.posts.during = func(bot.Message) {
+				box, err := h.db.Outbox(h.ctx, channel)
+				if err != nil || len(box) == 0 || box[0].Kind != store.Board {
+					return
+				}
+				boards++
+				if box[0].Doubt {
+					marked++
+				}
+			}
+			h.posts.mu.Unlock()
+			h.cmd("ann", "take", "stones", "1") // the computer answers: the worker posts its board
+			h.wait()
+			if boards == 0 {
+				t.Fatal("no board posted by the worker")
+			}
+			if got := marked == boards; got != tt.want {
+				t.Errorf("%d of %d boards marked tried while posted, want all: %v", marked, boards, tt.want)
+			}
+		})
 	}
 }
