@@ -11,8 +11,9 @@ import (
 	"github.com/tablebot/tablebot/store"
 )
 
-// computerName is a computer seat's name in a language: "Computer (hard)".
-func computerName(p *i18n.Printer, level string) string {
+// ComputerName is a computer seat's name in a language: "Computer (hard)"
+// for level "hard" (a rules.Level's key).
+func ComputerName(p *i18n.Printer, level string) string {
 	return p.T("bot.computer.name", "level", p.T("bot.level."+level))
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 
+	"github.com/tablebot/tablebot/bot"
 	"github.com/tablebot/tablebot/i18n"
 	"github.com/tablebot/tablebot/store"
 )
@@ -64,7 +65,7 @@ func (s *Session) names(g *store.Game, p *i18n.Printer) []string {
 	for i, pl := range g.Players {
 		switch {
 		case pl.Computer != "":
-			out[i] = p.T("bot.computer.name", "level", p.T("bot.level."+pl.Computer))
+			out[i] = bot.ComputerName(p, pl.Computer)
 		case pl.Name != "":
 			out[i] = pl.Name
 		default:

@@ -20,6 +20,9 @@ const (
 	chipH        = 40
 	chipGap      = 6
 	boxGap       = 12
+	// nameRoom is where a hand's name ends, from the box's padding: its
+	// columns start 8 px after.
+	nameRoom = 150
 )
 
 // PanelText names a line of the panel, for tests and callers that look
@@ -179,9 +182,12 @@ func layoutPanel(v *View, lb *Labels, names []string, x0, x1, y int) Panel {
 	c.y += panelPad - 4
 	c.heading(lb.Hands)
 	row := func(name string, bold bool, cols menara.Columns) {
-		nameR := image.Rect(x0+panelPad+22, c.y, x0+panelPad+150, c.y+chipH)
-		c.add(-1, render.Text{S: name, Rect: nameR, Size: 20, MinSize: 16, Bold: bold, Colour: colInk.Colour()})
-		c.chips(cols, x0+panelPad+158, lb)
+		// A name too long for one line (a computer's, "Ordenador
+		// (difícil)") is broken in two rather than cut short: the box
+		// takes the row's whole height.
+		nameR := image.Rect(x0+panelPad+22, c.y-4, x0+panelPad+nameRoom, c.y+chipH+4)
+		c.add(-1, render.Text{S: name, Rect: nameR, Size: 20, MinSize: 16, Bold: bold, Colour: colInk.Colour(), Lines: 2})
+		c.chips(cols, x0+panelPad+nameRoom+8, lb)
 		c.y += chipH + 8
 	}
 	for i, h := range v.Hand {
