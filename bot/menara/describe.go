@@ -118,7 +118,7 @@ func sayLift(p *i18n.Printer, e *mr.Effects, who string) string {
 	if e.LiftFell {
 		said := p.T("menara.say.lift-fell", "player", who, "floor", s.Floor, "to", e.Level, "on", s.On.String())
 		if len(e.Falls) > 0 {
-			said += " " + fallSaid(p, &e.Falls[0])
+			said += " " + fallSaid(p, &e.Falls[0], wouldHaveFallen)
 		}
 		return said
 	}
@@ -157,7 +157,7 @@ func floorsSaid(p *i18n.Printer, e *mr.Effects) []string {
 	case e.Collapse:
 		said := []string{p.T("menara.say.collapse", "floors", floorList(e.Fallen))}
 		if len(e.Falls) > 0 {
-			said = append(said, fallSaid(p, &e.Falls[0]))
+			said = append(said, fallSaid(p, &e.Falls[0], fell))
 		}
 		return said
 	case e.Failed:
