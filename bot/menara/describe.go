@@ -231,7 +231,12 @@ func (g *Game) Prompt(p *i18n.Printer, st bot.State, seat int, mention string) s
 	args := []any{"mark", g.Mark(seat), "mention", mention}
 	switch pos.Stage() {
 	case mr.Exchanging:
-		return p.T("menara.prompt.exchange", append(args, "hand", pos.Hand(seat), "camp", pos.Camp())...)
+		key := "menara.prompt.exchange"
+		if canExchange(&pos, seat) != nil {
+			// Exchanged already (or nothing to exchange): the reveal is next.
+			key = "menara.prompt.reveal"
+		}
+		return p.T(key, append(args, "hand", pos.Hand(seat), "camp", pos.Camp())...)
 	case mr.NewFloor:
 		return p.T("menara.prompt.new-floor", append(args, "floor", pos.NextFloor())...)
 	case mr.Closing:

@@ -53,7 +53,9 @@ func TestLocalFlagsDisagree(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("--new: exit %d: %s", code, stderr)
 	}
-	wants(t, stdout, []string{"cancelled the game", "Computer (easy)", "Computer (medium)"}, []string{"Continuing"})
+	// --new says what it did, not that the first player cancelled.
+	wants(t, stdout, []string{`--new: the game kept in channel "local" (1 move) is cancelled; it stays in the archive.`, "Computer (easy)", "Computer (medium)"},
+		[]string{"Continuing", "cancelled the game"})
 	code, stdout, stderr = run(t, "", "local", "--db", db)
 	if code != 0 {
 		t.Fatalf("no flags: exit %d: %s", code, stderr)
