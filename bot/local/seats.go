@@ -2,6 +2,7 @@ package local
 
 import (
 	"context"
+	"strconv"
 	"strings"
 
 	"github.com/tablebot/tablebot/bot"
@@ -20,15 +21,16 @@ type seatInfo struct {
 }
 
 // seatNamed finds the seat a typed word names: a person's name, the seat's
-// word in records ("blue"), or its name in the session's language
-// ("azul").
+// word in records ("blue"), its name in the session's language ("azul"),
+// or its number (2 for the second seat: Menara's seats are marked 2️⃣,
+// not coloured).
 func (s *Session) seatNamed(g *store.Game, word string) (seatInfo, bool) {
 	if g == nil {
 		return seatInfo{}, false
 	}
 	p := s.printer()
 	for i, pl := range g.Players {
-		names := []string{pl.UserID, pl.Colour}
+		names := []string{pl.UserID, pl.Colour, strconv.Itoa(i + 1)}
 		if pl.Colour != "" {
 			names = append(names, s.game.SeatName(p, i))
 		}
@@ -78,4 +80,15 @@ func (s *Session) names(g *store.Game, p *i18n.Printer) []string {
 // computerSeat reports whether a seat is played by a computer.
 func computerSeat(g *store.Game, seat int) bool {
 	return seat >= 0 && seat < len(g.Players) && g.Players[seat].Computer != ""
+}
+
+// seatExample is how help shows a seat typed after as: its number ("2")
+// in a cooperative game, whose seats are people marked 2️⃣ and not sides
+// (Menara: "as blue" would read as a column's colour), else the second
+// seat's name in the session's language ("blue").
+func (s *Session) seatExample() string {
+	if s.game.Seats().Cooperative {
+		return "2"
+	}
+	return strings.ToLower(s.game.SeatName(s.printer(), 1))
 }
