@@ -48,7 +48,7 @@ func TestDescribe(t *testing.T) {
 		{"move failed", effectsOf(mr.MoveStep(1, k2, m3), failed), names, "✋ bob's hand shook: the column K2 did not reach M3 (risk 33%). Nothing changed, but the card goes to the level row."},
 		{"floor", effectsOf(floor, func(e *mr.Effects) { e.Level = 2 }), names, "🧱 bob placed floor M on level 2, on K2 M3."},
 		{"floor failed", effectsOf(floor, failed), names, "✋ bob's hand shook: floor M did not stay (risk 33%). Nothing changed, but the card goes to the level row."},
-		{"extend", effectsOf(extend, nil), names, "🧱 ana extended the base with floor N."},
+		{"extend", effectsOf(extend, nil), names, "🧱 ana extended the base with floor N: this card goes to the level row, one more level to build."},
 		{"extend failed", effectsOf(extend, failed), names, "✋ ana's hand shook: floor N did not stay (risk 33%). Nothing changed, but the card goes to the level row."},
 		{"lift", effectsOf(lift, func(e *mr.Effects) { e.FromLevel, e.Level = 1, 3 }), names, "🏗️ ana moved floor M from level 1 to level 3, onto K2 M3."},
 		{"lift failed", effectsOf(lift, failed), names, "✋ ana's hand shook: floor M did not land (risk 33%). Nothing changed, but the card goes to the level row."},
