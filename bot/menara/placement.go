@@ -1,6 +1,7 @@
 package menara
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -66,11 +67,50 @@ func findCode(pls []mr.Placement, code string) (mr.Placement, bool) {
 	return mr.Placement{}, false
 }
 
-// placementsOf returns the placements of a state's position, found once
-// a position: a list names each of its places by them (autocomplete
-// names a hundred or more at once).
+// placementsOf returns the placements of a state's position as a player
+// chooses among them, found once a position (autocomplete names a hundred
+// or more at once): steadiest first, as moves lists steps (see
+// steadiestPlacements).
 func placementsOf(st bot.State) []mr.Placement {
-	return bot.Memo(state(st), "placements", func(pos mr.Position) []mr.Placement { return pos.Placements(nil) })
+	return bot.Memo(state(st), "placements", func(pos mr.Position) []mr.Placement {
+		return steadiestPlacements(&pos, pos.Placements(nil))
+	})
+}
+
+// steadiestPlacements sorts placements pls of pos for a menu as
+// mr.SortSteadiest sorts outlooks (the least risk with shaky hands, then
+// the most slack left), in groups: the places on columns that make
+// nothing fall; then the places beside the base (one more level to
+// build: the menu says they come after); then the lifts whose floor would
+// fall; last the places that collapse the temple. It sorts what a player
+// is shown only: the engine's Placements order, which the computers and
+// the hint read, stays as it is.
+func steadiestPlacements(pos *mr.Position, pls []mr.Placement) []mr.Placement {
+	byCode := make(map[string]mr.Placement, len(pls))
+	steps := make([]mr.Step, 0, len(pls))
+	for _, pl := range pls {
+		byCode[placementCode(pl.Step)] = pl
+		steps = append(steps, pl.Step)
+	}
+	out := make([]mr.Placement, 0, len(pls))
+	for _, s := range steadiest(pos, steps) {
+		out = append(out, byCode[placementCode(s)])
+	}
+	slices.SortStableFunc(out, func(a, b mr.Placement) int { return placeGroup(a) - placeGroup(b) })
+	return out
+}
+
+// placeGroup is the group of a placement in a menu (steadiestPlacements).
+func placeGroup(pl mr.Placement) int {
+	switch {
+	case pl.LiftFalls:
+		return 2
+	case pl.Collapse:
+		return 3
+	case pl.Extension || pl.Step.Kind == mr.Extend:
+		return 1
+	}
+	return 0
 }
 
 // placeWords is a placement in words, in two parts for a menu (label and
