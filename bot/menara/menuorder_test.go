@@ -108,16 +108,51 @@ func steadier(a, b *mr.Outlook) bool {
 	return fmt.Sprint(os[0].Step) == fmt.Sprint(a.Step) && fmt.Sprint(a.Step) != fmt.Sprint(b.Step)
 }
 
-// menuGroup is the group a place's menu puts it in: on columns, beside
-// the base, a lift whose floor would fall, a collapse.
+// menuGroup is the group a list of choices puts a step in: on columns
+// (nothing falls), costing a level (beside the base, giving the card up),
+// a lift whose floor would fall, a collapse.
 func menuGroup(o *mr.Outlook) int {
 	switch {
 	case o.LiftFalls:
 		return 2
 	case o.Collapse:
 		return 3
-	case o.Step.Kind == mr.Extend:
+	case o.Step.Kind == mr.Extend || o.Step.Kind == mr.GiveUp:
 		return 1
 	}
 	return 0
+}
+
+// TestMovesExtensionsAfter: moves lists a new floor's places as its menu
+// does: on columns first, then beside the base (one more level to build),
+// then those that make a floor fall.
+func TestMovesExtensionsAfter(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		st   func(t *testing.T) *State
+	}{
+		{"new floor", func(t *testing.T) *State { return hintedTo(t, atNewFloor) }},
+		{"new floor, shaky", shakyAtNewFloor},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			s := tt.st(t)
+			pos := positionOf(s)
+			prev, kinds := 0, map[int]bool{}
+			for _, step := range (engine{}).Legal(*pos) {
+				o, err := pos.Outlook(step)
+				if err != nil {
+					t.Fatal(err)
+				}
+				g := menuGroup(&o)
+				kinds[g] = true
+				if g < prev {
+					t.Errorf("%v (group %d) after a step of group %d", step, g, prev)
+				}
+				prev = g
+			}
+			if !kinds[0] || !kinds[1] {
+				t.Fatalf("groups listed %v: want places on columns and beside the base", kinds)
+			}
+		})
+	}
 }

@@ -1,7 +1,6 @@
 package menara
 
 import (
-	"slices"
 	"strconv"
 	"strings"
 
@@ -77,14 +76,10 @@ func placementsOf(st bot.State) []mr.Placement {
 	})
 }
 
-// steadiestPlacements sorts placements pls of pos for a menu as
-// mr.SortSteadiest sorts outlooks (the least risk with shaky hands, then
-// the most slack left), in groups: the places on columns that make
-// nothing fall; then the places beside the base (one more level to
-// build: the menu says they come after); then the lifts whose floor would
-// fall; last the places that collapse the temple. It sorts what a player
-// is shown only: the engine's Placements order, which the computers and
-// the hint read, stays as it is.
+// steadiestPlacements sorts placements pls of pos for a menu as moves
+// lists steps (see steadiest): on columns steadiest first, then the
+// places beside the base, the lifts whose floor would fall, last the
+// places that collapse the temple.
 func steadiestPlacements(pos *mr.Position, pls []mr.Placement) []mr.Placement {
 	byCode := make(map[string]mr.Placement, len(pls))
 	steps := make([]mr.Step, 0, len(pls))
@@ -96,21 +91,7 @@ func steadiestPlacements(pos *mr.Position, pls []mr.Placement) []mr.Placement {
 	for _, s := range steadiest(pos, steps) {
 		out = append(out, byCode[placementCode(s)])
 	}
-	slices.SortStableFunc(out, func(a, b mr.Placement) int { return placeGroup(a) - placeGroup(b) })
 	return out
-}
-
-// placeGroup is the group of a placement in a menu (steadiestPlacements).
-func placeGroup(pl mr.Placement) int {
-	switch {
-	case pl.LiftFalls:
-		return 2
-	case pl.Collapse:
-		return 3
-	case pl.Extension || pl.Step.Kind == mr.Extend:
-		return 1
-	}
-	return 0
 }
 
 // placeWords is a placement in words, in two parts for a menu (label and
