@@ -200,7 +200,7 @@ func TestLocalLocalisedWords(t *testing.T) {
 			}
 			p := cat.Printer(tt.lang)
 			l := langOutput{t: t, cat: cat, lang: tt.lang, out: stdout}
-			l.says("help", i18ntest.T("local.help"))
+			l.says("help", i18ntest.T("local.help", "seat", strings.ToLower(p.T("colour.blue"))))
 			l.says("rules 2", i18ntest.T("local.page", "page", 2, "count", 5))
 			l.says("a computer's seat", i18ntest.T("local.err.computer", "seat", p.T("colour.blue"), "name", p.T("bot.computer.name", "level", p.T("bot.level.easy"))))
 			l.says("the hand-over", i18ntest.T("bot.handed", "mark", "🔴", "name", "red", "computer", p.T("bot.computer.name", "level", p.T("bot.level.hard"))))
