@@ -13,9 +13,13 @@ import (
 )
 
 // shakyAtNewFloor plays a shaky-handed game by the hint until a new floor
-// is to be placed where its places run different risks.
+// is to be placed where its places run different risks (the full run
+// only: it plays some forty steps).
 func shakyAtNewFloor(t *testing.T) *State {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("a shaky game played to a new floor: the full run only")
+	}
 	o := mr.Options{Players: notation.PlayerNames(2), Difficulty: mr.Easy, Hands: mr.Shaky}
 	g, err := mr.NewGame(o, 1)
 	if err != nil {
