@@ -90,7 +90,7 @@ func (b *Bot) resign(ctx context.Context, req Request) (Reply, error) {
 	if levels := t.game.Levels(); len(levels) > 0 {
 		var opts []MenuOption
 		for _, lv := range levels {
-			opts = append(opts, MenuOption{Label: ComputerName(p, lv), Value: lv, Emoji: "🤖"})
+			opts = append(opts, MenuOption{Label: computerName(p, lv), Value: lv, Emoji: "🤖"})
 		}
 		rows = append(rows, Row{Menu: &Menu{ID: a.With(stepHandOver).ID(), Placeholder: p.T("bot.resign.computer"), Options: opts}})
 	}
@@ -134,7 +134,7 @@ func (b *Bot) handOver(ctx context.Context, req Request, a Action) (Reply, error
 		return Reply{}, errGameOver()
 	}
 	pub := b.cfg.Catalog.Printer(t.lang())
-	said := pub.T("bot.handed", "name", req.User.Name, "computer", ComputerName(pub, level), "mark", t.game.Mark(seat))
+	said := pub.T("bot.handed", "name", req.User.Name, "computer", computerName(pub, level), "mark", t.game.Mark(seat))
 	// Said in the channel with the board, through its outbox: the post is
 	// owed in the same transaction as the change.
 	g, err := b.cfg.Store.UpdateAnnounced(ctx, req.Channel, t.stored.ID, func(g *store.Game) (*store.Announcement, error) {

@@ -17,6 +17,10 @@ func ComputerName(p *i18n.Printer, level string) string {
 	return p.T("bot.computer.name", "level", p.T("bot.level."+level))
 }
 
+// computerName is ComputerName, under the name the host's files call it
+// by (kept so that work on those files merges as it stands).
+func computerName(p *i18n.Printer, level string) string { return ComputerName(p, level) }
+
 // seed returns the game's seed.
 func (t *table) seed() uint64 {
 	n, _ := strconv.ParseUint(t.stored.Settings[settingSeed], 10, 64)

@@ -105,7 +105,7 @@ func (b *Bot) lobbyMessage(t *table) Message {
 	if levels := t.game.Levels(); len(g.Players) < seats && len(levels) > 0 {
 		var opts []MenuOption
 		for _, lv := range levels {
-			opts = append(opts, MenuOption{Label: ComputerName(p, lv), Value: lv,
+			opts = append(opts, MenuOption{Label: computerName(p, lv), Value: lv,
 				Description: p.T(b.gameID(t.game, "bot.level."+lv+".desc")), Emoji: "🤖"})
 		}
 		placeholder := "bot.lobby.add-computer"
@@ -228,7 +228,7 @@ func (b *Bot) AddComputer(ctx context.Context, req Request, level string) (Reply
 		seats = t.seats()
 		return t.byCreator(req, "bot.err.not-creator-computer")
 	}, func(g *store.Game) error {
-		return seatAt(g, seats, store.Player{Name: ComputerName(b.cfg.Catalog.Printer(i18n.English), level), Computer: level})
+		return seatAt(g, seats, store.Player{Name: computerName(b.cfg.Catalog.Printer(i18n.English), level), Computer: level})
 	})
 }
 
@@ -338,7 +338,7 @@ func (b *Bot) begin(ctx context.Context, req Request, a *Action, t *table) (Repl
 		for i, p := range players {
 			names[i] = p.Name
 			if p.Computer != "" {
-				names[i] = ComputerName(en, p.Computer)
+				names[i] = computerName(en, p.Computer)
 			}
 		}
 		setup, err := t.game.Setup(g.Settings, names, seed)

@@ -259,7 +259,7 @@ func leaderLine(p *i18n.Printer, kind string, i int, r leaderRow) string {
 // pings nobody: messages ping only their Mentions).
 func subjectName(p *i18n.Printer, subject string, t *stats.Tally) string {
 	if level, ok := stats.IsComputer(subject); ok {
-		return ComputerName(p, level)
+		return computerName(p, level)
 	}
 	if t != nil && t.Name != "" {
 		return escapeMarkdown(t.Name)

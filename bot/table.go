@@ -125,7 +125,7 @@ func (t *table) name(p *i18n.Printer, i int) string {
 	pl := t.seat(i)
 	switch {
 	case pl.Computer != "":
-		return ComputerName(p, pl.Computer)
+		return computerName(p, pl.Computer)
 	case pl.Name != "":
 		return pl.Name
 	}
