@@ -11,10 +11,15 @@ import (
 	"github.com/tablebot/tablebot/store"
 )
 
-// computerName is a computer seat's name in a language: "Computer (hard)".
-func computerName(p *i18n.Printer, level string) string {
+// ComputerName is a computer seat's name in a language: "Computer (hard)"
+// for level "hard" (a rules.Level's key).
+func ComputerName(p *i18n.Printer, level string) string {
 	return p.T("bot.computer.name", "level", p.T("bot.level."+level))
 }
+
+// computerName is ComputerName, under the name the host's files call it
+// by (kept so that work on those files merges as it stands).
+func computerName(p *i18n.Printer, level string) string { return ComputerName(p, level) }
 
 // seed returns the game's seed.
 func (t *table) seed() uint64 {

@@ -188,8 +188,9 @@ func trimRight(s string) string {
 }
 
 // Wrap breaks t into at most t.Lines lines at its spaces, at the largest
-// size from t.Size down to t.MinSize where they fit the box's width; at
-// t.MinSize the last line keeps what is left, to be cut short when drawn.
+// size from t.Size down to t.MinSize where they fit the box's width (a
+// word wider than the box shrinks them all); at t.MinSize the last line
+// keeps what is left, and a line too wide is cut short when drawn.
 // Each line comes back as a one-line text with its own box, the lines
 // centred together in t's box.
 func (fs *Fonts) Wrap(t Text) []Text {
@@ -203,7 +204,7 @@ func (fs *Fonts) Wrap(t Text) []Text {
 	size := t.Size
 	for ; size >= lo; size-- {
 		lines = fs.breakLines(words, t.Rect.Dx(), t.Bold, size)
-		if len(lines) <= n {
+		if len(lines) <= n && fs.widest(lines, t.Bold, size) <= t.Rect.Dx() {
 			break
 		}
 	}
@@ -220,6 +221,16 @@ func (fs *Fonts) Wrap(t Text) []Text {
 		out[i].Rect = image.Rect(t.Rect.Min.X, y+i*lineHeight, t.Rect.Max.X, y+(i+1)*lineHeight)
 	}
 	return out
+}
+
+// widest returns the width of the widest of lines set at size: above the
+// box's when a word alone is wider.
+func (fs *Fonts) widest(lines []string, bold bool, size int) int {
+	w := 0
+	for _, l := range lines {
+		w = max(w, fs.Width(l, bold, size))
+	}
+	return w
 }
 
 // breakLines fills lines of width w with words, set at size; a word wider
@@ -324,4 +335,19 @@ func drawGlyph(dst *image.RGBA, at image.Rectangle, c color.RGBA, mask *image.Al
 			d[3] = uint8((uint32(d[3])*a + m*a16) / m >> 8)
 		}
 	}
+}
+
+// Cut reports whether drawing t cuts it short with "…": whether it does
+// not fit its box at t.MinSize, on t.Lines lines when above one.
+func (fs *Fonts) Cut(t Text) bool {
+	if t.Lines > 1 {
+		for _, l := range fs.Wrap(t) {
+			if fs.Cut(l) {
+				return true
+			}
+		}
+		return false
+	}
+	s, _ := fs.Fit(t)
+	return s != t.S
 }

@@ -98,6 +98,9 @@ func TestWrap(t *testing.T) {
 		{"two lines at full size", Text{S: long, Rect: image.Rect(0, 0, 900, 80), Size: 28, MinSize: 20, Lines: 2}, 2, 28},
 		{"two lines, smaller", Text{S: long, Rect: image.Rect(0, 0, 700, 80), Size: 28, MinSize: 14, Lines: 2}, 2, 0},
 		{"the rest on the last line", Text{S: long + " " + long, Rect: image.Rect(0, 0, 500, 80), Size: 28, MinSize: 20, Lines: 2}, 2, 20},
+		// A word wider than the box alone shrinks the lines rather than
+		// being cut short at full size.
+		{"a long word shrinks", Text{S: "Accampamento", Rect: image.Rect(0, 0, 128, 48), Size: 20, MinSize: 16, Lines: 2}, 1, 0},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -172,5 +175,28 @@ func TestDrawGlyph(t *testing.T) {
 				t.Errorf("colour %v at %v: pixels differ from draw.DrawMask's", c, at)
 			}
 		}
+	}
+}
+
+// TestCut: Cut says whether drawing a text cuts it short, on one line or
+// several.
+func TestCut(t *testing.T) {
+	fs := fonts(t)
+	tests := []struct {
+		name string
+		text Text
+		want bool
+	}{
+		{"fits", Text{S: "Ana", Rect: image.Rect(0, 0, 128, 40), Size: 20, MinSize: 16}, false},
+		{"too long", Text{S: "Ordenador (difícil)", Rect: image.Rect(0, 0, 128, 40), Size: 20, MinSize: 16}, true},
+		{"on two lines", Text{S: "Ordenador (difícil)", Rect: image.Rect(0, 0, 128, 48), Size: 20, MinSize: 16, Lines: 2}, false},
+		{"too long on two lines", Text{S: "Ordenador (difícil) y más", Rect: image.Rect(0, 0, 60, 48), Size: 20, MinSize: 16, Lines: 2}, true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := fs.Cut(tc.text); got != tc.want {
+				t.Errorf("Cut(%q in %d px) = %v, want %v", tc.text.S, tc.text.Rect.Dx(), got, tc.want)
+			}
+		})
 	}
 }

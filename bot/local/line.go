@@ -31,7 +31,7 @@ func (s *Session) line(ctx context.Context, raw string) bool {
 		return true
 	case wordHelp:
 		fmt.Fprintln(s.out, p.T(s.game.Kind()+".local.help"))
-		fmt.Fprintln(s.out, p.T("local.help"))
+		fmt.Fprintln(s.out, p.T("local.help", "seat", s.seatExample()))
 		s.printKey()
 		return false
 	case wordAs:

@@ -2,8 +2,10 @@ package local
 
 import (
 	"context"
+	"strconv"
 	"strings"
 
+	"github.com/tablebot/tablebot/bot"
 	"github.com/tablebot/tablebot/i18n"
 	"github.com/tablebot/tablebot/store"
 )
@@ -19,15 +21,16 @@ type seatInfo struct {
 }
 
 // seatNamed finds the seat a typed word names: a person's name, the seat's
-// word in records ("blue"), or its name in the session's language
-// ("azul").
+// word in records ("blue"), its name in the session's language ("azul"),
+// or its number (2 for the second seat: Menara's seats are marked 2️⃣,
+// not coloured).
 func (s *Session) seatNamed(g *store.Game, word string) (seatInfo, bool) {
 	if g == nil {
 		return seatInfo{}, false
 	}
 	p := s.printer()
 	for i, pl := range g.Players {
-		names := []string{pl.UserID, pl.Colour}
+		names := []string{pl.UserID, pl.Colour, strconv.Itoa(i + 1)}
 		if pl.Colour != "" {
 			names = append(names, s.game.SeatName(p, i))
 		}
@@ -64,7 +67,7 @@ func (s *Session) names(g *store.Game, p *i18n.Printer) []string {
 	for i, pl := range g.Players {
 		switch {
 		case pl.Computer != "":
-			out[i] = p.T("bot.computer.name", "level", p.T("bot.level."+pl.Computer))
+			out[i] = bot.ComputerName(p, pl.Computer)
 		case pl.Name != "":
 			out[i] = pl.Name
 		default:
@@ -77,4 +80,15 @@ func (s *Session) names(g *store.Game, p *i18n.Printer) []string {
 // computerSeat reports whether a seat is played by a computer.
 func computerSeat(g *store.Game, seat int) bool {
 	return seat >= 0 && seat < len(g.Players) && g.Players[seat].Computer != ""
+}
+
+// seatExample is how help shows a seat typed after as: its number ("2")
+// in a cooperative game, whose seats are people marked 2️⃣ and not sides
+// (Menara: "as blue" would read as a column's colour), else the second
+// seat's name in the session's language ("blue").
+func (s *Session) seatExample() string {
+	if s.game.Seats().Cooperative {
+		return "2"
+	}
+	return strings.ToLower(s.game.SeatName(s.printer(), 1))
 }

@@ -147,14 +147,16 @@ func (s *Session) seatAndStart(ctx context.Context) error {
 }
 
 // cancelKept cancels the channel's kept game, for a session asked to
-// start afresh (Options.New); it stays in the archive.
+// start afresh (Options.New); it stays in the archive. The session says
+// so itself: the host's answer would name the opener as who cancelled.
 func (s *Session) cancelKept(ctx context.Context, g *store.Game) error {
 	u := s.user(s.opener())
 	u.ManageChannels = true // the terminal's user owns its channels
-	r := s.handle(ctx, bot.Request{Kind: bot.CommandRequest, User: u, Command: "cancel"}, true)
+	r := s.handle(ctx, bot.Request{Kind: bot.CommandRequest, User: u, Command: "cancel"}, false)
 	if r.Failed {
 		return errors.New(r.Message.Content)
 	}
+	fmt.Fprintln(s.out, s.printer().N("local.fresh", len(g.Moves), "channel", s.opts.Channel))
 	return nil
 }
 

@@ -134,9 +134,17 @@ func stepSamples() []rmenara.StepWords {
 // fallSamples are falls of every kind, by name.
 func fallSamples() map[string]rmenara.FallWords {
 	return map[string]rmenara.FallWords{
-		"few":     {Floor: "P", Supports: "P1 P2", Few: true, Columns: 2, Minimum: 3},
-		"outside": {Floor: "P", Supports: "P1 P2 P3", Outside: true, Distance: "1.2 mm", Need: "0.5 mm", Columns: 3, Minimum: 3},
-		"inside":  {Floor: "P", Supports: "P1 P2 P3", Distance: "0.2 mm", Need: "0.5 mm", Columns: 3, Minimum: 3},
+		"few":          {Floor: "P", Supports: "P1 P2", Few: true, Columns: 2, Minimum: 3},
+		"outside":      {Floor: "P", Supports: "P1 P2 P3", Outside: true, Distance: "1.2 mm", Need: "0.5 mm", Columns: 3, Minimum: 3},
+		"inside":       {Floor: "P", Supports: "P1 P2 P3", Distance: "0.2 mm", Need: "0.5 mm", Columns: 3, Minimum: 3},
+		"few proposed": {Floor: "P", Supports: "P1 P2", Few: true, Columns: 2, Minimum: 3, Proposed: true},
+		"outside proposed": {Floor: "P", Supports: "P1 P2 P3", Outside: true, Distance: "1.2 mm", Need: "0.5 mm", Columns: 3, Minimum: 3,
+			Proposed: true},
+		"inside proposed": {Floor: "P", Supports: "P1 P2 P3", Distance: "0.2 mm", Need: "0.5 mm", Columns: 3, Minimum: 3, Proposed: true},
+		"few lift":        {Floor: "P", Supports: "P1 P2", Few: true, Columns: 2, Minimum: 3, Lift: true},
+		"outside lift": {Floor: "P", Supports: "P1 P2 P3", Outside: true, Distance: "1.2 mm", Need: "0.5 mm", Columns: 3, Minimum: 3,
+			Lift: true},
+		"inside lift": {Floor: "P", Supports: "P1 P2 P3", Distance: "0.2 mm", Need: "0.5 mm", Columns: 3, Minimum: 3, Lift: true},
 	}
 }
 
@@ -158,6 +166,14 @@ func TestIssue26Labels(t *testing.T) {
 		{"fell few", fell(falls["few"]), "Floor P fell: it rested on too few columns in a line (P1 P2)"},
 		{"fell outside", fell(falls["outside"]), "Floor P fell: its load centre was 1.2 mm outside its columns P1 P2 P3"},
 		{"fell inside", fell(falls["inside"]), "Floor P fell: its load centre was only 0.2 mm inside P1 P2 P3, 0.5 mm needed"},
+		// A preview says what would happen; a lift not made, what would
+		// have happened.
+		{"would fall few", fell(falls["few proposed"]), "Floor P would fall: it would rest on too few columns in a line (P1 P2)"},
+		{"would fall outside", fell(falls["outside proposed"]), "Floor P would fall: its load centre would be 1.2 mm outside its columns P1 P2 P3"},
+		{"would fall inside", fell(falls["inside proposed"]),
+			"Floor P would fall: its load centre would be only 0.2 mm inside P1 P2 P3, 0.5 mm needed"},
+		{"would have fallen outside", fell(falls["outside lift"]),
+			"Floor P would have fallen: its load centre would have been 1.2 mm outside its columns P1 P2 P3"},
 		{"lift fell", l.LastStep(rmenara.StepWords{Kind: mr.Lift, Player: "Ana", Floor: "M", Level: 3, Supports: "F1 G2 G4", LiftFell: true}),
 			"Last step: Ana tried to move floor M, but it would have fallen: not made, the card goes to the level row"},
 	}

@@ -2,6 +2,7 @@ package menara
 
 import (
 	"strings"
+	"unicode"
 
 	"github.com/tablebot/tablebot/i18n"
 	mr "github.com/tablebot/tablebot/rules/menara"
@@ -99,4 +100,51 @@ func readColumns(p *i18n.Printer, s string) (string, bool) {
 		return cols.String(), true
 	}
 	return s, true
+}
+
+// ambiguousCode reports whether letter r, typed by a player of p's
+// language, reads as two colours: an English code (B, blue) that is not
+// the language's code of that colour but begins the name of another
+// colour in the language (B for blanca, bianca: white). It returns that
+// colour and the English code's.
+func ambiguousCode(p *i18n.Printer, r rune) (native, english mr.Colour, ok bool) {
+	if p == nil || p.Lang() == i18n.English {
+		return 0, 0, false
+	}
+	english, ok = mr.ParseColour(string(r))
+	if !ok || strings.EqualFold(colourCode(p, english), string(r)) {
+		return 0, 0, false
+	}
+	for _, c := range mr.Colours {
+		if name := []rune(ColourName(p, c)); c != english && len(name) > 0 && unicode.ToUpper(name[0]) == unicode.ToUpper(r) {
+			return c, english, true
+		}
+	}
+	return 0, 0, false
+}
+
+// ambiguousWord returns the error for the first word of words written in
+// colour codes (the columns of an exchange, a column's colour) with a
+// letter that reads as two colours in p's language (ambiguousCode); nil
+// when there is none. A record line is not asked: its codes are English.
+func ambiguousWord(p *i18n.Printer, words []string) error {
+	for _, w := range words {
+		if _, ok := parseColumns(p, w); !ok {
+			continue
+		}
+		for _, r := range w {
+			if native, english, ok := ambiguousCode(p, r); ok {
+				return fail("menara.err.ambiguous", "word", clip(w), "letter", string(unicode.ToUpper(r)),
+					"native", native, "nativeCode", oneColumn(native), "english", english, "englishCode", oneColumn(english))
+			}
+		}
+	}
+	return nil
+}
+
+// oneColumn is one column of colour c: written as its code in a message.
+func oneColumn(c mr.Colour) mr.Columns {
+	var cols mr.Columns
+	cols[c] = 1
+	return cols
 }

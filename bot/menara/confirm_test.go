@@ -83,10 +83,15 @@ func TestConfirmFalls(t *testing.T) {
 				if q == nil {
 					return
 				}
-				for _, want := range []string{fall.says, " fell: ", "end the line with !"} {
+				// The question says what would happen: "would fall", never
+				// "fell".
+				for _, want := range []string{fall.says, " would fall: ", "end the line with !"} {
 					if !strings.Contains(q.Content, want) {
 						t.Errorf("the question %q does not say %q", q.Content, want)
 					}
+				}
+				if strings.Contains(q.Content, " fell") {
+					t.Errorf("the question %q says a floor fell before the step is made", q.Content)
 				}
 			})
 		}

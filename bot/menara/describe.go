@@ -118,7 +118,7 @@ func sayLift(p *i18n.Printer, e *mr.Effects, who string) string {
 	if e.LiftFell {
 		said := p.T("menara.say.lift-fell", "player", who, "floor", s.Floor, "to", e.Level, "on", s.On.String())
 		if len(e.Falls) > 0 {
-			said += " " + fallSaid(p, &e.Falls[0])
+			said += " " + fallSaid(p, &e.Falls[0], wouldHaveFallen)
 		}
 		return said
 	}
@@ -157,7 +157,7 @@ func floorsSaid(p *i18n.Printer, e *mr.Effects) []string {
 	case e.Collapse:
 		said := []string{p.T("menara.say.collapse", "floors", floorList(e.Fallen))}
 		if len(e.Falls) > 0 {
-			said = append(said, fallSaid(p, &e.Falls[0]))
+			said = append(said, fallSaid(p, &e.Falls[0], fell))
 		}
 		return said
 	case e.Failed:
@@ -231,7 +231,12 @@ func (g *Game) Prompt(p *i18n.Printer, st bot.State, seat int, mention string) s
 	args := []any{"mark", g.Mark(seat), "mention", mention}
 	switch pos.Stage() {
 	case mr.Exchanging:
-		return p.T("menara.prompt.exchange", append(args, "hand", pos.Hand(seat), "camp", pos.Camp())...)
+		key := "menara.prompt.exchange"
+		if canExchange(&pos, seat) != nil {
+			// Exchanged already (or nothing to exchange): the reveal is next.
+			key = "menara.prompt.reveal"
+		}
+		return p.T(key, append(args, "hand", pos.Hand(seat), "camp", pos.Camp())...)
 	case mr.NewFloor:
 		return p.T("menara.prompt.new-floor", append(args, "floor", pos.NextFloor())...)
 	case mr.Closing:

@@ -48,7 +48,7 @@ func TestDescribe(t *testing.T) {
 		{"move failed", effectsOf(mr.MoveStep(1, k2, m3), failed), names, "✋ bob's hand shook: the column K2 did not reach M3 (risk 33%). Nothing changed, but the card goes to the level row."},
 		{"floor", effectsOf(floor, func(e *mr.Effects) { e.Level = 2 }), names, "🧱 bob placed floor M on level 2, on K2 M3."},
 		{"floor failed", effectsOf(floor, failed), names, "✋ bob's hand shook: floor M did not stay (risk 33%). Nothing changed, but the card goes to the level row."},
-		{"extend", effectsOf(extend, nil), names, "🧱 ana extended the base with floor N."},
+		{"extend", effectsOf(extend, nil), names, "🧱 ana extended the base with floor N: this card goes to the level row, one more level to build."},
 		{"extend failed", effectsOf(extend, failed), names, "✋ ana's hand shook: floor N did not stay (risk 33%). Nothing changed, but the card goes to the level row."},
 		{"lift", effectsOf(lift, func(e *mr.Effects) { e.FromLevel, e.Level = 1, 3 }), names, "🏗️ ana moved floor M from level 1 to level 3, onto K2 M3."},
 		{"lift failed", effectsOf(lift, failed), names, "✋ ana's hand shook: floor M did not land (risk 33%). Nothing changed, but the card goes to the level row."},
@@ -72,7 +72,7 @@ func TestDescribe(t *testing.T) {
 		{"lift fell", effectsOf(lift, func(e *mr.Effects) {
 			e.FromLevel, e.Level, e.LiftFell, e.CardDone, e.ToLevelRow = 1, 3, true, true, true
 			e.Falls = []mr.Fall{{Floor: 12, Level: 3, Supports: []mr.Base{k2, m3, {Floor: 12, N: 1}}, Margin: 200, HasMargin: true, Need: 1000}}
-		}), names, "🚧 ana tried to move floor M to level 3, onto K2 M3, but it would have fallen there: the lift is not made. Floor M fell: its load centre was only 0.2 mm inside K2 M1 M3, 1.0 mm needed. The card goes to the level row: one more level to build."},
+		}), names, "🚧 ana tried to move floor M to level 3, onto K2 M3, but it would have fallen there: the lift is not made. Floor M would have fallen: its load centre would have been only 0.2 mm inside K2 M1 M3, 1.0 mm needed. The card goes to the level row: one more level to build."},
 		{"failed, a floor filled", effectsOf(mr.ColumnStep(0, mr.Red, k2), func(e *mr.Effects) { failed(e); e.Filled = 10 }), names, "✋ ana's hand shook: the red column did not stand on K2 (risk 33%). Nothing changed, but the card goes to the level row."},
 		{"a new floor", effectsOf(mr.ColumnStep(0, mr.Red, k2), func(e *mr.Effects) { e.Filled, e.NewFloor = 10, 13 }), names, "🏛️ ana placed a red column on K2. Floor K is full: floor N must be placed now."},
 		{"a floor filled", effectsOf(mr.ColumnStep(0, mr.Red, k2), func(e *mr.Effects) { e.Filled = 10 }), names, "🏛️ ana placed a red column on K2. Floor K is full."},

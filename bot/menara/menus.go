@@ -147,7 +147,7 @@ func (q *asking) warning() *bot.Question {
 	}
 	text := "⚠️ " + p.T("menara.warn.step", "step", stepWords(p, q.pos, q.step)) + " " + what
 	if len(q.e.Falls) > 0 {
-		text += " " + fallSaid(p, &q.e.Falls[0])
+		text += " " + fallSaid(p, &q.e.Falls[0], wouldFall)
 	}
 	if r := q.a.Request; r.Interaction == "" && r.Kind == bot.CommandRequest {
 		// The terminal has no buttons: a step typed as a record line is made

@@ -66,11 +66,32 @@ func findCode(pls []mr.Placement, code string) (mr.Placement, bool) {
 	return mr.Placement{}, false
 }
 
-// placementsOf returns the placements of a state's position, found once
-// a position: a list names each of its places by them (autocomplete
-// names a hundred or more at once).
+// placementsOf returns the placements of a state's position as a player
+// chooses among them, found once a position (autocomplete names a hundred
+// or more at once): steadiest first, as moves lists steps (see
+// steadiestPlacements).
 func placementsOf(st bot.State) []mr.Placement {
-	return bot.Memo(state(st), "placements", func(pos mr.Position) []mr.Placement { return pos.Placements(nil) })
+	return bot.Memo(state(st), "placements", func(pos mr.Position) []mr.Placement {
+		return steadiestPlacements(&pos, pos.Placements(nil))
+	})
+}
+
+// steadiestPlacements sorts placements pls of pos for a menu as moves
+// lists steps (see steadiest): on columns steadiest first, then the
+// places beside the base, the lifts whose floor would fall, last the
+// places that collapse the temple.
+func steadiestPlacements(pos *mr.Position, pls []mr.Placement) []mr.Placement {
+	byCode := make(map[string]mr.Placement, len(pls))
+	steps := make([]mr.Step, 0, len(pls))
+	for _, pl := range pls {
+		byCode[placementCode(pl.Step)] = pl
+		steps = append(steps, pl.Step)
+	}
+	out := make([]mr.Placement, 0, len(pls))
+	for _, s := range steadiest(pos, steps) {
+		out = append(out, byCode[placementCode(s)])
+	}
+	return out
 }
 
 // placeWords is a placement in words, in two parts for a menu (label and

@@ -23,7 +23,15 @@ func (g *Game) Typed(st bot.State, seat int, words []string, p *i18n.Printer) (b
 	if !ok || err != nil {
 		return t, ok, sayUsage(err)
 	}
-	if _, err := notation.ParseAction(seat, words); sure || err == nil {
+	_, notRecord := notation.ParseAction(seat, words)
+	if notRecord != nil && (t.Command == cmdExchange || t.Command == cmdPlace) {
+		// A short form's colour codes are the player's: a letter that reads
+		// as two colours (a Spanish B, blanca or blue) is asked again.
+		if err := ambiguousWord(p, words[1:]); err != nil {
+			return bot.Typed{}, true, err
+		}
+	}
+	if sure || notRecord == nil {
 		t.Options[optConfirm] = confirmRecord
 		if sure {
 			t.Options[optConfirm] = confirmSure

@@ -73,7 +73,7 @@ func TestLocalLanguages(t *testing.T) {
 			l.says("Red in the position", i18ntest.T("bot.status.player", "mark", "🔴", "name", "red", "colour", shangrila.Red,
 				"masters", i18ntest.N("bot.n.masters", 1).In(cat.Printer(tt.lang)), "villages", i18ntest.N("bot.n.villages", 1).In(cat.Printer(tt.lang))))
 			l.says("a language tablebot does not speak", i18ntest.T("bot.err.language"))
-			l.says("help", i18ntest.T("local.help"))
+			l.says("help", i18ntest.T("local.help", "seat", strings.ToLower(cat.Printer(tt.lang).T("colour.blue"))))
 			for _, w := range tt.words {
 				if !strings.Contains(stdout, w) {
 					t.Errorf("the output lacks the word %q", w)

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"log/slog"
 	"slices"
 	"strings"
 	"time"
@@ -70,6 +71,13 @@ func runLocal(ctx context.Context, e cli.Env, args []string) error {
 		return err
 	}
 	defer d.Close()
+	// As serve does: tablebot games, export and backup read the database
+	// through its socket while the session holds it.
+	stopCopies, err := serveCopies(d, slog.New(slog.NewTextHandler(e.Stderr, nil)))
+	if err != nil {
+		return err
+	}
+	defer stopCopies()
 	cfg := bot.Config{Store: d, Catalog: p.cat, Games: p.hosted, KeepSeatOrder: !f.shuffle}
 	if f.given["seed"] {
 		s := f.seed

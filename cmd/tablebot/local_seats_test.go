@@ -270,3 +270,29 @@ func TestLocalMenaraComputersAlone(t *testing.T) {
 		t.Errorf("the game did not end: %s", p.Phase())
 	}
 }
+
+// TestLocalMenaraSeats: in Menara, whose seats are people marked 1️⃣ 2️⃣
+// and not colours, help shows a seat typed by its number and as 2 types
+// as the second seat; Shangri-La's help still shows a colour.
+func TestLocalMenaraSeats(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		args      []string
+		input     string
+		want, bad []string
+	}{
+		{"menara", []string{"--game", "menara"}, "help\nas 2\n",
+			[]string{"(a name or a seat: as 2)", "Now typing as bob."}, []string{"as blue", "is not at this table"}},
+		{"shangrila", nil, "help\nas 2\n",
+			[]string{"(a name or a seat: as blue)", "Now typing as blue."}, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			db := filepath.Join(t.TempDir(), "t.db")
+			code, stdout, stderr := run(t, tc.input, append([]string{"local", "--db", db}, tc.args...)...)
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, stderr)
+			}
+			wants(t, stdout, tc.want, tc.bad)
+		})
+	}
+}

@@ -53,7 +53,9 @@ func TestLocalFlagsDisagree(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("--new: exit %d: %s", code, stderr)
 	}
-	wants(t, stdout, []string{"cancelled the game", "Computer (easy)", "Computer (medium)"}, []string{"Continuing"})
+	// --new says what it did, not that the first player cancelled.
+	wants(t, stdout, []string{`--new: the game kept in channel "local" (1 move) is cancelled; it stays in the archive.`, "Computer (easy)", "Computer (medium)"},
+		[]string{"Continuing", "cancelled the game"})
 	code, stdout, stderr = run(t, "", "local", "--db", db)
 	if code != 0 {
 		t.Fatalf("no flags: exit %d: %s", code, stderr)
@@ -198,7 +200,7 @@ func TestLocalLocalisedWords(t *testing.T) {
 			}
 			p := cat.Printer(tt.lang)
 			l := langOutput{t: t, cat: cat, lang: tt.lang, out: stdout}
-			l.says("help", i18ntest.T("local.help"))
+			l.says("help", i18ntest.T("local.help", "seat", strings.ToLower(p.T("colour.blue"))))
 			l.says("rules 2", i18ntest.T("local.page", "page", 2, "count", 5))
 			l.says("a computer's seat", i18ntest.T("local.err.computer", "seat", p.T("colour.blue"), "name", p.T("bot.computer.name", "level", p.T("bot.level.easy"))))
 			l.says("the hand-over", i18ntest.T("bot.handed", "mark", "🔴", "name", "red", "computer", p.T("bot.computer.name", "level", p.T("bot.level.hard"))))

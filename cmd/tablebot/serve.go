@@ -44,8 +44,7 @@ type Main struct {
 	MetricsAddr net.Addr
 	stop        context.CancelFunc
 	served      chan error
-	stopBackups context.CancelFunc
-	backupsDone chan struct{}
+	stopBackups func()
 }
 
 // Run opens the database, connects to Discord and serves the metrics. It
@@ -71,7 +70,7 @@ func (m *Main) Run(ctx context.Context) (err error) {
 		return err
 	}
 	if file != nil {
-		if err := m.serveBackups(file); err != nil {
+		if m.stopBackups, err = serveCopies(file, m.Log); err != nil {
 			return err
 		}
 	}
@@ -129,25 +128,6 @@ func (m *Main) Run(ctx context.Context) (err error) {
 	return nil
 }
 
-// serveBackups serves hot copies of the database file for tablebot
-// games, export and backup while the bot holds the file.
-func (m *Main) serveBackups(file *store.DB) error {
-	ln, err := file.ListenBackups(store.SocketPath(file.Path()))
-	if err != nil {
-		return err
-	}
-	bctx, stopBackups := context.WithCancel(context.Background())
-	m.stopBackups = stopBackups
-	m.backupsDone = make(chan struct{})
-	go func() {
-		defer close(m.backupsDone)
-		if err := file.ServeBackups(bctx, ln); err != nil {
-			m.Log.Error("serving hot copies", "err", err)
-		}
-	}()
-	return nil
-}
-
 // discordBase is where Discord's REST API and gateway discovery live.
 const discordBase = "https://discord.com/"
 
@@ -172,8 +152,7 @@ func (m *Main) Close() error {
 		errs = append(errs, m.discord.Close())
 	}
 	if m.stopBackups != nil {
-		m.stopBackups()
-		<-m.backupsDone // copies in progress finish before the file closes
+		m.stopBackups() // copies in progress finish before the file closes
 	}
 	if m.owners != nil {
 		errs = append(errs, m.owners.Close()) // the others take its channels over

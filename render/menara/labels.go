@@ -95,7 +95,9 @@ type Labels struct {
 
 	// Fell explains a floor that fell (a collapse, or a lift whose floor
 	// would fall), for the header: "Floor P fell: its load centre was
-	// 1.2 mm outside its columns P1 P2 P3".
+	// 1.2 mm outside its columns P1 P2 P3"; in a preview, what would
+	// happen ("Floor P would fall: …"), and for a lift that was not made,
+	// what would have happened.
 	Fell func(w FallWords) string
 }
 
@@ -104,11 +106,14 @@ type Labels struct {
 // written by Labels.Margin. Outside says whether the load centre lay
 // outside the supports (Distance is then how far outside, else how far
 // inside); Need is δ(L); Few is set when fewer than 3 columns, or columns
-// in one line, carried it (Distance and Need are then empty).
+// in one line, carried it (Distance and Need are then empty). Proposed
+// and Lift set the mood: a preview's floor would fall, a lift's floor
+// (the lift not made) would have fallen, else the floor fell.
 type FallWords struct {
 	Floor, Supports  string
 	Outside, Few     bool
 	Distance, Need   string
+	Proposed         bool // a preview: what the step would do (Change.Proposed)
 	Lift             bool // a lift that was not made (menara.Effects.LiftFell)
 	Columns, Minimum int  // how many columns carried it, and how many it needs
 }

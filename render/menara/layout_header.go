@@ -126,7 +126,7 @@ func fallLine(v *View, lb *Labels) string {
 func fallWords(v *View, f *menara.Fall, lb *Labels) FallWords {
 	w := FallWords{Floor: f.Floor.String(), Supports: menara.NewBaseSet(f.Supports...).String(),
 		Few: !f.HasMargin, Columns: len(f.Supports), Minimum: menara.MinSupports,
-		Lift: v.Change != nil && v.Change.LiftFell}
+		Proposed: v.Change != nil && v.Change.Proposed, Lift: v.Change != nil && v.Change.LiftFell}
 	if f.HasMargin {
 		w.Outside = f.Outside()
 		// Outside, the distance is rounded up, as the badge's negative

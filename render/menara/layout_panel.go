@@ -20,6 +20,9 @@ const (
 	chipH        = 40
 	chipGap      = 6
 	boxGap       = 12
+	// nameRoom is where a hand's name ends, from the box's padding: its
+	// columns start 8 px after.
+	nameRoom = 150
 )
 
 // PanelText names a line of the panel, for tests and callers that look
@@ -179,9 +182,12 @@ func layoutPanel(v *View, lb *Labels, names []string, x0, x1, y int) Panel {
 	c.y += panelPad - 4
 	c.heading(lb.Hands)
 	row := func(name string, bold bool, cols menara.Columns) {
-		nameR := image.Rect(x0+panelPad+22, c.y, x0+panelPad+150, c.y+chipH)
-		c.add(-1, render.Text{S: name, Rect: nameR, Size: 20, MinSize: 16, Bold: bold, Colour: colInk.Colour()})
-		c.chips(cols, x0+panelPad+158, lb)
+		// A name too long for one line (a computer's, "Ordenador
+		// (difícil)") is broken in two rather than cut short: the box
+		// takes the row's whole height.
+		nameR := image.Rect(x0+panelPad+22, c.y-4, x0+panelPad+nameRoom, c.y+chipH+4)
+		c.add(-1, render.Text{S: name, Rect: nameR, Size: 20, MinSize: 16, Bold: bold, Colour: colInk.Colour(), Lines: 2})
+		c.chips(cols, x0+panelPad+nameRoom+8, x1-panelPad, lb)
 		c.y += chipH + 8
 	}
 	for i, h := range v.Hand {
@@ -269,14 +275,21 @@ func (c *panelCursor) cardBox(v *View, lb *Labels) {
 	c.box(y0)
 }
 
-// chips lays out a row of columns from x.
-func (c *panelCursor) chips(cols menara.Columns, x int, lb *Labels) {
-	for _, col := range cols.List() {
-		r := image.Rect(x, c.y, x+chipW, c.y+chipH)
+// chips lays out a row of columns from x to x1 at most: closer together,
+// and narrower if need be, when a full hand would not fit.
+func (c *panelCursor) chips(cols menara.Columns, x, x1 int, lb *Labels) {
+	list := cols.List()
+	pitch, w := chipW+chipGap, chipW
+	if n := len(list); n > 0 && x+n*pitch-chipGap > x1 {
+		pitch = (x1 - x + chipGap) / n
+		w = min(chipW, pitch-2)
+	}
+	for _, col := range list {
+		r := image.Rect(x, c.y, x+w, c.y+chipH)
 		c.p.Chips = append(c.p.Chips, Chip{Colour: col, Rect: r,
 			Letter: render.Text{S: lb.ColourLetters[col], Rect: image.Rect(r.Min.X, r.Min.Y+8, r.Max.X, r.Max.Y), Size: 18, MinSize: 11, Bold: true,
 				Colour: colourOf(col).ink.Colour(), Align: render.AlignCentre}})
-		x += chipW + chipGap
+		x += pitch
 	}
 }
 

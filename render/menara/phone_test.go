@@ -111,11 +111,16 @@ func checkChips(t *testing.T, v *rmenara.View, h *rmenara.Header, lb *rmenara.La
 	}
 }
 
-// TestFallShown: a collapse and a lift that fell are explained: the header
-// says which floor fell and why, and the plan of its level shows its
-// supports, the hull, the load centre and the miss.
+// TestFallShown: a collapse, a lift that fell and a preview of a collapse
+// are explained: the header says which floor fell (would have fallen,
+// would fall) and why, and the plan of its level shows its supports, the
+// hull, the load centre and the miss.
 func TestFallShown(t *testing.T) {
-	for _, sc := range []scenario{scCollapse, scLiftFell} {
+	for _, tc := range []struct {
+		sc   scenario
+		says string
+	}{{scCollapse, "fell"}, {scLiftFell, "would have fallen"}, {scPreviewCollapse, "would fall"}} {
+		sc := tc.sc
 		t.Run(sc.name, func(t *testing.T) {
 			g := sc.get(t)
 			v := sc.viewOf(t)
@@ -127,8 +132,8 @@ func TestFallShown(t *testing.T) {
 				t.Fatalf("the lift that fell: change %+v, phase %v", v.Change, g.pos.Phase())
 			}
 			l := rmenara.NewLayout(&v, options(t))
-			if !strings.Contains(l.Header.Fall.S, "Floor "+f.Floor.String()+" fell") {
-				t.Errorf("header's fall line %q, want floor %v explained", l.Header.Fall.S, f.Floor)
+			if want := "Floor " + f.Floor.String() + " " + tc.says + ": "; !strings.HasPrefix(l.Header.Fall.S, want) {
+				t.Errorf("header's fall line %q, want %q and why", l.Header.Fall.S, want)
 			}
 			var pf *rmenara.PlanFall
 			var plan *rmenara.Plan
