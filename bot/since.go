@@ -93,11 +93,13 @@ func sinceFrom(rc Recounter, history []Effect, seat int) int {
 }
 
 // recapRoom is the most characters the recap of one seat takes in a post,
-// and recapAfter the room a post keeps after it for the prompts, the
-// result and the mentions.
+// recapAfter the room a post keeps after it for the prompts, the result
+// and the mentions, and recapNote the room kept in the recap for saying
+// how many lines were left out.
 const (
 	recapRoom  = 700
 	recapAfter = 400
+	recapNote  = 40
 )
 
 // recapText is lines as they go above a seat's prompt in a post that says
@@ -106,7 +108,7 @@ const (
 func recapText(pub *i18n.Printer, lines []string, content string) string {
 	room := min(recapRoom, maxContent-recapAfter-utf8.RuneCountInString(content))
 	head := "🕘 " + pub.T("bot.since")
-	size := utf8.RuneCountInString(head)
+	size := utf8.RuneCountInString(head) + recapNote
 	start := len(lines)
 	for start > 0 {
 		n := 3 + utf8.RuneCountInString(lines[start-1])
