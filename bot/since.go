@@ -16,6 +16,10 @@ import (
 // board's drawing as BoardView.Since. A game without it shows the latest
 // move alone, as before.
 
+// SinceMark begins what a post says since a player's last turn: a line,
+// and the lines under it that begin with "- ".
+const SinceMark = "🕘 "
+
 // Recounter is implemented by a game that tells a player whose turn comes
 // what happened since they last acted.
 type Recounter interface {
@@ -107,7 +111,7 @@ const (
 // that fit when they do not all ("" for no lines).
 func recapText(pub *i18n.Printer, lines []string, content string) string {
 	room := min(recapRoom, maxContent-recapAfter-utf8.RuneCountInString(content))
-	head := "🕘 " + pub.T("bot.since")
+	head := SinceMark + pub.T("bot.since")
 	size := utf8.RuneCountInString(head) + recapNote
 	start := len(lines)
 	for start > 0 {
