@@ -106,7 +106,11 @@ func TestSinceYourLastTurn(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 5))
 	p := cat.Printer(i18n.English)
 	recounted := 0
-	for n := 0; n < 24; n++ {
+	moves := 24
+	if testing.Short() {
+		moves = 10 // the race detector's run
+	}
+	for n := 0; n < moves; n++ {
 		_, st, err := b.Table(ctx, "c")
 		if err != nil {
 			t.Fatal(err)

@@ -13,7 +13,7 @@ import (
 // with the moves since Red's (Options.Since): the map rings the masters of
 // all three moves, the panel still says the last, and the decoded PNG
 // holds the rings' colour around each of them; drawn with the last move
-// alone, only its master is ringed.
+// alone, only its master is ringed (not drawn under -short).
 func TestSinceHighlights(t *testing.T) {
 	g := start(t, 4, shangrila.StartSetup)
 	var since []*shangrila.Effects
@@ -36,6 +36,9 @@ func TestSinceHighlights(t *testing.T) {
 	wantHighlights(t, l, want...)
 	if got, lastOnly := l.Panel.LastMove.S, NewLayout(&g.pos, Options{Last: g.last, Labels: english(t)}).Panel.LastMove.S; got != lastOnly {
 		t.Errorf("last move %q, want %q", got, lastOnly)
+	}
+	if testing.Short() {
+		return // a drawing costs ten times as much under the race detector
 	}
 	ringed := func(opts Options) []int {
 		var buf bytes.Buffer
