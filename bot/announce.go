@@ -134,6 +134,8 @@ func (b *Bot) deliverNext(ctx context.Context, channel string) (again bool, wait
 		return b.deliverDMs(ctx, g, first)
 	case first.Kind == store.Reminder:
 		return b.remindNow(ctx, g, first)
+	case first.Kind == store.Notice:
+		return b.noticeNow(ctx, g, first)
 	}
 	owed, later := b.owedBoards(box, now)
 	return b.deliverBoards(ctx, g, owed, later)

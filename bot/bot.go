@@ -226,6 +226,7 @@ func (b *Bot) Handle(ctx context.Context, req Request) (reply Reply) {
 	var err error
 	if req.Kind != AutocompleteRequest {
 		b.unpark(ctx, req.Channel)
+		b.awayEnds(ctx, req)
 		b.back(ctx, req)
 	}
 	switch req.Kind {

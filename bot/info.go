@@ -63,6 +63,9 @@ func (b *Bot) status(ctx context.Context, req Request) (Reply, error) {
 	for _, seat := range t.toAct() {
 		s.WriteString(p.T("bot.status.turn", "mark", t.game.Mark(seat), "name", names[seat], "colour", t.game.SeatName(p, seat)))
 		s.WriteString("\n")
+		if note := t.awayNote(p, names[seat], seat); note != "" {
+			s.WriteString(note + "\n")
+		}
 	}
 	seat, ok := t.seatOf(req.User.ID)
 	if !ok {

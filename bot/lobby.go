@@ -327,6 +327,10 @@ func (b *Bot) begin(ctx context.Context, req Request, a *Action, t *table) (Repl
 	if err != nil {
 		return Reply{}, err
 	}
+	aways, err := b.absences(ctx, t.stored.Players)
+	if err != nil {
+		return Reply{}, err
+	}
 	var owed notice
 	g, err := b.cfg.Store.UpdateAnnounced(ctx, req.Channel, t.stored.ID, func(g *store.Game) (*store.Announcement, error) {
 		players := slices.Clone(g.Players)
@@ -352,6 +356,7 @@ func (b *Bot) begin(ctx context.Context, req Request, a *Action, t *table) (Repl
 			players[i].Colour = setup.Seats[i]
 		}
 		g.Players = players
+		markAway(g, aways, StandIn(t.game))
 		g.Setup = setup.Lines
 		g.Settings[settingSeed] = strconv.FormatUint(seed, 10)
 		g.Settings[settingStarted] = b.cfg.Now().UTC().Format(time.RFC3339Nano)

@@ -29,13 +29,13 @@ const UserNotify = "notify"
 
 // personCommands are PersonCommand's subcommands.
 func personCommands() []CommandSpec {
-	return []CommandSpec{
+	return append([]CommandSpec{
 		{Name: cmdNotify, Options: []OptionSpec{{Name: optWhere, Type: StringOption, Choices: []OptionChoice{
 			{"choice.notify.channel", NotifyChannel}, {"choice.notify.dm", NotifyDM}, {"choice.notify.both", NotifyBoth},
 		}}}},
 		{Name: cmdMyGames},
 		quietCommand(),
-	}
+	}, awayCommands()...)
 }
 
 // personSlashCommand is PersonCommand with its texts' ids.
@@ -67,6 +67,10 @@ func (b *Bot) person(ctx context.Context, req Request) (Reply, error) {
 		return b.leaderboard(ctx, req)
 	case cmdQuiet:
 		return b.quiet(ctx, req)
+	case cmdAway:
+		return b.away(ctx, req)
+	case cmdBack:
+		return b.comeBackCommand(ctx, req)
 	}
 	return Reply{}, fail(Invalid, "bot.err.unknown-command", "command", req.Command)
 }

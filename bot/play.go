@@ -205,7 +205,7 @@ func (b *Bot) commit(ctx context.Context, t *table, by, line string, v via) ([]s
 			first, next, lines = e, s, said
 			after := &table{game: t.game, stored: g, state: s}
 			owed = turnNotice(after, where)
-			ch := store.Checked{More: more, Announce: owed.owe(v.announcement(said...)), Wake: owed.wake(wakeAt(after, turns, sm.At, 0))}
+			ch := store.Checked{More: more, Announce: owed.owe(v.announcement(said...)), Wake: after.awayWake(owed.wake(wakeAt(after, turns, sm.At, 0)))}
 			if s.Over() {
 				ch.Finish = store.Over
 				// The game-over post is the worker's (gameover.go).
@@ -344,6 +344,9 @@ func (b *Bot) boardFor(t *table, text string, last Effect, ping bool, user strin
 			if ping {
 				m.Mentions = append(m.Mentions, pl.UserID)
 			}
+		}
+		if s := t.awayNotes(pub, names); s != "" {
+			add(s)
 		}
 		if humans {
 			m.Rows = t.game.Buttons(pub, st, t.action())

@@ -284,8 +284,8 @@ func (b *Bot) quietLook(ctx context.Context, t *table, turns channelTurns, now t
 	var first time.Time
 	for _, seat := range t.toAct() {
 		pl := t.seat(seat)
-		if level(pl) != "" || pl.UserID == "" {
-			continue
+		if level(pl) != "" || pl.UserID == "" || !pl.AwayUntil.IsZero() {
+			continue // a computer's seat, or a person's who is away
 		}
 		end, done, err := b.quietEnded(ctx, pl.UserID, since(t.stored), now)
 		switch {
@@ -319,6 +319,9 @@ func (b *Bot) quietLook(ctx context.Context, t *table, turns channelTurns, now t
 // counted outside the quiet hours of the one waiting person who has some.
 func (b *Bot) remindAt(ctx context.Context, t *table, turns channelTurns, reminded int) (time.Time, error) {
 	began := since(t.stored)
+	if back, ok := backAt(t.stored); ok && back.After(began) {
+		began = back // the time away does not count
+	}
 	next := wakeAt(t, turns, began, reminded)
 	if next.IsZero() || !next.After(began) {
 		return next, nil

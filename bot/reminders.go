@@ -147,6 +147,7 @@ func (b *Bot) Remind(ctx context.Context) {
 		if !b.owns(ctx, d.Channel) {
 			continue // another replica reminds its channels
 		}
+		b.awayOver(ctx, d, now)
 		err := b.remind(ctx, d, now)
 		switch {
 		case err == nil || ctx.Err() != nil:
@@ -220,7 +221,7 @@ func (b *Bot) remind(ctx context.Context, d store.Due, now time.Time) error {
 // setWake sets when to look at t's game again, if it is still at t's
 // version.
 func (b *Bot) setWake(ctx context.Context, t *table, at time.Time) error {
-	return ignoreConflict(b.cfg.Store.SetWake(ctx, t.stored.Channel, t.stored.ID, t.stored.Version, at))
+	return ignoreConflict(b.cfg.Store.SetWake(ctx, t.stored.Channel, t.stored.ID, t.stored.Version, t.awayWake(at)))
 }
 
 // wakeAt is when the bot is to look at table t again by itself, with the
@@ -249,8 +250,8 @@ func wakeAt(t *table, turns channelTurns, began time.Time, reminded int) time.Ti
 func (b *Bot) remindSeats(ctx context.Context, t *table, turns channelTurns, now time.Time) error {
 	var waiting []int
 	for _, seat := range t.toAct() {
-		if level(t.seat(seat)) != "" {
-			continue
+		if level(t.seat(seat)) != "" || !t.seat(seat).AwayUntil.IsZero() {
+			continue // a computer's, or a person's who is away
 		}
 		// Nobody in their quiet hours is reminded (quietLook).
 		if until, err := b.quietUntil(ctx, t.seat(seat).UserID, now); err != nil {
@@ -305,7 +306,7 @@ func (b *Bot) remindSeats(ctx context.Context, t *table, turns channelTurns, now
 			return nil, fail(store.Conflict, "bot.err.conflict")
 		}
 		g.Reminded++
-		g.Wake = next
+		g.Wake = t.awayWake(next)
 		return owed.owe(&store.Announcement{Kind: store.Reminder, Lines: []string{text}}), nil
 	})
 	if err == nil {

@@ -100,6 +100,8 @@ func noticeOf(t *table, seats []int, where map[string]reach) notice {
 		}
 		r := where[pl.UserID]
 		switch {
+		case !pl.AwayUntil.IsZero(): // away: no DM, no ping
+			n.noPing = append(n.noPing, pl.UserID)
 		case !r.quiet.IsZero():
 			n.noPing = append(n.noPing, pl.UserID)
 			if n.quietEnd.IsZero() || r.quiet.Before(n.quietEnd) {

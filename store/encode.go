@@ -111,12 +111,13 @@ type gameJSON struct {
 }
 
 type playerJSON struct {
-	UserID   string `json:"user,omitempty"`
-	Name     string `json:"name,omitempty"`
-	Colour   string `json:"colour,omitempty"`
-	Computer string `json:"computer,omitempty"`
-	Away     string `json:"away,omitempty"`
-	HandedBy string `json:"handed,omitempty"`
+	UserID    string    `json:"user,omitempty"`
+	Name      string    `json:"name,omitempty"`
+	Colour    string    `json:"colour,omitempty"`
+	Computer  string    `json:"computer,omitempty"`
+	Away      string    `json:"away,omitempty"`
+	HandedBy  string    `json:"handed,omitempty"`
+	AwayUntil time.Time `json:"away_until,omitzero"`
 }
 
 func encodeGame(g *Game) ([]byte, error) {

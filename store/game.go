@@ -105,6 +105,10 @@ type Player struct {
 	// HandedBy is the user id of the person who handed the seat to its
 	// Computer (then:computer): the game stays theirs in the statistics.
 	HandedBy string
+	// AwayUntil is when a person who said they are away (/tablebot away)
+	// is back, in UTC to the second; zero while they are not away. While
+	// it is set, Away may name the computer that plays for them.
+	AwayUntil time.Time
 }
 
 // Move is one line of a game's record.

@@ -162,7 +162,7 @@ func ApplyWake(g *Game, channel, gameID string, version uint64, at time.Time) (c
 // at now: a's kind and lines, g's id, moves and version. The engine gives
 // it its Seq.
 func NewAnnouncement(g *Game, a *Announcement, now time.Time) (Announcement, error) {
-	if a.Kind != Board && a.Kind != Reminder {
+	if a.Kind != Board && a.Kind != Reminder && a.Kind != Notice {
 		return Announcement{}, fmt.Errorf("store: an announcement of kind %q", a.Kind)
 	}
 	return Announcement{Channel: g.Channel, Game: g.ID, Moves: len(g.Moves), Version: g.Version, Kind: a.Kind,

@@ -21,11 +21,15 @@ const (
 	Board = "board"
 	// Reminder reminds the seats to act that the game waits for them.
 	Reminder = "reminder"
+	// Notice tells the channel something about its game in words that
+	// ping nobody (a player away, or back).
+	Notice = "notice"
 )
 
 // Announcement is a public post a channel is owed: the board after a
 // change of a game (a move, the start, an undo) with what happened and the
-// ping of whoever must act, or a reminder. It is written in the same
+// ping of whoever must act, a reminder, or a notice (words that ping
+// nobody). It is written in the same
 // transaction as the change it announces (an outbox) and removed once
 // posted, so that a post is neither lost when Discord fails or the process
 // dies, nor made twice.

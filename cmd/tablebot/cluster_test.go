@@ -368,6 +368,22 @@ func changedHands(before, now map[string]string) bool {
 	return gone
 }
 
+// movesSaid gives the colour of each move a board post announces, in
+// order: one line a move, and a post owed several moves (a replica that
+// took a channel over finds the computers' moves of the dead one unposted)
+// announces them all in one message.
+func movesSaid(content string) []string {
+	var said []string
+	for line := range strings.Lines(content) {
+		w, _, _ := strings.Cut(strings.TrimSpace(line), " ")
+		switch w = strings.ToLower(w); w {
+		case "red", "blue", "yellow", "green":
+			said = append(said, w)
+		}
+	}
+	return said
+}
+
 // check checks every channel's game in etcd and in Discord: stored with
 // every move the person made, each move's board in the channel once.
 func check(t *testing.T, ctx context.Context, fake *discordfake.Server, endpoints []string, tables []*clusterTable) {
@@ -399,7 +415,7 @@ func check(t *testing.T, ctx context.Context, fake *discordfake.Server, endpoint
 				posts = append(posts, fmt.Sprintf("%q (board %v)", m.Content, m.Attachment("board.png") != nil))
 			}
 			if !m.Ephemeral() && m.Attachment("board.png") != nil && !strings.Contains(m.Content, "The game begins") {
-				said = append(said, strings.ToLower(strings.Fields(m.Content)[0]))
+				said = append(said, movesSaid(m.Content)...)
 			}
 		}
 		var moved []string
@@ -412,5 +428,26 @@ func check(t *testing.T, ctx context.Context, fake *discordfake.Server, endpoint
 	}
 	if b := fake.Breaches(); len(b) > 0 {
 		t.Errorf("%d breaches of Discord's rules, the first: %+v", len(b), b[0])
+	}
+}
+
+// TestMovesSaid: the cluster test's reading of board posts counts every
+// move a joined post announces (its first version read one a post, and
+// failed a correct run in which a replica posted two computers' moves
+// together after a takeover).
+func TestMovesSaid(t *testing.T) {
+	tests := []struct {
+		content string
+		want    []string
+	}{
+		{"Yellow places their Rainmaker in village F\n🔴 Computer (easy) is thinking…", []string{"yellow"}},
+		{"Red recruits two students: for their Firekeeper in D\nBlue recruits two students: for their Priest in G\n🟡 <@1>, your turn (Yellow).", []string{"red", "blue"}},
+		{"The game has started: the board is below.", nil},
+		{"", nil},
+	}
+	for _, tt := range tests {
+		if got := movesSaid(tt.content); !slices.Equal(got, tt.want) {
+			t.Errorf("movesSaid(%q) = %v, want %v", tt.content, got, tt.want)
+		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/tablebot/tablebot/store"
 )
@@ -63,6 +64,13 @@ func testVersions(t *testing.T, open Open) {
 		t.Errorf("a seat's change moved the position to %d", moved.Position)
 	}
 	step("the seat taken back", true, update(func(g *store.Game) { g.Players[1].Away = "" }))
+	until := time.Date(2026, 12, 3, 17, 0, 0, 0, time.UTC)
+	away := step("a person away", true, update(func(g *store.Game) { g.Players[0].AwayUntil = until }))
+	if stored, err := db.Game(ctx, g.ID); err != nil || !stored.Players[0].AwayUntil.Equal(until) || !slices.Equal(stored.Players, away.Players) {
+		t.Errorf("a person away: stored %+v (%v)", stored.Players[0], err)
+	}
+	step("the same again", false, update(func(g *store.Game) { g.Players[0].AwayUntil = until }))
+	step("back", true, update(func(g *store.Game) { g.Players[0].AwayUntil = time.Time{} }))
 	step("a hand-over", true, update(func(g *store.Game) { g.Players[2].UserID, g.Players[2].Computer = "", "hard" }))
 	undone := step("an undo", true, func() (*store.Game, error) { return db.UndoMove(ctx, "c1", g.ID, 3) })
 	again := step("the same move again", true, func() (*store.Game, error) {
