@@ -204,7 +204,7 @@ func (b *Bot) deliverBoards(ctx context.Context, g *store.Game, owed []store.Ann
 	var m Message
 	if p.board {
 		var err error
-		if m, err = b.boardAt(ctx, g, last.Moves, text, last.NoPing); err != nil {
+		if m, err = b.boardAt(ctx, g, last.Moves, text, last.NoPing, ""); err != nil {
 			b.log.Error("a game of an announcement does not replay; the announcement is dropped", "err", err, "channel", g.Channel, "game", g.ID)
 			b.drop(ctx, g.Channel, last)
 			return true, 0
@@ -419,8 +419,8 @@ func (b *Bot) answered(ctx context.Context, channel string, owed []store.Announc
 // boardAt is the post of game g's board after its first moves moves,
 // saying text: the board as it was then, with its last move highlighted;
 // it pings the seats to act, but those of noPing, only when the game has
-// not moved on since.
-func (b *Bot) boardAt(ctx context.Context, g *store.Game, moves int, text string, noPing []string) (Message, error) {
+// not moved on since. user is whose DM it is ("" for the channel's).
+func (b *Bot) boardAt(ctx context.Context, g *store.Game, moves int, text string, noPing []string, user string) (Message, error) {
 	game, ok := b.game(g.Kind)
 	if !ok {
 		return Message{}, errNoKind(g.Kind)
@@ -446,7 +446,7 @@ func (b *Bot) boardAt(ctx context.Context, g *store.Game, moves int, text string
 	if current && t.state.Over() {
 		t.rated = b.ratedLines(ctx, t)
 	}
-	m := b.boardPost(t, text, t.state.Last(), current)
+	m := b.boardFor(t, text, t.state.Last(), current, user)
 	if !current {
 		m.Rows, m.Mentions, m.Notify = nil, nil, false
 	}

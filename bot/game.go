@@ -193,7 +193,11 @@ type BoardFunc func(ctx context.Context, v BoardView) ([]byte, error)
 type BoardView struct {
 	State State
 	// Last is what the move that led here did, highlighted; nil for none.
-	Last  Effect
+	Last Effect
+	// Since are what the moves since the player to act last acted did,
+	// oldest first, Last among them (see Recounter): the board highlights
+	// every one. Nil when that is Last alone.
+	Since []Effect
 	Names []string
 	Lang  i18n.Lang
 }

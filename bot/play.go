@@ -290,6 +290,14 @@ func (b *Bot) settleAuto(ctx context.Context, t *table) {
 // board image, who is to act (pinging them when ping is set) and the
 // buttons of the seat to act.
 func (b *Bot) boardPost(t *table, text string, last Effect, ping bool) Message {
+	return b.boardFor(t, text, last, ping, "")
+}
+
+// boardFor is boardPost in user's DM ("" for the channel): a turn's post
+// (ping, after a move) says each seat to act what happened since it last
+// acted, and its board highlights all of it (since.go): since the seat
+// of user's, in their DM.
+func (b *Bot) boardFor(t *table, text string, last Effect, ping bool, user string) Message {
 	pub := b.cfg.Catalog.Printer(t.lang())
 	st := t.state
 	m := Message{Content: text}
@@ -300,6 +308,10 @@ func (b *Bot) boardPost(t *table, text string, last Effect, ping bool) Message {
 		m.Content += s
 	}
 	names := t.names(pub)
+	var rc recap
+	if ping && last != nil {
+		rc = recapOf(t, pub, names, user)
+	}
 	if st.Over() {
 		add("\n" + t.game.Result(pub, st, names))
 		if ping {
@@ -325,6 +337,9 @@ func (b *Bot) boardPost(t *table, text string, last Effect, ping bool) Message {
 				continue
 			}
 			humans = true
+			if s := recapText(pub, rc.lines[seat], m.Content); s != "" {
+				add(s)
+			}
 			add(t.game.Prompt(pub, st, seat, "<@"+pl.UserID+">"))
 			if ping {
 				m.Mentions = append(m.Mentions, pl.UserID)
@@ -339,7 +354,7 @@ func (b *Bot) boardPost(t *table, text string, last Effect, ping bool) Message {
 	}
 	m.Notify = len(m.Mentions) > 0
 	if draw := t.game.Board(); draw != nil {
-		view := BoardView{State: st.Clone(), Last: last, Names: names, Lang: t.lang()}
+		view := BoardView{State: st.Clone(), Last: last, Since: rc.since, Names: names, Lang: t.lang()}
 		m.Image = &Image{Name: "board.png", Render: func(ctx context.Context) ([]byte, error) {
 			return draw(ctx, view)
 		}}

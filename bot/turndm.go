@@ -246,7 +246,7 @@ func (b *Bot) turnDM(ctx context.Context, g *store.Game, a store.Announcement, u
 	} else {
 		head := pub.T("bot.dm.turn", "game", game.Title(pub), "channel", where)
 		var err error
-		if m, err = b.boardAt(ctx, g, a.Moves, strings.Join(append([]string{head}, a.Lines...), "\n"), nil); err != nil {
+		if m, err = b.boardAt(ctx, g, a.Moves, strings.Join(append([]string{head}, a.Lines...), "\n"), nil, user); err != nil {
 			return Message{}, err
 		}
 	}

@@ -380,11 +380,14 @@ func piles(t *testing.T, g *store.Game) []int {
 var (
 	leftIn    = regexp.MustCompile(`(\d+) left`)
 	skippedIn = regexp.MustCompile(`…and (\d+) earlier change`)
+	sinceIn   = regexp.MustCompile(`(?m)^` + bot.SinceMark + `.*(\n- .*)*`)
 )
 
 // saidPiles returns the piles a post says, in order; a line summing up
-// earlier changes stands for the next ones of rest.
+// earlier changes stands for the next ones of rest. What it says since a
+// player's last turn says earlier moves again: it is left out.
 func saidPiles(content string, rest []int) []int {
+	content = sinceIn.ReplaceAllString(content, "")
 	var out []int
 	if m := skippedIn.FindStringSubmatch(content); m != nil {
 		k, _ := strconv.Atoi(m[1])

@@ -12,7 +12,8 @@ import (
 
 // NewImages returns the functions that draw the board images and the
 // previews of a floor with r, every word of an image in its language. The
-// labels of each language are built once.
+// labels of each language are built once. A board with BoardView.Since
+// highlights every change since the player to act last played.
 func NewImages(r *rmenara.Renderer, cat *i18n.Catalog) (bot.BoardFunc, PreviewFunc) {
 	labels := map[i18n.Lang]*rmenara.Labels{}
 	for _, l := range i18n.Langs {
@@ -28,9 +29,15 @@ func NewImages(r *rmenara.Renderer, cat *i18n.Catalog) (bot.BoardFunc, PreviewFu
 	}
 	board := func(ctx context.Context, v bot.BoardView) ([]byte, error) {
 		s := state(v.State)
-		last, _ := effects(v.Last)
 		var buf bytes.Buffer
 		buf.Grow(256 << 10)
+		if len(v.Since) > 0 {
+			// Every change since the player to act last played.
+			view := rmenara.SinceOf(positionOf(s), stepsOf(v.Since))
+			err := r.WritePNG(&buf, &view, options(v.Names, v.Lang))
+			return buf.Bytes(), err
+		}
+		last, _ := effects(v.Last)
 		err := r.WritePosition(&buf, positionOf(s), last, options(v.Names, v.Lang))
 		return buf.Bytes(), err
 	}

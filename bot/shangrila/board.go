@@ -32,9 +32,15 @@ func NewBoardFunc(r *srender.Renderer, cat *i18n.Catalog) bot.BoardFunc {
 		for i, n := range v.Names {
 			names[colour(pos, i)] = n
 		}
+		var since []*sl.Effects
+		for _, e := range v.Since {
+			if x, ok := effects(e); ok {
+				since = append(since, x)
+			}
+		}
 		var buf bytes.Buffer
 		buf.Grow(256 << 10)
-		err := r.WritePNG(&buf, &pos, srender.Options{Last: last, Names: names, Labels: lb})
+		err := r.WritePNG(&buf, &pos, srender.Options{Last: last, Since: since, Names: names, Labels: lb})
 		return buf.Bytes(), err
 	}
 }
@@ -81,6 +87,16 @@ func Labels(p *i18n.Printer) srender.Labels {
 
 // lastMove is the board's line about the move that led to it.
 func lastMove(p *i18n.Printer, m srender.MoveWords) string {
+	s := moveSaid(p, m)
+	if s == "" {
+		return ""
+	}
+	return p.T("render.last", "move", s)
+}
+
+// moveSaid is a move in a few words ("Bob passed"); "" for a move it
+// cannot say.
+func moveSaid(p *i18n.Printer, m srender.MoveWords) string {
 	var s string
 	switch m.Kind {
 	case sl.Setup, sl.Place:
@@ -117,5 +133,5 @@ func lastMove(p *i18n.Printer, m srender.MoveWords) string {
 	if len(m.Stones) > 0 {
 		s += "; " + p.T("render.last.stones", "villages", strings.Join(m.Stones, ", "))
 	}
-	return p.T("render.last", "move", s)
+	return s
 }

@@ -41,6 +41,9 @@ func layoutHeader(v *View, lb *Labels, names []string) Header {
 	h.Status = line(headline(v, lb, names), statusSize, 30, true, colHeaderText)
 	h.Facts = line(facts(v, lb), factsSize, 24, true, colAccent)
 	if c := v.Change; c != nil {
+		if v.Step != nil {
+			c = v.Step
+		}
 		w := stepWords(v, c, lb, names)
 		s := call1(lb.LastStep, w)
 		if c.Proposed {
@@ -195,6 +198,9 @@ func changedFloors(c *Change) map[menara.FloorID]bool {
 	}
 	for _, m := range c.Margins {
 		out[m.Floor] = true
+	}
+	for _, f := range c.Built {
+		out[f] = true
 	}
 	if c.Floor.Valid() {
 		out[c.Floor] = true

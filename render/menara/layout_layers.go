@@ -143,7 +143,7 @@ func floorStyle(f *Floor, c *Change) Style {
 		return Fell
 	case f.ID == proposed:
 		return Proposed
-	case c != nil && !c.Proposed && c.Floor == f.ID:
+	case c.built(f.ID):
 		return Last
 	}
 	return Plain

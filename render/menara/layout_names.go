@@ -140,6 +140,9 @@ func layoutBadges(pr projection, v *View, t *Temple, occ *occlusion, lb *Labels)
 		for _, m := range v.Change.Margins {
 			changed[m.Floor] = true
 		}
+		for _, f := range v.Change.Built {
+			changed[f] = true
+		}
 		if v.Change.Floor.Valid() {
 			changed[v.Change.Floor] = true
 		}

@@ -275,7 +275,7 @@ func planFloorStyle(f *Floor, c *Change) Style {
 		return Fell
 	case c != nil && c.Floor == f.ID && c.Proposed:
 		return Proposed
-	case c != nil && c.Floor == f.ID:
+	case c.built(f.ID):
 		return Last
 	}
 	return Plain

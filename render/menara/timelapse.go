@@ -19,7 +19,7 @@ const (
 // Timelapse returns the film of a game (see render/timelapse): the
 // temple at start, captioned with its headline, then the temple after
 // each turn, a frame a turn: what the turn did highlighted (the columns
-// it placed or moved, the last floor it placed or moved, the margins it
+// it placed or moved, the floors it placed or moved, the margins it
 // changed) and spelt out in the caption by opts.Labels.Turn, in opts'
 // labels and names; the header's last step is left out (the caption says
 // the whole turn). A turn ends with the step that ends it (a give up, a

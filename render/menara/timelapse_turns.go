@@ -160,8 +160,9 @@ func (t *turnBuilder) turn(p *menara.Position) filmTurn {
 
 // change is what the turn did, for the highlights: the columns it placed
 // or moved that still stand (the arrow of a move when it moved one column
-// only), the last floor it placed, extended or moved, the margins it
-// changed, and whether the temple fell. Nil when it built nothing.
+// only), the floors it placed, extended or moved (the last one's supports
+// and where it came from), the margins it changed, and whether the temple
+// fell. Nil when it built nothing.
 func (t *turnBuilder) change(p *menara.Position) *Change {
 	if len(t.builds) == 0 {
 		return nil
@@ -191,6 +192,11 @@ func (t *turnBuilder) change(p *menara.Position) *Change {
 	if moves != 1 {
 		// One arrow only: with more moves, their new bases are ringed.
 		c.From = menara.Base{}
+	}
+	for _, b := range t.builds {
+		if b.Floor.Valid() && b.Floor != c.Floor && !slices.Contains(c.Built, b.Floor) {
+			c.Built = append(c.Built, b.Floor)
+		}
 	}
 	c.Margins = t.margins
 	return &c

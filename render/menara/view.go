@@ -1,6 +1,8 @@
 package menara
 
 import (
+	"slices"
+
 	"github.com/tablebot/tablebot/rules/menara"
 )
 
@@ -60,8 +62,11 @@ type View struct {
 	Model Model
 
 	// Change is what the last step did, or what a proposed step would do
-	// (Change.Proposed); nil for none.
+	// (Change.Proposed); nil for none. Step, when not nil, is the last
+	// step's own change when Change gathers several steps (SinceOf): the
+	// header's words say Step, the highlights show Change.
 	Change *Change
+	Step   *Change
 
 	// Falls explains what fell (a collapse), or what would fall (a
 	// proposal that collapses), or the floor of a lift that was not made
@@ -133,10 +138,14 @@ type Change struct {
 	// From is where a moved column came from (Step.Kind MoveColumn).
 	From menara.Base
 	// Floor is the floor placed, extended or lifted; NoFloor for none.
+	// Built are the other floors placed, extended or lifted when the
+	// change gathers several steps (a turn, or the turns since a player
+	// last played: SinceOf), outlined as Floor is.
 	// A lifted floor came from level FromLevel, where it left the columns
 	// Freed; FromCells are the cells it covered there, when known (a
 	// preview), else nil.
 	Floor     menara.FloorID
+	Built     []menara.FloorID
 	FromLevel int
 	Freed     []menara.Base
 	FromCells []menara.Hex
@@ -158,6 +167,12 @@ type Change struct {
 	// floor would have fallen (menara.Effects.LiftFell): the card goes to
 	// the level row, and View.Falls says why.
 	LiftFell bool
+}
+
+// built reports whether change c (not a proposal) placed, extended or
+// lifted floor f.
+func (c *Change) built(f menara.FloorID) bool {
+	return c != nil && !c.Proposed && f.Valid() && (c.Floor == f || slices.Contains(c.Built, f))
 }
 
 // ViewOf returns the view of position p; last, when not nil, is the

@@ -3,6 +3,7 @@ package shangrila
 import (
 	"image"
 	"math"
+	"slices"
 
 	"github.com/tablebot/tablebot/render"
 	"github.com/tablebot/tablebot/rules/shangrila"
@@ -62,6 +63,28 @@ func layoutHighlights(l *Layout, e *shangrila.Effects) []Highlight {
 	for _, v := range e.Stones() {
 		if v.Valid() && !l.Villages[v].Stone.Empty() {
 			hs = append(hs, Highlight{Kind: StoneRing, Rect: l.Villages[v].Stone.Inset(-5), Colour: m.Player})
+		}
+	}
+	return hs
+}
+
+// changeHighlights marks what the moves opts shows did: those of
+// opts.Since, oldest first, or else opts.Last. A mark two moves make
+// alike (the same tile ringed) is made once.
+func changeHighlights(l *Layout, opts Options) []Highlight {
+	moves := opts.Since
+	if len(moves) == 0 && opts.Last != nil {
+		moves = []*shangrila.Effects{opts.Last}
+	}
+	var hs []Highlight
+	for _, e := range moves {
+		if e == nil {
+			continue
+		}
+		for _, h := range layoutHighlights(l, e) {
+			if !slices.Contains(hs, h) {
+				hs = append(hs, h)
+			}
 		}
 	}
 	return hs
@@ -186,6 +209,12 @@ func rectDistance(r image.Rectangle, q render.Pt) float32 {
 }
 
 func validSite(s shangrila.Site) bool { return s.Village.Valid() && s.Discipline.Valid() }
+
+// WordsOf spells out move e as Labels.LastMove gets it, name naming the
+// players: for words about a move elsewhere (a post's recap).
+func WordsOf(e *shangrila.Effects, lb Labels, name func(shangrila.Colour) string) MoveWords {
+	return moveWords(e, lb, name)
+}
 
 // moveWords spells out move e for Labels.LastMove.
 func moveWords(e *shangrila.Effects, lb Labels, name func(shangrila.Colour) string) MoveWords {

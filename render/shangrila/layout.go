@@ -153,9 +153,7 @@ func NewLayout(p *shangrila.Position, opts Options) Layout {
 		from, to, mid := pathEnds(b)
 		l.Bridges = append(l.Bridges, BridgeLayout{Bridge: b, From: from.Image(), To: to.Image(), Mid: mid.Image(), Standing: p.Standing(b)})
 	}
-	if opts.Last != nil {
-		l.Highlights = layoutHighlights(&l, opts.Last)
-	}
+	l.Highlights = changeHighlights(&l, opts)
 	l.Panel = layoutPanel(p, opts, lb)
 	l.Size = image.Pt(Width, l.Panel.Rect.Max.Y)
 	return l

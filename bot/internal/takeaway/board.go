@@ -27,14 +27,21 @@ var palette = color.Palette{
 }
 
 // Draw is the game's board (a bot.BoardFunc): the stones left, dark, and
-// those the last move took, as orange rings after them, so that a player
+// those the last move took (or the moves since the player to act last
+// took, BoardView.Since), as orange rings after them, so that a player
 // sees the pile and what changed at a glance. A game hosted with
 // Options.Board draws with that instead (the host's tests count draws).
 func Draw(ctx context.Context, v bot.BoardView) ([]byte, error) {
 	left := state(v.State).Position().Left
 	taken := 0
-	if e, ok := v.Last.(Effect); ok {
-		taken = e.Move.Take
+	changed := v.Since
+	if len(changed) == 0 {
+		changed = []bot.Effect{v.Last}
+	}
+	for _, e := range changed {
+		if e, ok := e.(Effect); ok {
+			taken += e.Move.Take
+		}
 	}
 	n := max(left+taken, 1)
 	rows := (n + perRow - 1) / perRow
