@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/tablebot/tablebot/i18n"
+	"github.com/tablebot/tablebot/internal/racetest"
 	mr "github.com/tablebot/tablebot/rules/menara"
 	"github.com/tablebot/tablebot/rules/menara/ai"
 	"github.com/tablebot/tablebot/rules/menara/notation"
@@ -208,6 +209,7 @@ func TestReasonText(t *testing.T) {
 // sentence with nothing left untranslated; in English its reason is the
 // teammates' own wording. At the end the game says it is over.
 func TestTeammateHints(t *testing.T) {
+	racetest.OneGoroutine(t)
 	cat := catalog(t)
 	g := New(Options{Computers: testThinking})
 	keys := map[string]int{}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/tablebot/tablebot/bot"
 	"github.com/tablebot/tablebot/i18n"
+	"github.com/tablebot/tablebot/internal/racetest"
 	mr "github.com/tablebot/tablebot/rules/menara"
 	"github.com/tablebot/tablebot/rules/menara/ai"
 	"github.com/tablebot/tablebot/rules/menara/notation"
@@ -95,6 +96,7 @@ func hintGame(t *testing.T, players int, d mr.Difficulty, seed uint64, each func
 // within Discord's 100 characters, each custom id at most 100
 // characters, each suggestion within 100 characters.
 func TestMenusWithinDiscordLimits(t *testing.T) {
+	racetest.OneGoroutine(t)
 	cat := catalog(t)
 	g := New(Options{NoComputers: true})
 	games := 3

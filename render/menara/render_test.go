@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/tablebot/tablebot/i18n"
+	"github.com/tablebot/tablebot/internal/racetest"
 	rmenara "github.com/tablebot/tablebot/render/menara"
 	"github.com/tablebot/tablebot/render/rendertest"
 )
@@ -46,6 +47,7 @@ func goldenCases() []goldenCase {
 // rendertest (go test ./render/menara -run TestGoldenImages -update
 // rewrites them; look at them before committing).
 func TestGoldenImages(t *testing.T) {
+	racetest.OneGoroutine(t)
 	r := renderer(t)
 	for _, tc := range goldenCases() {
 		t.Run(filepath.Base(tc.path), func(t *testing.T) {
@@ -99,6 +101,7 @@ func TestImageMatchesDraw(t *testing.T) {
 // are drawn twice, the second time in reverse order, each on the buffers
 // of the one before.
 func TestImageOnPaper(t *testing.T) {
+	racetest.OneGoroutine(t)
 	r := renderer(t)
 	o := options(t)
 	cases := goldenCases()

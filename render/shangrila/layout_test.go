@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tablebot/tablebot/internal/racetest"
 	"github.com/tablebot/tablebot/render"
 	"github.com/tablebot/tablebot/rules/shangrila"
 )
@@ -327,6 +328,7 @@ func TestLayoutNames(t *testing.T) {
 }
 
 func TestLayoutLabels(t *testing.T) {
+	racetest.OneGoroutine(t)
 	g := play(t, 4, shangrila.StartSetup, 7, journeyAfter(60))
 	t.Run("zero labels draw no words", func(t *testing.T) {
 		l := NewLayout(&g.pos, Options{Last: g.last, Labels: &Labels{}})

@@ -9,6 +9,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/tablebot/tablebot/internal/racetest"
 	"github.com/tablebot/tablebot/render/rendertest"
 	"github.com/tablebot/tablebot/rules/shangrila"
 )
@@ -41,6 +42,7 @@ func goldenCases() []goldenCase {
 }
 
 func TestGoldenImages(t *testing.T) {
+	racetest.OneGoroutine(t)
 	r := renderer(t)
 	for _, tc := range goldenCases() {
 		t.Run(filepath.Base(tc.path), func(t *testing.T) {
@@ -74,6 +76,7 @@ func TestGoldenImages(t *testing.T) {
 // next (the cases are drawn twice, the second time in reverse order, each
 // image on the buffers of the one before).
 func TestDirtyRects(t *testing.T) {
+	racetest.OneGoroutine(t)
 	r := renderer(t)
 	cases := layoutCases()
 	for pass := range 2 {

@@ -88,7 +88,7 @@ func deterministicSteps() int {
 
 // TestLegalGames plays many games at every level, all player counts,
 // difficulties, hands and sides, checking every step with the engine. The
-// default run is sized for CI (thousands of random games, about 160 of
+// default run is sized for CI (thousands of random games, about 130 of
 // the others); -games N plays more, and tablebot arena --game menara, which
 // also checks every step, plays thousands of hard ones.
 func TestLegalGames(t *testing.T) {
@@ -107,9 +107,9 @@ func TestLegalGames(t *testing.T) {
 		opts   Options
 	}{
 		{"random", []Level{Random}, n(4000), Options{}},
-		{"easy", []Level{Easy}, n(24), Options{}},
-		{"medium", []Level{Medium}, n(10), Options{}},
-		{"mixed", []Level{Random, Easy, Medium}, n(24), Options{}},
+		{"easy", []Level{Easy}, n(12), Options{}},
+		{"medium", []Level{Medium}, n(5), Options{}},
+		{"mixed", []Level{Random, Easy, Medium}, n(12), Options{}},
 		{"hard", []Level{Hard}, hardGames(max(2, n(30)/10)), Options{}},
 		{"hard with a tiny budget", []Level{Hard, Easy}, n(100), Options{Nodes: 30}},
 	}
