@@ -87,7 +87,7 @@ func TestMenuPlacesSteadiestFirst(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				group := menuGroup(&o)
+				group := choiceGroup(&o)
 				if group < prevGroup {
 					t.Errorf("%d %s (group %d) after a place of group %d", i, code, group, prevGroup)
 				}
@@ -112,21 +112,6 @@ func steadier(a, b *mr.Outlook) bool {
 	return fmt.Sprint(os[0].Step) == fmt.Sprint(a.Step) && fmt.Sprint(a.Step) != fmt.Sprint(b.Step)
 }
 
-// menuGroup is the group a list of choices puts a step in: on columns
-// (nothing falls), costing a level (beside the base, giving the card up),
-// a lift whose floor would fall, a collapse.
-func menuGroup(o *mr.Outlook) int {
-	switch {
-	case o.LiftFalls:
-		return 2
-	case o.Collapse:
-		return 3
-	case o.Step.Kind == mr.Extend || o.Step.Kind == mr.GiveUp:
-		return 1
-	}
-	return 0
-}
-
 // TestMovesExtensionsAfter: moves lists a new floor's places as its menu
 // does: on columns first, then beside the base (one more level to build),
 // then those that make a floor fall.
@@ -147,7 +132,7 @@ func TestMovesExtensionsAfter(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				g := menuGroup(&o)
+				g := choiceGroup(&o)
 				kinds[g] = true
 				if g < prev {
 					t.Errorf("%v (group %d) after a step of group %d", step, g, prev)
