@@ -150,7 +150,7 @@ func fallSamples() map[string]rmenara.FallWords {
 
 // TestIssue26Labels pins the English words of the labels issue 26 added
 // to the image: the bases in the legend, a fall explained, and a lift
-// that fell (not made, the card to the level row).
+// that fell (not made, the card to the level row), an extension's cost.
 func TestIssue26Labels(t *testing.T) {
 	l := Labels(catalog(t).Printer(i18n.English))
 	fell := func(f rmenara.FallWords) string {
@@ -176,6 +176,10 @@ func TestIssue26Labels(t *testing.T) {
 			"Floor P would have fallen: its load centre would have been 1.2 mm outside its columns P1 P2 P3"},
 		{"lift fell", l.LastStep(rmenara.StepWords{Kind: mr.Lift, Player: "Ana", Floor: "M", Level: 3, Supports: "F1 G2 G4", LiftFell: true}),
 			"Last step: Ana tried to move floor M, but it would have fallen: not made, the card goes to the level row"},
+		// An extension's card goes to the level row: the image says so,
+		// as the text does.
+		{"extend", l.LastStep(rmenara.StepWords{Kind: mr.Extend, Player: "Ana", Floor: "N"}),
+			"Last step: Ana extended the base with floor N: one more level to build"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
