@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"runtime/metrics"
 	"slices"
 	"strconv"
 	"strings"
@@ -48,7 +49,8 @@ type soak struct {
 	mostDraw atomic.Int64    // the most drawn at once
 	png      png.Encoder     // the boards' encoder, its buffers lent
 	latency  []time.Duration // interactions' answers, after dispatch
-	heap     uint64          // the most heap seen
+	heap     uint64          // the most heap seen (HeapAlloc: garbage not yet swept included)
+	live     uint64          // the most live heap seen (what the last GC marked)
 	recovery map[string]int  // channel → its messages before Discord came back
 }
 
@@ -194,6 +196,9 @@ func (s *soak) settle() {
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
 	s.heap = max(s.heap, ms.HeapAlloc)
+	live := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	metrics.Read(live)
+	s.live = max(s.live, live[0].Value.Uint64())
 }
 
 // move makes the users of the channels picked take a stone each, where it
@@ -407,8 +412,8 @@ func (s *soak) report() {
 	pct := func(p float64) time.Duration { return lat[int(p*float64(len(lat)-1))] }
 	s.t.Logf("soak: %d channels, %d interactions answered: p50 %v, p99 %v, slowest %v", len(s.channels), len(lat),
 		pct(0.5).Round(time.Millisecond), pct(0.99).Round(time.Millisecond), lat[len(lat)-1].Round(time.Millisecond))
-	s.t.Logf("soak: boards drawn at once at most %d (the gate: %d posts and boards in flight at most); peak heap %.1f MB",
-		s.mostDraw.Load(), s.bot.InflightPeak(), float64(s.heap)/(1<<20))
+	s.t.Logf("soak: boards drawn at once at most %d (the gate: %d posts and boards in flight at most); peak heap %.1f MB, of it live at most %.1f MB",
+		s.mostDraw.Load(), s.bot.InflightPeak(), float64(s.heap)/(1<<20), float64(s.live)/(1<<20))
 	inv := s.fake.InvalidRequests()
 	s.t.Logf("soak: invalid requests: %d in the last 10 minutes, %d at most, %d in all", inv.InWindow, inv.Peak, inv.Total)
 	if slowest := lat[len(lat)-1]; slowest >= 3*time.Second {
