@@ -18,7 +18,8 @@ import (
 // Invariants (under mu): 0 <= used <= size; used counts the slots taken;
 // peak is the most ever taken at once; a waiter is in exactly one queue
 // until it is given a slot or gives up; handling and films count the
-// requests being handled and the films being made; idle, when not nil,
+// requests being handled and the films being made; arrived only grows;
+// idle, when not nil,
 // is the channel the films waiting for their next frame wait on, closed
 // (and dropped) as soon as the gate holds nothing but films.
 type gate struct {
@@ -31,6 +32,7 @@ type gate struct {
 	posts   []chan struct{} // posts waiting, first come first
 
 	handling  int
+	arrived   int // requests handled so far, and answers and posts that asked for a slot
 	films     int
 	idle      chan struct{}
 	filmWaits int // times a film waited for its next frame
@@ -51,6 +53,7 @@ func newGate(size int) *gate {
 // it fails only when ctx ends first. release gives the slot back.
 func (g *gate) acquire(ctx context.Context, answer bool) (release func(), err error) {
 	g.mu.Lock()
+	g.arrived++
 	if g.free(answer) && (answer && len(g.answers) == 0 || !answer && len(g.answers)+len(g.posts) == 0) {
 		g.take()
 		g.mu.Unlock()
