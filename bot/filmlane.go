@@ -102,13 +102,13 @@ func (g *gate) wakeFilms() {
 // wait, has held nothing else for filmSettle), at most filmPatience; it
 // fails only when ctx ends first.
 func (b *Bot) filmPace(ctx context.Context) error {
+	late := make(chan struct{})
+	stop := b.clock.AfterFunc(filmPatience, func() { close(late) })
+	defer stop()
 	turn, arrived := b.gate.filmTurn()
 	if turn == nil {
 		return ctx.Err()
 	}
-	late := make(chan struct{})
-	stop := b.clock.AfterFunc(filmPatience, func() { close(late) })
-	defer stop()
 	settle := time.NewTimer(filmSettle)
 	defer settle.Stop()
 	for {

@@ -18,12 +18,13 @@ import (
 // filmedMoves moves, untimed), ends it (three players resign: the last
 // resignation's answer is private, then the worker posts the game-over
 // post with its film), and at once makes moves in the harness's channel
-// (a slash command answered with the board, and its undo), until the
-// game-over post is out (at least 20); film=without makes unfilmedMoves
-// moves with no film drawn: the samples of its 99th percentile must be as
-// many as those of a film that waits its turn. It reports the answers' median and 99th percentile, and with
-// film=with the film's time from the last resignation to the post
-// (film-ms) and the moves made meanwhile.
+// (a slash command answered with the board, and its undo), one after the
+// other, until the game-over post is out (at least 20); film=without
+// makes unfilmedMoves moves with no film drawn, so that its 99th
+// percentile stands on about as many answers as film=with's. It reports
+// the answers' median and 99th percentile, and with film=with the film's
+// time from the last resignation to the post (film-ms) and the moves made
+// meanwhile.
 func BenchmarkAnswersWhileFilming(b *testing.B) {
 	for _, filming := range []bool{false, true} {
 		name := "film=without"
