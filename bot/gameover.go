@@ -96,12 +96,13 @@ func (b *Bot) film(t *table, film FilmFunc, names []string) *Image {
 		if data, ok := b.films.get(game, of); ok {
 			return data, nil
 		}
-		var buf bytes.Buffer
-		var err error
+		// Made frame by frame, each when the bot has nothing more urgent
+		// to do (filmlane.go).
 		filmed := b.gate.film()
 		v := view
 		v.Pace = b.filmPace
-		gently(func() { err = film(ctx, &buf, v) })
+		var buf bytes.Buffer
+		err := film(ctx, &buf, v)
 		filmed()
 		var data []byte
 		switch {
