@@ -16,10 +16,11 @@ import (
 // had to wait, it goes on only once the gate has stayed so for
 // filmSettle, with no work come and gone meanwhile: answers made one
 // after the other leave the gate empty for a moment between them, too
-// short for a frame. Work that comes while a frame is drawn waits at
-// most for that frame. A film that has waited filmPatience goes on for
-// one frame all the same, so that it arrives even while the bot is never
-// idle.
+// short for a frame. Work that comes while a frame is drawn shares the
+// machine with that one frame. A film that has waited filmPatience goes
+// on for one frame all the same, so that it arrives even while the bot is
+// never idle. A film waiting keeps its post's slot: the other posts have
+// one slot fewer meanwhile.
 
 // The films' pace.
 const (
