@@ -219,6 +219,7 @@ func (b *Bot) Apology(locale string) string {
 // Handle answers one request. It never fails: errors become private
 // answers in the asker's language, and internal errors are logged.
 func (b *Bot) Handle(ctx context.Context, req Request) (reply Reply) {
+	defer b.gate.handle()() // the films wait meanwhile (filmlane.go)
 	defer func() {
 		if v := recover(); v != nil {
 			b.log.Error("panic while handling a request", "panic", v, "command", req.Command, "custom_id", req.CustomID, "stack", string(debug.Stack()))

@@ -13,8 +13,9 @@ import (
 // pinged, a Rematch button (rematch.go) and the game's timelapse
 // (Filmer). The move that ends a game is always announced through the
 // channel's outbox, never carried by an answer: the film is made by the
-// worker after the result is committed, so that drawing it delays nobody's
-// answer, and it is owed, posted with a nonce and retried like any board.
+// worker after the result is committed, frame by frame in the gate's
+// lowest lane (filmlane.go), so that drawing it delays nobody's answer,
+// and it is owed, posted with a nonce and retried like any board.
 
 // Summarizer is what a Game implements, besides Game, to say more about a
 // finished game than its result: the lines the game-over post adds below
@@ -41,11 +42,16 @@ type Filmer interface {
 type FilmFunc func(ctx context.Context, w io.Writer, v FilmView) error
 
 // FilmView is what a FilmFunc films: the game as it ended, its seats'
-// names and the language of the captions.
+// names and the language of the captions; and the film's pace.
 type FilmView struct {
 	State State
 	Names []string
 	Lang  i18n.Lang
+	// Pace, when not nil, is to be called before each frame is drawn
+	// (render/timelapse's Options.Pace): it waits until the bot's more
+	// urgent work lets the film go on (filmlane.go). Its error ends the
+	// film.
+	Pace func(context.Context) error
 }
 
 // Film attachment.
@@ -90,9 +96,14 @@ func (b *Bot) film(t *table, film FilmFunc, names []string) *Image {
 		if data, ok := b.films.get(game, of); ok {
 			return data, nil
 		}
+		// Made frame by frame, each when the bot has nothing more urgent
+		// to do (filmlane.go).
+		filmed := b.gate.film()
+		v := view
+		v.Pace = b.filmPace
 		var buf bytes.Buffer
-		var err error
-		gently(func() { err = film(ctx, &buf, view) })
+		err := film(ctx, &buf, v)
+		filmed()
 		var data []byte
 		switch {
 		case ctx.Err() != nil:

@@ -13,9 +13,15 @@ import (
 // have slots of their own: the channels' posts may take all slots but
 // reserve.
 //
+// The films have a lane of their own below the posts (filmlane.go).
+//
 // Invariants (under mu): 0 <= used <= size; used counts the slots taken;
 // peak is the most ever taken at once; a waiter is in exactly one queue
-// until it is given a slot or gives up.
+// until it is given a slot or gives up; handling and films count the
+// requests being handled and the films being made; arrived only grows;
+// idle, when not nil,
+// is the channel the films waiting for their next frame wait on, closed
+// (and dropped) as soon as the gate holds nothing but films.
 type gate struct {
 	mu      sync.Mutex
 	size    int // slots in all
@@ -24,6 +30,12 @@ type gate struct {
 	peak    int
 	answers []chan struct{} // answers waiting, first come first
 	posts   []chan struct{} // posts waiting, first come first
+
+	handling  int
+	arrived   int // requests handled so far, and answers and posts that asked for a slot
+	films     int
+	idle      chan struct{}
+	filmWaits int // times a film waited for its next frame
 }
 
 // newGate returns a gate of size slots, reserve of them for answers. size
@@ -41,6 +53,7 @@ func newGate(size int) *gate {
 // it fails only when ctx ends first. release gives the slot back.
 func (g *gate) acquire(ctx context.Context, answer bool) (release func(), err error) {
 	g.mu.Lock()
+	g.arrived++
 	if g.free(answer) && (answer && len(g.answers) == 0 || !answer && len(g.answers)+len(g.posts) == 0) {
 		g.take()
 		g.mu.Unlock()
@@ -60,11 +73,13 @@ func (g *gate) acquire(ctx context.Context, answer bool) (release func(), err er
 		g.mu.Lock()
 		defer g.mu.Unlock()
 		if g.forget(ready, answer) {
+			g.wakeFilms()
 			return nil, ctx.Err()
 		}
 		// Given a slot as ctx ended: hand it on.
 		g.used--
 		g.handOn()
+		g.wakeFilms()
 		return nil, ctx.Err()
 	}
 }
@@ -89,6 +104,7 @@ func (g *gate) release() {
 	defer g.mu.Unlock()
 	g.used--
 	g.handOn()
+	g.wakeFilms()
 }
 
 // handOn gives the free slots to the waiters: answers first.

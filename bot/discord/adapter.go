@@ -316,6 +316,7 @@ func (a *Adapter) onInteraction(i *discordgo.Interaction) {
 		return
 	}
 	a.track(func() {
+		defer a.bot.Answering()() // a film being made waits meanwhile
 		began := time.Now()
 		if a.bot.Slow(req) {
 			// A hint searches like a hard computer: acknowledge first, as a

@@ -23,7 +23,7 @@ func NewFilmFunc(r *rmenara.Renderer, cat *i18n.Catalog) bot.FilmFunc {
 		s := state(v.State)
 		start := s.Start()
 		film := r.Timelapse(&start, s.MoveList(), rmenara.Options{Names: v.Names, Labels: lb})
-		_, err := timelapse.Encode(ctx, w, film, timelapse.Options{})
+		_, err := timelapse.Encode(ctx, w, film, timelapse.Options{Pace: v.Pace})
 		return err
 	}
 }

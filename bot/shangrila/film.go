@@ -26,7 +26,7 @@ func NewFilmFunc(r *srender.Renderer, cat *i18n.Catalog) bot.FilmFunc {
 			names[colour(start, i)] = n
 		}
 		film := r.Timelapse(&start, s.MoveList(), srender.Options{Names: names, Labels: lb})
-		_, err := timelapse.Encode(ctx, w, film, timelapse.Options{})
+		_, err := timelapse.Encode(ctx, w, film, timelapse.Options{Pace: v.Pace})
 		return err
 	}
 }

@@ -18,5 +18,8 @@
 //     two and the panel, and costs a few kilobytes;
 //   - as a stream: a frame is compressed and written as soon as it is
 //     drawn, so that memory holds two boards and one frame whatever the
-//     length of the game.
+//     length of the game;
+//   - at the pace of its caller: Options.Pace, asked before each frame is
+//     drawn, lets a program that makes the film beside more urgent work
+//     hold it between two frames.
 package timelapse

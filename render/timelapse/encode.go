@@ -27,6 +27,11 @@ type Options struct {
 	CaptionSize int
 	// Fonts draws the captions; nil loads the embedded fonts.
 	Fonts *render.Fonts
+	// Pace, when set, is called before each frame is drawn (by the
+	// film's Frames) and encoded: a program that makes the film beside
+	// more urgent work waits in it until the film may go on, so that the
+	// film takes only what that work leaves. Its error stops the film.
+	Pace func(context.Context) error
 }
 
 // The defaults of Options. A 600-pixel-wide film shows some 400 pixels
@@ -64,6 +69,9 @@ func Encode(ctx context.Context, w io.Writer, film Film, o Options) (Stats, erro
 		o.Fonts = fonts
 	}
 	cw := &countingWriter{w: w}
+	if err := o.pace(ctx); err != nil {
+		return Stats{}, err
+	}
 	var e *encoder
 	for f, err := range film.Frames {
 		if err == nil {
@@ -83,6 +91,9 @@ func Encode(ctx context.Context, w io.Writer, film Film, o Options) (Stats, erro
 		if err := e.add(f); err != nil {
 			return Stats{}, err
 		}
+		if err := o.pace(ctx); err != nil {
+			return Stats{}, err
+		}
 	}
 	if e == nil {
 		return Stats{}, ErrNoFrames
@@ -91,6 +102,14 @@ func Encode(ctx context.Context, w io.Writer, film Film, o Options) (Stats, erro
 		return Stats{}, err
 	}
 	return Stats{Frames: e.frames, Size: e.canvas.Rect.Size(), Bytes: cw.n}, nil
+}
+
+// pace waits until the next frame may be drawn (Options.Pace).
+func (o Options) pace(ctx context.Context) error {
+	if o.Pace == nil {
+		return ctx.Err()
+	}
+	return o.Pace(ctx)
 }
 
 func (o Options) withDefaults() Options {

@@ -9,6 +9,7 @@ import (
 	"image/gif"
 	"iter"
 	"math/rand/v2"
+	"strings"
 	"sync"
 	"testing"
 
@@ -216,5 +217,50 @@ func TestEncodeStopsWhenCancelled(t *testing.T) {
 	cancel()
 	if _, err := Encode(ctx, &bytes.Buffer{}, film(q, boards), options(t, Options{})); !errors.Is(err, context.Canceled) {
 		t.Errorf("got %v, want %v", err, context.Canceled)
+	}
+}
+
+// TestEncodePaces: Options.Pace is asked before each frame is drawn, and
+// once after the last (the frames may not be over), never twice in a row
+// without a frame between; its error stops the film.
+func TestEncodePaces(t *testing.T) {
+	q, boards := testBoards(t, 3, 32, 32)
+	var log []string
+	f := film(q, boards)
+	frames := f.Frames
+	f.Frames = func(yield func(Frame, error) bool) {
+		for fr, err := range frames {
+			log = append(log, "draw")
+			if !yield(fr, err) {
+				return
+			}
+		}
+	}
+	stop := errors.New("an answer is waiting and the film must stop")
+	tests := []struct {
+		name    string
+		stopAt  int // the pace that fails, 0 for none
+		want    string
+		wantErr error
+	}{
+		{"paced", 0, "pace draw pace draw pace draw pace", nil},
+		{"stopped", 2, "pace draw pace", stop},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			log = nil
+			paces := 0
+			pace := func(context.Context) error {
+				log = append(log, "pace")
+				if paces++; paces == tt.stopAt {
+					return stop
+				}
+				return nil
+			}
+			_, err := Encode(context.Background(), &bytes.Buffer{}, f, options(t, Options{Pace: pace}))
+			if got := strings.Join(log, " "); got != tt.want || !errors.Is(err, tt.wantErr) {
+				t.Errorf("got %q, %v; want %q, %v", got, err, tt.want, tt.wantErr)
+			}
+		})
 	}
 }
