@@ -68,12 +68,8 @@ func (g *Game) NewOptions() []bot.OptionSpec {
 
 // Configure reads how the game starts.
 func (g *Game) Configure(options map[string]string, seats int) (map[string]string, error) {
-	start := strings.TrimSpace(options["start"])
-	switch start {
-	case "":
-		start = startSetup
-	case startSetup, startSuggest:
-	default:
+	start := options["start"]
+	if start != startSetup && start != startSuggest {
 		return nil, fail("bot.err.start-kind")
 	}
 	return map[string]string{settingStart: start}, nil
