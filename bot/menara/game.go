@@ -49,12 +49,13 @@ type Options struct {
 // Game is Menara as the host runs it (bot.Game).
 type Game struct {
 	bot.Forms
+	bot.ComputerLevels[mr.Position, mr.Step, *mr.Effects]
 	opts Options
 }
 
 // New returns the game.
 func New(opts Options) *Game {
-	g := &Game{opts: opts}
+	g := &Game{ComputerLevels: computers(opts), opts: opts}
 	g.Forms = g.forms()
 	return g
 }

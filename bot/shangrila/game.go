@@ -41,11 +41,14 @@ type Options struct {
 // Game is The Bridges of Shangri-La as the host runs it (bot.Game).
 type Game struct {
 	bot.Forms
+	bot.ComputerLevels[sl.Position, sl.Move, *sl.Effects]
 	opts Options
 }
 
 // New returns the game.
-func New(opts Options) *Game { return &Game{Forms: moveForms(), opts: opts} }
+func New(opts Options) *Game {
+	return &Game{Forms: moveForms(), ComputerLevels: computers(opts.Computers), opts: opts}
+}
 
 var _ bot.Game = (*Game)(nil)
 
