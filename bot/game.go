@@ -31,9 +31,10 @@ type Game interface {
 	// NewOptions are the options of the "new" subcommand. An option
 	// "players", when there, is the number of seats.
 	NewOptions() []OptionSpec
-	// Configure checks the options of "new" (by name, as typed) and
-	// returns the game's settings, stored with the table; it gets the
-	// number of seats too, already checked against Seats.
+	// Configure checks the options of "new" (by name, trimmed, an empty
+	// option given its OptionSpec.Default by the host) and returns the
+	// game's settings, stored with the table; it gets the number of seats
+	// too, already checked against Seats.
 	Configure(options map[string]string, seats int) (map[string]string, error)
 	// Setup writes the header of a record about to start: the seats'
 	// names in play order and the setup lines. names are the players'

@@ -32,7 +32,7 @@ func (b *Bot) newGame(ctx context.Context, g Game, req Request) (Reply, error) {
 		}
 		seats = n
 	}
-	settings, err := g.Configure(req.Options, seats)
+	settings, err := Configure(g, req.Options, seats)
 	if err != nil {
 		return Reply{}, err
 	}
@@ -59,6 +59,22 @@ func (b *Bot) newGame(ctx context.Context, g Game, req Request) (Reply, error) {
 		return Reply{}, err
 	}
 	return Reply{Message: b.lobbyMessage(&table{game: g, stored: stored})}, nil
+}
+
+// Configure is how the host configures a new table of g: each option of
+// "new" (NewOptions) is trimmed, an empty one takes its Default, and
+// g.Configure checks them and returns the table's settings.
+func Configure(g Game, options map[string]string, seats int) (map[string]string, error) {
+	filled := make(map[string]string, len(options))
+	for name, v := range options {
+		filled[name] = strings.TrimSpace(v)
+	}
+	for _, o := range g.NewOptions() {
+		if filled[o.Name] == "" && o.Default != "" {
+			filled[o.Name] = o.Default
+		}
+	}
+	return g.Configure(filled, seats)
 }
 
 // seats returns the most seats of a table.

@@ -105,6 +105,24 @@ func ReplayOf[P, M, E any](st State) *Replay[P, M, E] {
 	return r
 }
 
+// PositionOf returns the position of a State of a game with these types;
+// false for a State of another game (a test asking what a channel plays).
+func PositionOf[P, M, E any](st State) (P, bool) {
+	r, ok := st.(*Replay[P, M, E])
+	if !ok || r == nil {
+		var none P
+		return none, false
+	}
+	return r.pos, true
+}
+
+// EffectOf returns what a move did as its engine reported it, E (the
+// Effect of Play, Last and History); false for none or another game's.
+func EffectOf[E any](e Effect) (E, bool) {
+	x, ok := e.(E)
+	return x, ok
+}
+
 // Apply makes a move given as a value; see Play.
 func (r *Replay[P, M, E]) Apply(m M) (E, error) {
 	next, e, err := r.eng.Apply(r.pos, m)

@@ -130,6 +130,30 @@ func TestReplayOfAnotherGame(t *testing.T) {
 	ReplayOf[string, int, int](st)
 }
 
+// TestPositionAndEffectOf checks the typed reads of a State and an Effect:
+// their own game's read, another game's refused.
+func TestPositionAndEffectOf(t *testing.T) {
+	r := NewReplay[int, int, int](sums{}, 0)
+	e, err := r.Play("4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, ok := PositionOf[int, int, int](r); !ok || got != 4 {
+		t.Errorf("PositionOf = %d, %t, want 4, true", got, ok)
+	}
+	if _, ok := PositionOf[string, int, int](r); ok {
+		t.Error("PositionOf read a state of another game")
+	}
+	if got, ok := EffectOf[int](e); !ok || got != 4 {
+		t.Errorf("EffectOf = %d, %t, want 4, true", got, ok)
+	}
+	for _, e := range []Effect{nil, "4"} {
+		if _, ok := EffectOf[int](e); ok {
+			t.Errorf("EffectOf(%#v) read an effect of another game", e)
+		}
+	}
+}
+
 // TestMemo checks that Memo derives a value once a position and key, and
 // that a move or a clone forgets it.
 func TestMemo(t *testing.T) {

@@ -3,62 +3,32 @@ package menara
 import (
 	"context"
 	"errors"
-	"slices"
 
 	"github.com/tablebot/tablebot/bot"
 	"github.com/tablebot/tablebot/i18n"
+	"github.com/tablebot/tablebot/rules"
 	mr "github.com/tablebot/tablebot/rules/menara"
 	"github.com/tablebot/tablebot/rules/menara/ai"
 )
 
-// levels are the computer teammates a table offers, weakest first.
-// Random is left out: it is a yardstick for the arena, not a teammate
-// anyone would pick.
-var levels = []ai.Level{ai.Easy, ai.Medium, ai.Hard}
-
-// Levels are the computer teammates a lobby offers (easy, medium, hard);
-// none with Options.NoComputers.
-func (g *Game) Levels() []string {
-	if g.opts.NoComputers {
-		return nil
+// computers are the computer teammates a table offers, weakest first,
+// none with Options.NoComputers. Random is left out: it is a yardstick
+// for the arena, not a teammate anyone would pick. A step is a function of
+// the level, the seat's seed, the thinking caps and the open position, so
+// a game with computers replays exactly; every step asks a fresh player
+// (a bot hosting many tables holds no search memory between turns).
+func computers(opts Options) bot.ComputerLevels[mr.Position, mr.Step, *mr.Effects] {
+	c := bot.ComputerLevels[mr.Position, mr.Step, *mr.Effects]{Play: func(ctx context.Context, lv rules.Level, seed uint64, pos mr.Position) (mr.Step, error) {
+		step := ai.New(lv, seed, opts.Computers).Step(ctx, &pos)
+		if int(step.Seat) != pos.Turn() {
+			return step, errors.New("menara: a computer teammate stepped for another seat")
+		}
+		return step, nil
+	}}
+	if !opts.NoComputers {
+		c.Offered = []rules.Level{ai.Easy, ai.Medium, ai.Hard}
 	}
-	out := make([]string, len(levels))
-	for i, l := range levels {
-		out[i] = l.String()
-	}
-	return out
-}
-
-// computer is one seat's computer teammate. A step is a function of the
-// level, the seat's seed, the thinking caps and the open position, so a
-// game with computers replays exactly; every step asks a fresh player
-// (nothing is kept between steps, so a bot hosting many tables holds no
-// search memory between turns).
-type computer struct {
-	level ai.Level
-	seed  uint64
-	opts  ai.Options
-}
-
-// Computer returns the computer teammate of a seat at a level, its seed
-// from the game's seed and the seat, so that its steps replay exactly.
-func (g *Game) Computer(level string, seed uint64, seat int) (bot.Computer, bool) {
-	if !slices.Contains(g.Levels(), level) {
-		return nil, false
-	}
-	lv, _ := ai.ParseLevel(level)
-	return computer{level: lv, seed: seed ^ uint64(seat+1)<<56, opts: g.opts.Computers}, true
-}
-
-// Move returns the computer's step as a record line.
-func (c computer) Move(ctx context.Context, st bot.State) (string, error) {
-	s := state(st)
-	pos := positionOf(s)
-	step := ai.New(c.level, c.seed, c.opts).Step(ctx, pos)
-	if int(step.Seat) != pos.Turn() {
-		return "", errors.New("menara: a computer teammate stepped for another seat")
-	}
-	return s.Line(step), nil
+	return c
 }
 
 // Hint suggests a step to the player to act, with its reason: the hard

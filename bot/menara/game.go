@@ -49,12 +49,13 @@ type Options struct {
 // Game is Menara as the host runs it (bot.Game).
 type Game struct {
 	bot.Forms
+	bot.ComputerLevels[mr.Position, mr.Step, *mr.Effects]
 	opts Options
 }
 
 // New returns the game.
 func New(opts Options) *Game {
-	g := &Game{opts: opts}
+	g := &Game{ComputerLevels: computers(opts), opts: opts}
 	g.Forms = g.forms()
 	return g
 }
@@ -108,25 +109,19 @@ type setup struct {
 // as it was played.
 const DefaultHands = mr.Shaky
 
-// readSetup reads the options of new (or the stored settings); an empty
-// value takes the default: medium, shaky hands (DefaultHands), a light base.
+// readSetup reads the options of new, their defaults filled in by the
+// host (bot.Configure), or the stored settings.
 func readSetup(options map[string]string) (setup, error) {
-	s := setup{difficulty: mr.Medium, hands: DefaultHands, side: mr.Light}
+	var s setup
 	var ok bool
-	if v := strings.TrimSpace(options[settingDifficulty]); v != "" {
-		if s.difficulty, ok = mr.ParseDifficulty(v); !ok {
-			return s, fail("menara.err.difficulty", "word", clip(v))
-		}
+	if s.difficulty, ok = mr.ParseDifficulty(options[settingDifficulty]); !ok {
+		return s, fail("menara.err.difficulty", "word", clip(options[settingDifficulty]))
 	}
-	if v := strings.TrimSpace(options[settingHands]); v != "" {
-		if s.hands, ok = mr.ParseHands(v); !ok {
-			return s, fail("menara.err.hands", "word", clip(v))
-		}
+	if s.hands, ok = mr.ParseHands(options[settingHands]); !ok {
+		return s, fail("menara.err.hands", "word", clip(options[settingHands]))
 	}
-	if v := strings.TrimSpace(options[settingSide]); v != "" {
-		if s.side, ok = mr.ParseSide(v); !ok || s.side == mr.NoSide {
-			return s, fail("menara.err.side", "word", clip(v))
-		}
+	if s.side, ok = mr.ParseSide(options[settingSide]); !ok || s.side == mr.NoSide {
+		return s, fail("menara.err.side", "word", clip(options[settingSide]))
 	}
 	return s, nil
 }

@@ -1,6 +1,7 @@
 package menara
 
 import (
+	"github.com/tablebot/tablebot/bot"
 	"strings"
 	"testing"
 
@@ -26,7 +27,7 @@ func TestNewGameHands(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			settings, err := g.Configure(tt.options, 2)
+			settings, err := bot.Configure(g, tt.options, 2)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -1,6 +1,7 @@
 package menara
 
 import (
+	"github.com/tablebot/tablebot/bot"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -18,7 +19,7 @@ import (
 func BenchmarkSince(b *testing.B) {
 	g := New(Options{NoComputers: true})
 	names := []string{"ann", "bob", "cy", "dee"}
-	settings, err := g.Configure(map[string]string{}, len(names))
+	settings, err := bot.Configure(g, nil, len(names))
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -95,21 +95,14 @@ func (engine) ToAct(pos mr.Position) []int { return []int{pos.Turn()} }
 // PositionOf returns the position of a state of this game; false for a
 // state of another game.
 func PositionOf(st bot.State) (mr.Position, bool) {
-	s, ok := st.(*State)
-	if !ok || s == nil {
-		return mr.Position{}, false
-	}
-	return s.Position(), true
+	return bot.PositionOf[mr.Position, mr.Step, *mr.Effects](st)
 }
 
 // playersOf returns the record's names of the players of a state.
 func playersOf(s *State) []string { return s.Engine().(engine).players }
 
 // effects reads an effect of this game.
-func effects(e bot.Effect) (*mr.Effects, bool) {
-	x, ok := e.(*mr.Effects)
-	return x, ok && x != nil
-}
+func effects(e bot.Effect) (*mr.Effects, bool) { return bot.EffectOf[*mr.Effects](e) }
 
 // state reads a state of this game; a state of another game panics.
 func state(st bot.State) *State { return bot.ReplayOf[mr.Position, mr.Step, *mr.Effects](st) }

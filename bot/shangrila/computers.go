@@ -5,35 +5,21 @@ import (
 
 	"github.com/tablebot/tablebot/bot"
 	"github.com/tablebot/tablebot/i18n"
+	"github.com/tablebot/tablebot/rules"
 	sl "github.com/tablebot/tablebot/rules/shangrila"
 	"github.com/tablebot/tablebot/rules/shangrila/ai"
 	"github.com/tablebot/tablebot/rules/shangrila/notation"
 )
 
-// computerLevels are the levels offered in the lobby.
-var computerLevels = []string{ai.Easy.String(), ai.Medium.String(), ai.Hard.String()}
-
-// Levels are the computer levels a lobby offers.
-func (g *Game) Levels() []string { return computerLevels }
-
-// computer is a computer player of the engine's ai package.
-type computer struct{ player ai.Player }
-
-// Computer returns the computer player of a seat: its seed from the
-// game's seed and the seat's colour, so that its moves replay exactly.
-func (g *Game) Computer(level string, seed uint64, seat int) (bot.Computer, bool) {
-	lv, ok := ai.ParseLevel(level)
-	if !ok || lv == ai.Random {
-		return nil, false
+// computers are the levels a lobby offers, each the engine's ai player
+// (rules/shangrila/ai) tuned by opts.
+func computers(opts ai.Options) bot.ComputerLevels[sl.Position, sl.Move, *sl.Effects] {
+	return bot.ComputerLevels[sl.Position, sl.Move, *sl.Effects]{
+		Offered: []rules.Level{ai.Easy, ai.Medium, ai.Hard},
+		Play: func(ctx context.Context, lv rules.Level, seed uint64, pos sl.Position) (sl.Move, error) {
+			return ai.New(lv, seed, opts).Move(ctx, &pos), nil
+		},
 	}
-	c := seatColour(seat)
-	return computer{ai.New(lv, seed^uint64(c)<<56, g.opts.Computers)}, true
-}
-
-// Move returns the computer's move.
-func (c computer) Move(ctx context.Context, st bot.State) (string, error) {
-	pos := state(st).Position()
-	return notation.FormatMove(c.player.Move(ctx, &pos)), nil
 }
 
 // Hint suggests the hard level's move with its reason.

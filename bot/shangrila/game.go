@@ -41,11 +41,14 @@ type Options struct {
 // Game is The Bridges of Shangri-La as the host runs it (bot.Game).
 type Game struct {
 	bot.Forms
+	bot.ComputerLevels[sl.Position, sl.Move, *sl.Effects]
 	opts Options
 }
 
 // New returns the game.
-func New(opts Options) *Game { return &Game{Forms: moveForms(), opts: opts} }
+func New(opts Options) *Game {
+	return &Game{Forms: moveForms(), ComputerLevels: computers(opts.Computers), opts: opts}
+}
 
 var _ bot.Game = (*Game)(nil)
 
@@ -68,12 +71,8 @@ func (g *Game) NewOptions() []bot.OptionSpec {
 
 // Configure reads how the game starts.
 func (g *Game) Configure(options map[string]string, seats int) (map[string]string, error) {
-	start := strings.TrimSpace(options["start"])
-	switch start {
-	case "":
-		start = startSetup
-	case startSetup, startSuggest:
-	default:
+	start := options["start"]
+	if start != startSetup && start != startSuggest {
 		return nil, fail("bot.err.start-kind")
 	}
 	return map[string]string{settingStart: start}, nil

@@ -68,11 +68,7 @@ func (engine) Quiet(e *sl.Effects) bool { return e.Move.Kind == sl.Pass }
 // PositionOf returns the position of a state of this game; false for a
 // state of another game.
 func PositionOf(st bot.State) (sl.Position, bool) {
-	s, ok := st.(*State)
-	if !ok || s == nil {
-		return sl.Position{}, false
-	}
-	return s.Position(), true
+	return bot.PositionOf[sl.Position, sl.Move, *sl.Effects](st)
 }
 
 // colour returns the colour of a seat in pos.
@@ -85,10 +81,7 @@ func colour(pos sl.Position, seat int) sl.Colour {
 }
 
 // effects reads an effect of this game.
-func effects(e bot.Effect) (*sl.Effects, bool) {
-	x, ok := e.(*sl.Effects)
-	return x, ok && x != nil
-}
+func effects(e bot.Effect) (*sl.Effects, bool) { return bot.EffectOf[*sl.Effects](e) }
 
 // state reads a state of this game; a state of another game panics.
 func state(st bot.State) *State { return bot.ReplayOf[sl.Position, sl.Move, *sl.Effects](st) }

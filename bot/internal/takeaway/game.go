@@ -115,26 +115,18 @@ func (g *Game) NewOptions() []bot.OptionSpec {
 
 // Configure reads the pile and the mode.
 func (g *Game) Configure(options map[string]string, seats int) (map[string]string, error) {
-	out := map[string]string{optStones: "21", optMode: Race}
-	if v := strings.TrimSpace(options[optStones]); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 || n > 99 {
-			return nil, rules.Errorf(rules.Invalid, "takeaway.err.stones", nil, "1 to 99 stones")
+	out := map[string]string{optMode: options[optMode]}
+	for _, name := range []string{optStones, optSkip} {
+		if v := options[name]; v != "" || name == optStones {
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 1 || n > 99 {
+				return nil, rules.Errorf(rules.Invalid, "takeaway.err.stones", nil, "1 to 99 stones")
+			}
+			out[name] = strconv.Itoa(n)
 		}
-		out[optStones] = strconv.Itoa(n)
 	}
-	if v := strings.TrimSpace(options[optMode]); v != "" {
-		if v != Race && v != Team {
-			return nil, rules.Errorf(rules.Invalid, "takeaway.err.mode", nil, "race or team")
-		}
-		out[optMode] = v
-	}
-	if v := strings.TrimSpace(options[optSkip]); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 || n > 99 {
-			return nil, rules.Errorf(rules.Invalid, "takeaway.err.stones", nil, "1 to 99 stones")
-		}
-		out[optSkip] = strconv.Itoa(n)
+	if out[optMode] != Race && out[optMode] != Team {
+		return nil, rules.Errorf(rules.Invalid, "takeaway.err.mode", nil, "race or team")
 	}
 	if out[optMode] == Race && seats < 2 {
 		return nil, rules.Errorf(rules.Invalid, "takeaway.err.race", nil, "a race needs 2 players")
