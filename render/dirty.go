@@ -1,6 +1,9 @@
 package render
 
-import "image"
+import (
+	"encoding/binary"
+	"image"
+)
 
 // Dirty records which parts of an image were drawn on, in tiles of
 // DirtyTile by DirtyTile pixels, so that only those parts are converted to
@@ -21,17 +24,15 @@ import "image"
 type Dirty struct {
 	bounds image.Rectangle
 	cols   int
-	tiles  []tileState
+	tiles  []uint8 // a tile state each (below)
 	rects  []image.Rectangle
 }
 
-// tileState is what Dirty knows of a tile.
-type tileState uint8
-
+// The tile states: what Dirty knows of a tile.
 const (
-	tileClean     tileState = iota // not drawn on
-	tileDrawn                      // drawn on, to be converted
-	tileConverted                  // drawn on, its palette indices written already
+	tileClean     = iota // not drawn on
+	tileDrawn            // drawn on, to be converted
+	tileConverted        // drawn on, its palette indices written already
 )
 
 // DirtyTile is the side of Dirty's tiles, in pixels.
@@ -43,7 +44,7 @@ func (d *Dirty) Reset(bounds image.Rectangle) {
 	d.cols = (bounds.Dx() + DirtyTile - 1) / DirtyTile
 	n := d.cols * ((bounds.Dy() + DirtyTile - 1) / DirtyTile)
 	if cap(d.tiles) < n {
-		d.tiles = make([]tileState, n)
+		d.tiles = make([]uint8, n)
 	}
 	d.tiles = d.tiles[:n]
 	clear(d.tiles)
@@ -66,7 +67,7 @@ func (d *Dirty) Add(r image.Rectangle) image.Rectangle {
 func (d *Dirty) AddConverted(r image.Rectangle) { d.set(r, tileConverted) }
 
 // set gives the tiles r touches state s.
-func (d *Dirty) set(r image.Rectangle, s tileState) {
+func (d *Dirty) set(r image.Rectangle, s uint8) {
 	x0, x1, y0, y1, ok := d.span(r)
 	if !ok {
 		return
@@ -130,28 +131,33 @@ func (d *Dirty) AddAll(rs []image.Rectangle, at image.Point) {
 // row of tiles cut into runs of recorded tiles, clipped to the bounds.
 // The slice is valid until the next call of a method of d.
 func (d *Dirty) Rects() []image.Rectangle {
-	return d.runs(func(s tileState) bool { return s != tileClean })
+	return d.runs(1<<tileDrawn | 1<<tileConverted)
 }
 
 // Unconverted returns, as Rects does, what was recorded and is still to
 // be converted to the palette: not what AddConverted recorded last.
-func (d *Dirty) Unconverted() []image.Rectangle {
-	return d.runs(func(s tileState) bool { return s == tileDrawn })
-}
+func (d *Dirty) Unconverted() []image.Rectangle { return d.runs(1 << tileDrawn) }
 
-// runs returns the runs of tiles whose state is in, as Rects describes.
-func (d *Dirty) runs(in func(tileState) bool) []image.Rectangle {
+// runs returns the runs of tiles whose state's bit is set in states, as
+// Rects describes. Clean tiles, most of them, are skipped eight at a time.
+func (d *Dirty) runs(states uint8) []image.Rectangle {
 	d.rects = d.rects[:0]
 	if d.cols == 0 {
 		return d.rects
 	}
-	for i := 0; i < len(d.tiles); {
-		if !in(d.tiles[i]) {
+	in := func(s uint8) bool { return states&(1<<s) != 0 }
+	tiles := d.tiles
+	for i := 0; i < len(tiles); {
+		if i+8 <= len(tiles) && binary.LittleEndian.Uint64(tiles[i:i+8]) == 0 {
+			i += 8
+			continue
+		}
+		if !in(tiles[i]) {
 			i++
 			continue
 		}
 		j := i + 1
-		for j < len(d.tiles) && in(d.tiles[j]) && j%d.cols != 0 {
+		for j < len(tiles) && in(tiles[j]) && j%d.cols != 0 {
 			j++
 		}
 		ty, tx := i/d.cols, i%d.cols
