@@ -1,6 +1,7 @@
 package render
 
 import (
+	"fmt"
 	"image"
 	"testing"
 )
@@ -70,5 +71,44 @@ func TestDirty(t *testing.T) {
 	d.Reset(bounds)
 	if len(d.Rects()) != 0 {
 		t.Error("rectangles after Reset")
+	}
+}
+
+// TestDirtyConverted checks the tiles recorded as converted already: in
+// Rects, not in Unconverted until drawn on again, and not Clean.
+func TestDirtyConverted(t *testing.T) {
+	bounds := image.Rect(0, 0, 100, 40) // tiles cut short on the right
+	var d Dirty
+	d.Reset(bounds)
+	picture := image.Rect(90, 3, 120, 9)
+	if got, want := d.TileRect(picture), image.Rect(88, 0, 100, 16); got != want {
+		t.Errorf("TileRect(%v) = %v, want %v", picture, got, want)
+	}
+	if !d.Clean(picture) {
+		t.Error("a tile of a new Dirty is not clean")
+	}
+	d.AddConverted(picture)
+	d.Add(image.Rect(0, 0, 1, 1))
+	tests := []struct {
+		name string
+		got  []image.Rectangle
+		want []image.Rectangle
+	}{
+		{"Rects", d.Rects(), []image.Rectangle{image.Rect(0, 0, 8, 8), image.Rect(88, 0, 100, 8), image.Rect(88, 8, 100, 16)}},
+		{"Unconverted", d.Unconverted(), []image.Rectangle{image.Rect(0, 0, 8, 8)}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if fmt.Sprint(tc.got) != fmt.Sprint(tc.want) {
+				t.Errorf("got %v, want %v", tc.got, tc.want)
+			}
+		})
+	}
+	if d.Clean(image.Rect(95, 12, 96, 13)) || !d.Clean(image.Rect(8, 8, 88, 40)) {
+		t.Error("Clean wrong after AddConverted")
+	}
+	d.Add(image.Rect(89, 9, 90, 10)) // drawn on again: to be converted
+	if got, want := fmt.Sprint(d.Unconverted()), fmt.Sprint([]image.Rectangle{image.Rect(0, 0, 8, 8), image.Rect(88, 8, 96, 16)}); got != want {
+		t.Errorf("Unconverted after drawing again = %v, want %v", got, want)
 	}
 }

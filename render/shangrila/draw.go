@@ -23,14 +23,16 @@ type painter struct {
 	// headingsPasted and legendPasted say that the panel's headings and
 	// legend are already in the image (see words.go): not to draw them.
 	headingsPasted, legendPasted bool
+	// out, when not nil, is the image in palette indices that dst is
+	// converted into: the painter writes there the indices of pictures
+	// it knows (see placed.go). parts is room for a sprite's parts.
+	out   *image.Paletted
+	parts []image.Rectangle
 }
 
 // The painter's drawing calls, each recording what it may change.
 
-func (p *painter) sprite(s *render.Sprite, at image.Point) {
-	s.Draw(p.dst, at)
-	p.dirty.AddAll(s.Parts(), at)
-}
+func (p *painter) sprite(s *render.Sprite, at image.Point) { p.spritePlaced(s, at) }
 
 func (p *painter) fill(s render.Shape, c render.Hex) { p.dirty.Add(p.f.Fill(p.dst, s, c)) }
 

@@ -17,7 +17,7 @@ func (p *painter) panel(pn *Panel) {
 	}
 	if band := p.r.band[p.static]; p.patches && band != nil && pn.LastMoveBand.Eq(band.Rect) {
 		render.CopyRect(p.dst, band, band.Rect)
-		p.dirty.Add(band.Rect)
+		p.place(placedKey{src: band, static: p.static}, []image.Rectangle{band.Rect})
 	} else if !pn.LastMoveBand.Empty() {
 		p.lastMoveBand(pn.LastMoveBand)
 	}

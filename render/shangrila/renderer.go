@@ -41,6 +41,9 @@ type Renderer struct {
 	// words keeps the pictures of the panel's headings and legend in the
 	// languages met (see words.go).
 	words wordsCache
+	// placed keeps the palette indices of pictures drawn at their places
+	// (see placed.go).
+	placed placedCache
 }
 
 // work is what one drawing needs for itself. In the pool, canvas holds the
@@ -219,10 +222,14 @@ func (r *Renderer) WritePNG(w io.Writer, p *shangrila.Position, opts Options) er
 // rest is the static layer, already converted.
 func (r *Renderer) paint(l *Layout) *work {
 	w := r.getWork(r.staticIndex(l.Players))
-	p := painter{r: r, dst: w.canvas, f: &w.fill, dirty: &w.dirty, static: w.static, patches: true}
+	p := painter{r: r, dst: w.canvas, f: &w.fill, dirty: &w.dirty, static: w.static, patches: true, out: w.out}
 	p.headingsPasted, p.legendPasted = r.pasteWords(w, l)
+	// The words pasted came with their palette indices.
+	for _, d := range w.pasted {
+		w.dirty.AddConverted(d)
+	}
 	p.dynamic(l)
-	for _, d := range w.dirty.Rects() {
+	for _, d := range w.dirty.Unconverted() {
 		r.quant.Convert(w.out, w.canvas, d)
 	}
 	return w
