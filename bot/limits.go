@@ -21,6 +21,9 @@ const (
 	MaxLabel = 100
 	// MaxPlaceholder is the most runes of a menu's placeholder.
 	MaxPlaceholder = 150
+	// MaxQuoted is the most runes of a word someone typed when a message
+	// quotes it back.
+	MaxQuoted = 25
 )
 
 // Clip cuts s to at most n runes, its last an ellipsis when it cut.

@@ -134,7 +134,7 @@ func ambiguousWord(p *i18n.Printer, words []string) error {
 		}
 		for _, r := range w {
 			if native, english, ok := ambiguousCode(p, r); ok {
-				return fail("menara.err.ambiguous", "word", clip(w), "letter", string(unicode.ToUpper(r)),
+				return fail("menara.err.ambiguous", "word", w, "letter", string(unicode.ToUpper(r)),
 					"native", native, "nativeCode", oneColumn(native), "english", english, "englishCode", oneColumn(english))
 			}
 		}

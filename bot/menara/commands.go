@@ -26,11 +26,11 @@ func makeStep(st bot.State, step mr.Step) (string, error) {
 func makeExchange(st bot.State, seat int, v bot.Values) (string, error) {
 	give, ok := mr.ParseColumns(strings.TrimSpace(v[optGive]))
 	if !ok {
-		return "", fail("menara.err.columns", "word", clip(v[optGive]))
+		return "", fail("menara.err.columns", "word", v[optGive])
 	}
 	take, ok := mr.ParseColumns(strings.TrimSpace(v[optTake]))
 	if !ok {
-		return "", fail("menara.err.columns", "word", clip(v[optTake]))
+		return "", fail("menara.err.columns", "word", v[optTake])
 	}
 	return makeStep(st, mr.ExchangeStep(seat, give, take))
 }
@@ -39,7 +39,7 @@ func makeExchange(st bot.State, seat int, v bot.Values) (string, error) {
 func makeReveal(st bot.State, seat int, v bot.Values) (string, error) {
 	pl, ok := mr.ParsePile(strings.TrimSpace(v[optPile]))
 	if !ok {
-		return "", fail("menara.err.pile", "word", clip(v[optPile]))
+		return "", fail("menara.err.pile", "word", v[optPile])
 	}
 	return makeStep(st, mr.RevealStep(seat, pl))
 }
@@ -48,7 +48,7 @@ func makeReveal(st bot.State, seat int, v bot.Values) (string, error) {
 func makeColumn(st bot.State, seat int, v bot.Values) (string, error) {
 	c, ok := mr.ParseColour(strings.TrimSpace(v[optColumn]))
 	if !ok {
-		return "", fail("menara.err.colour", "word", clip(v[optColumn]))
+		return "", fail("menara.err.colour", "word", v[optColumn])
 	}
 	b, err := parseBase(v[optBase])
 	if err != nil {
@@ -78,7 +78,7 @@ func makePlacement(kind mr.Kind) func(bot.State, int, bot.Values) (string, error
 		if kind == mr.Lift {
 			f, ok := mr.ParseFloor(strings.TrimSpace(v[optFloor]))
 			if !ok {
-				return "", fail("menara.err.floor", "word", clip(v[optFloor]))
+				return "", fail("menara.err.floor", "word", v[optFloor])
 			}
 			lifted = f
 		}
@@ -120,7 +120,7 @@ func readRenew(_ *i18n.Printer, s string) (string, bool) {
 func parseBase(s string) (mr.Base, error) {
 	b, ok := mr.ParseBase(s)
 	if !ok {
-		return mr.Base{}, fail("menara.err.base", "word", clip(s))
+		return mr.Base{}, fail("menara.err.base", "word", s)
 	}
 	return b, nil
 }
@@ -162,7 +162,7 @@ func placementStep(pos *mr.Position, seat int, kind mr.Kind, lifted mr.FloorID, 
 		k := pl.Step
 		// A floor step's list also offers the extensions.
 		if !found || k.Kind != kind && !(kind == mr.PlaceFloor && k.Kind == mr.Extend) || kind == mr.Lift && k.Floor != lifted {
-			return mr.Step{}, illegal("menara.err.placement-gone", "word", clip(text))
+			return mr.Step{}, illegal("menara.err.placement-gone", "word", text)
 		}
 		s := pl.Step
 		s.Seat = uint8(seat)

@@ -115,13 +115,13 @@ func readSetup(options map[string]string) (setup, error) {
 	var s setup
 	var ok bool
 	if s.difficulty, ok = mr.ParseDifficulty(options[settingDifficulty]); !ok {
-		return s, fail("menara.err.difficulty", "word", clip(options[settingDifficulty]))
+		return s, fail("menara.err.difficulty", "word", options[settingDifficulty])
 	}
 	if s.hands, ok = mr.ParseHands(options[settingHands]); !ok {
-		return s, fail("menara.err.hands", "word", clip(options[settingHands]))
+		return s, fail("menara.err.hands", "word", options[settingHands])
 	}
 	if s.side, ok = mr.ParseSide(options[settingSide]); !ok || s.side == mr.NoSide {
-		return s, fail("menara.err.side", "word", clip(options[settingSide]))
+		return s, fail("menara.err.side", "word", options[settingSide])
 	}
 	return s, nil
 }

@@ -2,7 +2,6 @@ package menara
 
 import (
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/tablebot/tablebot/bot"
@@ -127,18 +126,4 @@ func outlookComment(p *i18n.Printer, o *mr.Outlook) string {
 		c += ", " + p.T("menara.moves.risk", "percent", o.Risk.Percent())
 	}
 	return c
-}
-
-// mm writes µm as millimetres with one decimal, rounded down, as record
-// comments write them (in English).
-func mm(um int) string {
-	tenths := um / 100
-	if um < 0 && um%100 != 0 {
-		tenths--
-	}
-	sign := ""
-	if tenths < 0 {
-		sign, tenths = "-", -tenths
-	}
-	return sign + strconv.Itoa(tenths/10) + "." + strconv.Itoa(tenths%10)
 }
