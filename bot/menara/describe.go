@@ -33,8 +33,8 @@ func seatName(p *i18n.Printer, names []string, seat int) string {
 func describe(p *i18n.Printer, e *mr.Effects, names []string) string {
 	who := seatName(p, names, int(e.Step.Seat))
 	var parts []string
-	if say, ok := stepSayings[e.Step.Kind]; ok {
-		parts = append(parts, say(p, e, who))
+	if kindWord(e.Step.Kind) != "" {
+		parts = append(parts, sayStep(p, e, who))
 	}
 	parts = append(parts, columnsSaid(p, e)...)
 	parts = append(parts, floorsSaid(p, e)...)
@@ -43,96 +43,32 @@ func describe(p *i18n.Printer, e *mr.Effects, names []string) string {
 	return strings.Join(parts, " ")
 }
 
-// stepSayings say what each kind of step did; the steps that can fail
-// (shaky hands) say what they tried instead when they did.
-var stepSayings = map[mr.Kind]func(p *i18n.Printer, e *mr.Effects, who string) string{
-	mr.Exchange:    sayExchange,
-	mr.Reveal:      sayReveal,
-	mr.PlaceColumn: sayColumn,
-	mr.MoveColumn:  sayMove,
-	mr.PlaceFloor:  sayFloor,
-	mr.Extend:      sayExtend,
-	mr.Lift:        sayLift,
-	mr.GiveUp:      sayGiveUp,
-	mr.Done:        sayDone,
-}
-
-// sayExchange says what went to the camp and what came from it.
-func sayExchange(p *i18n.Printer, e *mr.Effects, who string) string {
-	return p.T("menara.say.exchange", "player", who, "give", e.Step.Give, "take", e.Step.Take)
-}
-
-// sayReveal says the card turned up, with the side its rim asks for.
-func sayReveal(p *i18n.Printer, e *mr.Effects, who string) string {
-	return p.T("menara.say.reveal", "player", who, "pile", e.Step.Pile, "card", CardWords(p, e.Card), "rim", p.T("menara.render.rim."+e.Card.Rim.String()))
-}
-
-// sayColumn says the column placed, or the risk that made it fall.
-func sayColumn(p *i18n.Printer, e *mr.Effects, who string) string {
+// sayStep says what a step did, or what it tried when a shaky hand made
+// it fail: a floor placed or extended alike. A lift whose floor would
+// have fallen at its new place was not made (the card goes to the level
+// row: endSaid says so).
+func sayStep(p *i18n.Printer, e *mr.Effects, who string) string {
 	s := e.Step
-	if e.Failed {
-		return p.T("menara.say.failed-column", "player", who, "colour", s.Colour, "base", s.To, "percent", e.Risk.Percent())
+	key := kindWord(s.Kind)
+	args := []any{"player", who, "give", s.Give, "take", s.Take, "colour", s.Colour, "base", s.To, "from", s.From, "to", s.To,
+		"floor", s.Floor, "level", e.Level, "on", s.On.String(), "percent", e.Risk.Percent()}
+	switch {
+	case s.Kind == mr.Reveal:
+		args = append(args, "pile", s.Pile, "card", CardWords(p, e.Card), "rim", p.T("menara.render.rim."+e.Card.Rim.String()))
+	case s.Kind == mr.Lift:
+		args = append(args, "from", e.FromLevel, "to", e.Level)
 	}
-	return p.T("menara.say.column", "player", who, "colour", s.Colour, "base", s.To)
-}
-
-// sayMove says the column moved up, or the risk that stopped it.
-func sayMove(p *i18n.Printer, e *mr.Effects, who string) string {
-	s := e.Step
-	if e.Failed {
-		return p.T("menara.say.failed-move", "player", who, "from", s.From, "to", s.To, "percent", e.Risk.Percent())
-	}
-	return p.T("menara.say.move", "player", who, "from", s.From, "to", s.To)
-}
-
-// sayFloor says where the new floor went, or the risk that made it fall.
-func sayFloor(p *i18n.Printer, e *mr.Effects, who string) string {
-	s := e.Step
-	if e.Failed {
-		return sayFailedFloor(p, e, who)
-	}
-	return p.T("menara.say.floor", "player", who, "floor", s.Floor, "level", e.Level, "on", s.On.String())
-}
-
-// sayExtend says the base extended, or the risk that made the floor fall.
-func sayExtend(p *i18n.Printer, e *mr.Effects, who string) string {
-	if e.Failed {
-		return sayFailedFloor(p, e, who)
-	}
-	return p.T("menara.say.extend", "player", who, "floor", e.Step.Floor)
-}
-
-// sayFailedFloor says a new floor did not stay: placed and extended alike.
-func sayFailedFloor(p *i18n.Printer, e *mr.Effects, who string) string {
-	return p.T("menara.say.failed-floor", "player", who, "floor", e.Step.Floor, "percent", e.Risk.Percent())
-}
-
-// sayLift says the floor moved from level to level, the risk that made
-// it fail, or that it would have fallen at its new place (then it was not
-// moved, and the card goes to the level row: endSaid says so).
-func sayLift(p *i18n.Printer, e *mr.Effects, who string) string {
-	s := e.Step
-	if e.Failed {
-		return p.T("menara.say.failed-lift", "player", who, "floor", s.Floor, "percent", e.Risk.Percent())
-	}
-	if e.LiftFell {
-		said := p.T("menara.say.lift-fell", "player", who, "floor", s.Floor, "to", e.Level, "on", s.On.String())
+	switch {
+	case e.Failed && builds(s.Kind):
+		key = "failed-" + strings.Replace(key, "extend", "floor", 1)
+	case e.LiftFell && s.Kind == mr.Lift:
+		said := p.T("menara.say.lift-fell", args...)
 		if len(e.Falls) > 0 {
 			said += " " + fallSaid(p, &e.Falls[0], wouldHaveFallen)
 		}
 		return said
 	}
-	return p.T("menara.say.lift", "player", who, "floor", s.Floor, "from", e.FromLevel, "to", e.Level, "on", s.On.String())
-}
-
-// sayGiveUp says the card given up.
-func sayGiveUp(p *i18n.Printer, _ *mr.Effects, who string) string {
-	return p.T("menara.say.give-up", "player", who)
-}
-
-// sayDone says the turn ended.
-func sayDone(p *i18n.Printer, _ *mr.Effects, who string) string {
-	return p.T("menara.say.done", "player", who)
+	return p.T("menara.say."+key, args...)
 }
 
 // columnsSaid says what a column did to the floors: carrying one it was

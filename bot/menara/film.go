@@ -80,24 +80,13 @@ func turnLine(p *i18n.Printer, w rmenara.TurnWords) string {
 
 // turnStep is a building step of a turn, in a few words.
 func turnStep(p *i18n.Printer, w rmenara.StepWords) string {
-	if w.LiftFell {
+	switch {
+	case w.LiftFell:
 		return p.T("menara.film.lift-fell", "floor", w.Floor)
-	}
-	var s string
-	switch w.Kind {
-	case mr.PlaceColumn:
-		s = p.T("menara.film.column", "colour", w.Colour, "base", w.To)
-	case mr.MoveColumn:
-		s = p.T("menara.film.move", "from", w.From, "to", w.To)
-	case mr.PlaceFloor:
-		s = p.T("menara.film.floor", "floor", w.Floor, "level", w.Level)
-	case mr.Extend:
-		s = p.T("menara.film.extend", "floor", w.Floor)
-	case mr.Lift:
-		s = p.T("menara.film.lift", "floor", w.Floor, "level", w.Level)
-	default:
+	case !builds(w.Kind):
 		return ""
 	}
+	s := p.T("menara.film."+kindWord(w.Kind), wordArgs(w)...)
 	if w.Failed {
 		if w.Kind == mr.PlaceFloor || w.Kind == mr.Lift {
 			// A step that failed reached no level.

@@ -91,17 +91,11 @@ func reasonWord(p *i18n.Printer, v any) any {
 // stepSaid says a step as advice: "put a red column on K2", "reveal a
 // yellow card", "give the card up".
 func stepSaid(p *i18n.Printer, pos *mr.Position, s mr.Step) string {
-	switch s.Kind {
-	case mr.Exchange:
-		return p.T("menara.tip.step.exchange", "give", s.Give, "take", s.Take)
-	case mr.Reveal:
-		return p.T("menara.tip.step.reveal", "pile", s.Pile)
-	case mr.PlaceColumn, mr.MoveColumn, mr.PlaceFloor, mr.Extend, mr.Lift:
+	switch key := kindWord(s.Kind); {
+	case builds(s.Kind):
 		return p.T("menara.tip.step.build", "step", stepWords(p, pos, s), "line", s.String())
-	case mr.GiveUp:
-		return p.T("menara.tip.step.give-up")
-	case mr.Done:
-		return p.T("menara.tip.step.done")
+	case key != "":
+		return p.T("menara.tip.step."+key, "give", s.Give, "take", s.Take, "pile", s.Pile)
 	}
 	return s.String()
 }

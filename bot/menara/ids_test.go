@@ -105,6 +105,18 @@ func TestMessageIDsExist(t *testing.T) {
 	for r := mr.Refill; r <= mr.FloorsUsed; r++ {
 		ids = append(ids, "menara.result.lost."+r.String())
 	}
+	for k := mr.Exchange; k <= mr.Done; k++ {
+		w := kindWord(k)
+		ids = append(ids, "menara.say."+w, "menara.render.step."+w)
+		switch {
+		case builds(k):
+			ids = append(ids, "menara.render.proposal."+w, "menara.film."+w, "menara.say.failed-"+strings.Replace(w, "extend", "floor", 1))
+		case k == mr.GiveUp || k == mr.Done:
+			ids = append(ids, "menara.render.step."+w+"-renew", "menara.tip.step."+w)
+		default:
+			ids = append(ids, "menara.tip.step."+w)
+		}
+	}
 	for _, id := range ids {
 		for _, l := range i18n.Langs {
 			if !c.Has(l, id) {

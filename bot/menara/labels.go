@@ -2,6 +2,7 @@ package menara
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/tablebot/tablebot/i18n"
 	rmenara "github.com/tablebot/tablebot/render/menara"
@@ -125,37 +126,41 @@ func Millimetres(p *i18n.Printer, um int) string {
 	return sign + strconv.Itoa(tenths/10) + sep + strconv.Itoa(tenths%10)
 }
 
-// stepLine is a step that was made, in words.
-func stepLine(p *i18n.Printer, w rmenara.StepWords) string {
-	if w.Failed {
-		return p.T("menara.render.step.failed", "player", w.Player)
-	}
-	if w.LiftFell {
-		return p.T("menara.render.step.lift-fell", "player", w.Player, "floor", w.Floor)
-	}
-	var s string
-	switch w.Kind {
-	case mr.Exchange:
-		s = p.T("menara.render.step.exchange", "player", w.Player, "give", w.Give, "take", w.Take)
-	case mr.Reveal:
-		s = p.T("menara.render.step.reveal", "player", w.Player, "pile", w.Pile, "card", w.Card)
-	case mr.PlaceColumn:
-		s = p.T("menara.render.step.column", "player", w.Player, "colour", w.Colour, "base", w.To)
-	case mr.MoveColumn:
-		s = p.T("menara.render.step.move", "player", w.Player, "colour", w.Colour, "from", w.From, "to", w.To)
-	case mr.PlaceFloor:
-		s = p.T("menara.render.step.floor", "player", w.Player, "floor", w.Floor, "level", w.Level)
-	case mr.Extend:
-		s = p.T("menara.render.step.extend", "player", w.Player, "floor", w.Floor)
-	case mr.Lift:
-		s = p.T("menara.render.step.lift", "player", w.Player, "floor", w.Floor, "level", w.Level)
-	case mr.GiveUp:
-		s = p.T(renewID("menara.render.step.give-up", w.Renew), "player", w.Player)
-	case mr.Done:
-		s = p.T(renewID("menara.render.step.done", w.Renew), "player", w.Player)
-	default:
+// kindWord is a kind of step in the message ids that say it
+// ("menara.say.give-up", "menara.render.step.column"): its record
+// keyword, its words joined by "-"; "" for no kind.
+func kindWord(k mr.Kind) string {
+	if k > mr.Done {
 		return ""
 	}
+	return strings.ReplaceAll(k.String(), " ", "-")
+}
+
+// builds reports whether a kind of step builds the temple: a column
+// placed or moved, a floor placed, extended or lifted.
+func builds(k mr.Kind) bool { return k >= mr.PlaceColumn && k <= mr.Lift }
+
+// wordArgs are the arguments of the messages that say a step in words,
+// each of which names those of its kind.
+func wordArgs(w rmenara.StepWords) []any {
+	return []any{"player", w.Player, "give", w.Give, "take", w.Take, "pile", w.Pile, "card", w.Card, "colour", w.Colour,
+		"base", w.To, "from", w.From, "to", w.To, "floor", w.Floor, "level", w.Level, "supports", w.Supports}
+}
+
+// stepLine is a step that was made, in words.
+func stepLine(p *i18n.Printer, w rmenara.StepWords) string {
+	key := kindWord(w.Kind)
+	switch {
+	case w.Failed:
+		return p.T("menara.render.step.failed", "player", w.Player)
+	case w.LiftFell:
+		return p.T("menara.render.step.lift-fell", "player", w.Player, "floor", w.Floor)
+	case key == "":
+		return ""
+	case w.Renew && (w.Kind == mr.GiveUp || w.Kind == mr.Done):
+		key += "-renew"
+	}
+	s := p.T("menara.render.step."+key, wordArgs(w)...)
 	switch {
 	case w.Collapse:
 		s = p.T("menara.render.step.collapse", "step", s)
@@ -165,26 +170,11 @@ func stepLine(p *i18n.Printer, w rmenara.StepWords) string {
 	return s
 }
 
-func renewID(id string, renew bool) string {
-	if renew {
-		return id + "-renew"
-	}
-	return id
-}
-
-// proposal is a step proposed for a preview, in words.
+// proposal is a building step proposed for a preview, in words; "" for
+// another step.
 func proposal(p *i18n.Printer, w rmenara.StepWords) string {
-	switch w.Kind {
-	case mr.PlaceFloor:
-		return p.T("menara.render.proposal.floor", "floor", w.Floor, "supports", w.Supports, "level", w.Level)
-	case mr.Extend:
-		return p.T("menara.render.proposal.extend", "floor", w.Floor)
-	case mr.Lift:
-		return p.T("menara.render.proposal.lift", "floor", w.Floor, "supports", w.Supports, "level", w.Level)
-	case mr.PlaceColumn:
-		return p.T("menara.render.proposal.column", "colour", w.Colour, "base", w.To)
-	case mr.MoveColumn:
-		return p.T("menara.render.proposal.move", "from", w.From, "to", w.To)
+	if !builds(w.Kind) {
+		return ""
 	}
-	return ""
+	return p.T("menara.render.proposal."+kindWord(w.Kind), wordArgs(w)...)
 }
