@@ -123,6 +123,18 @@ func EffectOf[E any](e Effect) (E, bool) {
 	return x, ok
 }
 
+// EffectsOf returns the effects among es of a game whose effects are E,
+// in order; those of another game are left out.
+func EffectsOf[E any](es []Effect) []E {
+	out := make([]E, 0, len(es))
+	for _, e := range es {
+		if x, ok := e.(E); ok {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
 // Apply makes a move given as a value; see Play.
 func (r *Replay[P, M, E]) Apply(m M) (E, error) {
 	next, e, err := r.eng.Apply(r.pos, m)

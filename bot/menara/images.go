@@ -15,17 +15,9 @@ import (
 // labels of each language are built once. A board with BoardView.Since
 // highlights every change since the player to act last played.
 func NewImages(r *rmenara.Renderer, cat *i18n.Catalog) (bot.BoardFunc, PreviewFunc) {
-	labels := map[i18n.Lang]*rmenara.Labels{}
-	for _, l := range i18n.Langs {
-		lb := Labels(cat.Printer(l))
-		labels[l] = &lb
-	}
+	labels := i18n.PerLang(cat, Labels)
 	options := func(names []string, lang i18n.Lang) rmenara.Options {
-		lb := labels[lang]
-		if lb == nil {
-			lb = labels[i18n.English]
-		}
-		return rmenara.Options{Names: names, Labels: lb}
+		return rmenara.Options{Names: names, Labels: labels(lang)}
 	}
 	board := func(ctx context.Context, v bot.BoardView) ([]byte, error) {
 		s := state(v.State)
@@ -33,7 +25,7 @@ func NewImages(r *rmenara.Renderer, cat *i18n.Catalog) (bot.BoardFunc, PreviewFu
 		buf.Grow(256 << 10)
 		if len(v.Since) > 0 {
 			// Every change since the player to act last played.
-			view := rmenara.SinceOf(positionOf(s), stepsOf(v.Since))
+			view := rmenara.SinceOf(positionOf(s), bot.EffectsOf[*mr.Effects](v.Since))
 			err := r.WritePNG(&buf, &view, options(v.Names, v.Lang))
 			return buf.Bytes(), err
 		}

@@ -25,19 +25,8 @@ func (g *Game) Recount(p *i18n.Printer, st bot.State, since []bot.Effect, names 
 	pos := positionOf(state(st))
 	lb := FilmLabels(p)
 	var out []string
-	for _, w := range rmenara.TurnsOf(pos, stepsOf(since), &lb, names) {
+	for _, w := range rmenara.TurnsOf(pos, bot.EffectsOf[*mr.Effects](since), &lb, names) {
 		out = append(out, turnLine(p, w))
-	}
-	return out
-}
-
-// stepsOf reads the effects of this game among es.
-func stepsOf(es []bot.Effect) []*mr.Effects {
-	out := make([]*mr.Effects, 0, len(es))
-	for _, e := range es {
-		if x, ok := effects(e); ok {
-			out = append(out, x)
-		}
 	}
 	return out
 }

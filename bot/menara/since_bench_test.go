@@ -64,7 +64,7 @@ func BenchmarkSince(b *testing.B) {
 		if len(g.Recount(p, st, history[from:], names)) == 0 {
 			b.Fatal("nothing since")
 		}
-		rmenara.SinceOf(positionOf(state(st)), stepsOf(history[from:]))
+		rmenara.SinceOf(positionOf(state(st)), bot.EffectsOf[*mr.Effects](history[from:]))
 	}
 	b.ReportMetric(float64(st.Moves()), "steps")
 }

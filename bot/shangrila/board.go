@@ -15,34 +15,26 @@ import (
 // image in the board's language. The labels of each language are built
 // once.
 func NewBoardFunc(r *srender.Renderer, cat *i18n.Catalog) bot.BoardFunc {
-	labels := map[i18n.Lang]*srender.Labels{}
-	for _, l := range i18n.Langs {
-		lb := Labels(cat.Printer(l))
-		labels[l] = &lb
-	}
+	labels := i18n.PerLang(cat, Labels)
 	return func(ctx context.Context, v bot.BoardView) ([]byte, error) {
-		lb := labels[v.Lang]
-		if lb == nil {
-			lb = labels[i18n.English]
-		}
-		s := state(v.State)
-		pos := s.Position()
+		pos := state(v.State).Position()
 		last, _ := effects(v.Last)
-		names := map[sl.Colour]string{}
-		for i, n := range v.Names {
-			names[colour(pos, i)] = n
-		}
-		var since []*sl.Effects
-		for _, e := range v.Since {
-			if x, ok := effects(e); ok {
-				since = append(since, x)
-			}
-		}
+		since := bot.EffectsOf[*sl.Effects](v.Since)
 		var buf bytes.Buffer
 		buf.Grow(256 << 10)
-		err := r.WritePNG(&buf, &pos, srender.Options{Last: last, Since: since, Names: names, Labels: lb})
+		err := r.WritePNG(&buf, &pos, srender.Options{Last: last, Since: since, Names: colourNames(pos, v.Names), Labels: labels(v.Lang)})
 		return buf.Bytes(), err
 	}
+}
+
+// colourNames are the players' names by colour, from their names in seat
+// order.
+func colourNames(pos sl.Position, names []string) map[sl.Colour]string {
+	out := map[sl.Colour]string{}
+	for i, n := range names {
+		out[colour(pos, i)] = n
+	}
+	return out
 }
 
 // Labels returns the words of the board image in the printer's language.

@@ -8,7 +8,6 @@ import (
 	"github.com/tablebot/tablebot/i18n"
 	srender "github.com/tablebot/tablebot/render/shangrila"
 	"github.com/tablebot/tablebot/render/timelapse"
-	sl "github.com/tablebot/tablebot/rules/shangrila"
 )
 
 // NewFilmFunc returns a FilmFunc that films games with r (render/shangrila's
@@ -18,14 +17,9 @@ import (
 func NewFilmFunc(r *srender.Renderer, cat *i18n.Catalog) bot.FilmFunc {
 	labels := i18n.PerLang(cat, Labels)
 	return func(ctx context.Context, w io.Writer, v bot.FilmView) error {
-		lb := labels(v.Lang)
 		s := state(v.State)
 		start := s.Start()
-		names := map[sl.Colour]string{}
-		for i, n := range v.Names {
-			names[colour(start, i)] = n
-		}
-		film := r.Timelapse(&start, s.MoveList(), srender.Options{Names: names, Labels: lb})
+		film := r.Timelapse(&start, s.MoveList(), srender.Options{Names: colourNames(start, v.Names), Labels: labels(v.Lang)})
 		_, err := timelapse.Encode(ctx, w, film, timelapse.Options{Pace: v.Pace})
 		return err
 	}
