@@ -48,7 +48,7 @@ func awayCommands() []CommandSpec {
 	return []CommandSpec{
 		{Name: cmdAway, Options: []OptionSpec{
 			{Name: optUntil, Type: StringOption}, {Name: optFor, Type: StringOption},
-			{Name: optThen, Type: StringOption, Choices: []OptionChoice{{"choice.away.wait", thenWait}, {"choice.away.computer", thenComputer}}},
+			{Name: optThen, Type: StringOption, Choices: ChoicesOf("choice.away.", thenWait, thenComputer)},
 		}},
 		{Name: cmdBack},
 	}

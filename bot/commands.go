@@ -96,6 +96,16 @@ type OptionChoice struct {
 	Value string
 }
 
+// ChoicesOf are the choices of values in order, each labelled by the
+// message id prefix + value ("choice.mode." + "race").
+func ChoicesOf(prefix string, values ...string) []OptionChoice {
+	out := make([]OptionChoice, len(values))
+	for i, v := range values {
+		out[i] = OptionChoice{Label: prefix + v, Value: v}
+	}
+	return out
+}
+
 // hostCommands are the host's subcommands; game's own go after start, and
 // newOptions, the options of "new", are the game's.
 func hostCommands(newOptions []OptionSpec) (before, after []CommandSpec) {
@@ -115,11 +125,11 @@ func hostCommands(newOptions []OptionSpec) (before, after []CommandSpec) {
 		{Name: cmdCancel},
 		{Name: cmdRules},
 		{Name: cmdLanguage, Options: []OptionSpec{{Name: optLanguage, Type: StringOption, Required: true,
-			Choices: []OptionChoice{{"choice.language.en", "en"}, {"choice.language.es", "es"}, {"choice.language.it", "it"}}}}},
+			Choices: ChoicesOf("choice.language.", "en", "es", "it")}}},
 		{Name: cmdSettings, Options: []OptionSpec{
 			{Name: optReminders, Type: StringOption},
 			{Name: optMax, Type: IntegerOption, Min: 1, Max: maxReminders},
-			{Name: optThen, Type: StringOption, Choices: []OptionChoice{{"choice.then.wait", thenWait}, {"choice.then.computer", thenComputer}}},
+			{Name: optThen, Type: StringOption, Choices: ChoicesOf("choice.then.", thenWait, thenComputer)},
 		}},
 		{Name: cmdMyGames},
 	}

@@ -30,9 +30,7 @@ const UserNotify = "notify"
 // personCommands are PersonCommand's subcommands.
 func personCommands() []CommandSpec {
 	return append([]CommandSpec{
-		{Name: cmdNotify, Options: []OptionSpec{{Name: optWhere, Type: StringOption, Choices: []OptionChoice{
-			{"choice.notify.channel", NotifyChannel}, {"choice.notify.dm", NotifyDM}, {"choice.notify.both", NotifyBoth},
-		}}}},
+		{Name: cmdNotify, Options: []OptionSpec{{Name: optWhere, Type: StringOption, Choices: ChoicesOf("choice.notify.", NotifyChannel, NotifyDM, NotifyBoth)}}},
 		{Name: cmdMyGames},
 		quietCommand(),
 	}, awayCommands()...)

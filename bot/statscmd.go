@@ -51,9 +51,7 @@ func (b *Bot) statsCommands() []CommandSpec {
 		}},
 		{Name: cmdLeaderboard, Options: []OptionSpec{
 			{Name: optGame, Type: StringOption, Required: true, Choices: games},
-			{Name: optPeriod, Type: StringOption, Choices: []OptionChoice{
-				{"choice.period.all", PeriodAll}, {"choice.period.month", PeriodMonth},
-			}},
+			{Name: optPeriod, Type: StringOption, Choices: ChoicesOf("choice.period.", PeriodAll, PeriodMonth)},
 		}},
 	}
 }

@@ -50,10 +50,7 @@ const (
 // (the exchange's menus take several columns at once: exchange.go); the
 // game asks before some steps are made (Confirm).
 func (g *Game) forms() bot.Forms {
-	piles := make([]bot.OptionChoice, mr.NumPiles)
-	for pl := mr.Pile(0); pl < mr.NumPiles; pl++ {
-		piles[pl] = bot.OptionChoice{Label: "menara.choice.pile." + pl.String(), Value: pl.String()}
-	}
+	piles := bot.ChoicesOf("menara.choice.pile.", mr.BluePile.String(), mr.YellowPile.String(), mr.RedPile.String())
 	renew := bot.Param{Name: optRenew, Type: bot.BooleanOption, Optional: true, Read: readRenew}
 	return bot.Forms{Confirm: g, List: []bot.Form{
 		{Name: cmdExchange, Board: onBoard("menara.button.exchange", "🔁", bot.Secondary, stage(mr.Exchanging)), Params: []bot.Param{

@@ -78,19 +78,12 @@ func (g *Game) Seats() bot.Seats {
 func (g *Game) NewOptions() []bot.OptionSpec {
 	return []bot.OptionSpec{
 		{Name: "players", Type: bot.IntegerOption, Min: mr.MinPlayers, Max: mr.MaxPlayers},
-		{Name: settingDifficulty, Type: bot.StringOption, Default: mr.Medium.String(), Choices: []bot.OptionChoice{
-			{Label: "menara.choice.difficulty.easy", Value: mr.Easy.String()},
-			{Label: "menara.choice.difficulty.medium", Value: mr.Medium.String()},
-			{Label: "menara.choice.difficulty.hard", Value: mr.Hard.String()},
-		}},
-		{Name: settingHands, Type: bot.StringOption, Default: DefaultHands.String(), Choices: []bot.OptionChoice{
-			{Label: "menara.choice.hands.steady", Value: mr.Steady.String()},
-			{Label: "menara.choice.hands.shaky", Value: mr.Shaky.String()},
-		}},
-		{Name: settingSide, Type: bot.StringOption, Default: mr.Light.String(), Help: "the base's side", Choices: []bot.OptionChoice{
-			{Label: "menara.choice.side.light", Value: mr.Light.String()},
-			{Label: "menara.choice.side.dark", Value: mr.Dark.String()},
-		}},
+		{Name: settingDifficulty, Type: bot.StringOption, Default: mr.Medium.String(),
+			Choices: bot.ChoicesOf("menara.choice.difficulty.", mr.Easy.String(), mr.Medium.String(), mr.Hard.String())},
+		{Name: settingHands, Type: bot.StringOption, Default: DefaultHands.String(),
+			Choices: bot.ChoicesOf("menara.choice.hands.", mr.Steady.String(), mr.Shaky.String())},
+		{Name: settingSide, Type: bot.StringOption, Default: mr.Light.String(), Help: "the base's side",
+			Choices: bot.ChoicesOf("menara.choice.side.", mr.Light.String(), mr.Dark.String())},
 	}
 }
 

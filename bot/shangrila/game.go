@@ -64,8 +64,8 @@ func Source() i18n.Source { return i18n.Source{Files: locales, Terms: terms} }
 // NewOptions are the options of /shangrila new.
 func (g *Game) NewOptions() []bot.OptionSpec {
 	return []bot.OptionSpec{
-		{Name: "players", Type: bot.IntegerOption, Choices: []bot.OptionChoice{{Label: "choice.players.3", Value: "3"}, {Label: "choice.players.4", Value: "4"}}},
-		{Name: "start", Type: bot.StringOption, Default: startSetup, Help: "how a new game starts", Choices: []bot.OptionChoice{{Label: "choice.start.setup", Value: startSetup}, {Label: "choice.start.suggested", Value: startSuggest}}},
+		{Name: "players", Type: bot.IntegerOption, Choices: bot.ChoicesOf("choice.players.", "3", "4")},
+		{Name: "start", Type: bot.StringOption, Default: startSetup, Help: "how a new game starts", Choices: bot.ChoicesOf("choice.start.", startSetup, startSuggest)},
 	}
 }
 

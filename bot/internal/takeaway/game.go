@@ -108,7 +108,7 @@ func (g *Game) NewOptions() []bot.OptionSpec {
 	return []bot.OptionSpec{
 		{Name: "players", Type: bot.IntegerOption, Min: 1, Max: 4},
 		{Name: optStones, Type: bot.IntegerOption, Min: 1, Max: 99, Default: "21", Help: "the pile"},
-		{Name: optMode, Type: bot.StringOption, Default: Race, Choices: []bot.OptionChoice{{Label: "choice.mode.race", Value: Race}, {Label: "choice.mode.team", Value: Team}}},
+		{Name: optMode, Type: bot.StringOption, Default: Race, Choices: bot.ChoicesOf("choice.mode.", Race, Team)},
 		{Name: optSkip, Type: bot.IntegerOption, Min: 1, Max: 99},
 	}
 }
