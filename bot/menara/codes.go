@@ -18,9 +18,6 @@ import (
 // (gialla, rossa, nera, bIanca, bLu). Typed, a player's own codes and
 // the English ones both read: the two never name different colours.
 
-// colourCode is colour c's code in the printer's language.
-func colourCode(p *i18n.Printer, c mr.Colour) string { return ColourLetter(p, c) }
-
 // columnsCode writes columns by the codes of the printer's language, in
 // colour order ("MMRZ"), or "-" when there are none.
 func columnsCode(p *i18n.Printer, cols mr.Columns) string {
@@ -29,7 +26,7 @@ func columnsCode(p *i18n.Printer, cols mr.Columns) string {
 	}
 	var b strings.Builder
 	for _, c := range cols.List() {
-		b.WriteString(colourCode(p, c))
+		b.WriteString(ColourLetter(p, c))
 	}
 	return b.String()
 }
@@ -39,7 +36,7 @@ func columnsCode(p *i18n.Printer, cols mr.Columns) string {
 func codeColour(p *i18n.Printer, s string) (mr.Colour, bool) {
 	if p != nil {
 		for _, c := range mr.Colours {
-			if strings.EqualFold(s, colourCode(p, c)) {
+			if strings.EqualFold(s, ColourLetter(p, c)) {
 				return c, true
 			}
 		}
@@ -112,7 +109,7 @@ func ambiguousCode(p *i18n.Printer, r rune) (native, english mr.Colour, ok bool)
 		return 0, 0, false
 	}
 	english, ok = mr.ParseColour(string(r))
-	if !ok || strings.EqualFold(colourCode(p, english), string(r)) {
+	if !ok || strings.EqualFold(ColourLetter(p, english), string(r)) {
 		return 0, 0, false
 	}
 	for _, c := range mr.Colours {

@@ -20,7 +20,7 @@ func TestColourCodes(t *testing.T) {
 		p := c.Printer(l)
 		seen := map[string]mr.Colour{}
 		for _, col := range mr.Colours {
-			code := colourCode(p, col)
+			code := ColourLetter(p, col)
 			if len([]rune(code)) != 1 {
 				t.Errorf("%s: %s's code %q is not one letter", l, col, code)
 			}

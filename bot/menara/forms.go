@@ -183,7 +183,7 @@ func freeBases(pos *mr.Position) map[mr.Colour]int {
 func colourLabel(p *i18n.Printer, st bot.State, value string) string {
 	o := colourOption(p, st, nil, value)
 	col, _ := mr.ParseColour(value)
-	return colourCode(p, col) + " · " + o.Label + " · " + o.Description
+	return ColourLetter(p, col) + " · " + o.Label + " · " + o.Description
 }
 
 // colourOption is a colour of column in a menu, with the columns of it in
@@ -207,7 +207,7 @@ func colourPrompt(p *i18n.Printer, st bot.State, _ bot.Values, _ int) string {
 // or the asker's language.
 func colourMatch(p *i18n.Printer, typed string, c bot.Choice) bool {
 	col, _ := mr.ParseColour(c.Value)
-	return bot.Matches(typed, c.Value, colourCode(p, col), ColourName(p, col), col.String())
+	return bot.Matches(typed, c.Value, ColourLetter(p, col), ColourName(p, col), col.String())
 }
 
 // legalBases lists the bases a column may be placed on, of the colour

@@ -60,32 +60,16 @@ func reasonText(p *i18n.Printer, pos *mr.Position, step mr.Step, why ai.Reason) 
 	}
 	args := make([]any, 0, 2*len(why.Args))
 	for k, v := range why.Args {
-		args = append(args, k, reasonWord(p, v))
+		if pl, ok := v.(mr.Pile); ok {
+			v = pileWord(p, pl) // as said of the pile ("el mazo amarillo")
+		}
+		args = append(args, k, v)
 	}
 	reason := p.T(key, args...)
 	if reason == key {
 		return stepSaid(p, pos, step)
 	}
 	return p.T(reasonLine, "reason", reason, "line", step.String())
-}
-
-// reasonWord writes a reason's argument in the printer's language: a pile
-// as said of the pile ("el mazo amarillo"), a colour as said of a column
-// ("una columna roja"), bases, floors and columns as records write them.
-func reasonWord(p *i18n.Printer, v any) any {
-	switch v := v.(type) {
-	case mr.Pile:
-		return pileWord(p, v)
-	case mr.Colour:
-		return ColourName(p, v)
-	case mr.Base:
-		return v.String()
-	case mr.FloorID:
-		return v.String()
-	case mr.Columns:
-		return columnsCode(p, v)
-	}
-	return v
 }
 
 // stepSaid says a step as advice: "put a red column on K2", "reveal a

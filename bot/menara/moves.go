@@ -96,7 +96,7 @@ func typedLine(p *i18n.Printer, line string, s mr.Step) string {
 	for i := 0; i+1 < len(f); i++ {
 		switch {
 		case s.Kind == mr.PlaceColumn && f[i] == "column":
-			f[i+1] = colourCode(p, s.Colour)
+			f[i+1] = ColourLetter(p, s.Colour)
 		case s.Kind == mr.Exchange && f[i] == "exchange":
 			f[i+1] = columnsCode(p, s.Give)
 		case s.Kind == mr.Exchange && f[i] == "for":

@@ -2,6 +2,7 @@ package menara
 
 import (
 	"embed"
+	"fmt"
 
 	"github.com/tablebot/tablebot/i18n"
 	mr "github.com/tablebot/tablebot/rules/menara"
@@ -22,10 +23,6 @@ func terms(p *i18n.Printer, v any) (string, bool) {
 		return ColourName(p, v), true
 	case mr.Pile:
 		return PileName(p, v), true
-	case mr.FloorID:
-		return v.String(), true
-	case mr.Base:
-		return v.String(), true
 	case mr.Side:
 		if v == mr.Dark {
 			return p.T("menara.word.side.dark"), true
@@ -33,10 +30,8 @@ func terms(p *i18n.Printer, v any) (string, bool) {
 		return p.T("menara.word.side.light"), true
 	case mr.Columns:
 		return columnsCode(p, v), true
-	case mr.BaseSet:
-		return v.String(), true
-	case mr.Hex:
-		return v.String(), true
+	case mr.FloorID, mr.Base, mr.BaseSet, mr.Hex:
+		return v.(fmt.Stringer).String(), true
 	}
 	return "", false
 }

@@ -168,7 +168,7 @@ func floorText(p *i18n.Printer, pos *mr.Position, f mr.FloorID) string {
 		case pos.Column(base):
 			mark = "+"
 		}
-		bases = append(bases, base.String()+colourCode(p, spot.Colour)+mark)
+		bases = append(bases, base.String()+ColourLetter(p, spot.Colour)+mark)
 	}
 	head := f.String()
 	switch {

@@ -115,10 +115,8 @@ func moveSaid(p *i18n.Printer, m srender.MoveWords) string {
 		if len(parts) > 0 {
 			s += ": " + strings.Join(parts, ", ")
 		}
-	case sl.Pass:
-		s = p.T("render.last.pass", "player", m.Player)
-	case sl.Resign:
-		s = p.T("render.last.resign", "player", m.Player)
+	case sl.Pass, sl.Resign:
+		s = p.T("render.last."+m.Kind.String(), "player", m.Player)
 	default:
 		return ""
 	}

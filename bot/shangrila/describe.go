@@ -14,12 +14,9 @@ func describe(p *i18n.Printer, e *sl.Effects) string {
 	m := e.Move
 	c := m.Player
 	switch m.Kind {
-	case sl.Setup:
+	case sl.Setup, sl.Place:
 		s := m.Sites[0]
-		return p.T("bot.did.setup", "player", c, "discipline", s.Discipline, "village", s.Village)
-	case sl.Place:
-		s := m.Sites[0]
-		return p.T("bot.did.place", "player", c, "discipline", s.Discipline, "village", s.Village)
+		return p.T("bot.did."+m.Kind.String(), "player", c, "discipline", s.Discipline, "village", s.Village)
 	case sl.Recruit:
 		sites := m.Recruited()
 		if len(sites) == 1 {
@@ -28,10 +25,8 @@ func describe(p *i18n.Printer, e *sl.Effects) string {
 		return p.T("bot.did.recruit2", "player", c,
 			"discipline", sites[0].Discipline, "village", sites[0].Village,
 			"discipline2", sites[1].Discipline, "village2", sites[1].Village)
-	case sl.Pass:
-		return p.T("bot.did.pass", "player", c)
-	case sl.Resign:
-		return p.T("bot.did.resign", "player", c)
+	case sl.Pass, sl.Resign:
+		return p.T("bot.did."+m.Kind.String(), "player", c)
 	}
 	return describeJourney(p, e)
 }
