@@ -137,3 +137,6 @@ func TestDescribePlayed(t *testing.T) {
 		})
 	}
 }
+
+// playersOf returns the record's names of the players of a state.
+func playersOf(s *State) []string { return s.Engine().(engine).players }

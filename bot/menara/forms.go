@@ -86,7 +86,7 @@ func legalGive(st bot.State, seat int, _ bot.Values) []string {
 	if canExchange(pos, seat) != nil {
 		return nil
 	}
-	return groupValues(columnGroups(pos.Hand(seat), mr.Columns{}, 0))
+	return columnGroups(pos.Hand(seat), mr.Columns{}, 0)
 }
 
 // legalTake lists the groups of columns the player may take from the
@@ -97,7 +97,7 @@ func legalTake(st bot.State, seat int, v bot.Values) []string {
 		return nil
 	}
 	give, _ := mr.ParseColumns(strings.TrimSpace(v[optGive]))
-	return groupValues(columnGroups(pos.Camp(), give, give.Total()))
+	return columnGroups(pos.Camp(), give, give.Total())
 }
 
 // groupLabel names a group of columns: "YY · yellow, yellow".
@@ -118,8 +118,8 @@ func coversTyped(p *i18n.Printer, typed string, c bot.Choice) bool {
 }
 
 // columnGroups returns every group of n columns of from (any size when n
-// is 0) without the colours of skip, smallest first.
-func columnGroups(from, skip mr.Columns, n int) []mr.Columns {
+// is 0) without the colours of skip, smallest first, as values.
+func columnGroups(from, skip mr.Columns, n int) []string {
 	var groups []mr.Columns
 	var cur mr.Columns
 	var walk func(c int)
@@ -137,22 +137,13 @@ func columnGroups(from, skip mr.Columns, n int) []mr.Columns {
 		cur[c] = 0
 	}
 	walk(0)
-	var out []mr.Columns
+	var out []string
 	for size := 1; size <= from.Total(); size++ {
 		for _, g := range groups {
 			if g.Total() == size {
-				out = append(out, g)
+				out = append(out, g.String())
 			}
 		}
-	}
-	return out
-}
-
-// groupValues writes groups of columns as values.
-func groupValues(groups []mr.Columns) []string {
-	out := make([]string, len(groups))
-	for i, g := range groups {
-		out[i] = g.String()
 	}
 	return out
 }

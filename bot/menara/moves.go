@@ -57,10 +57,6 @@ func choiceGroup(o *mr.Outlook) int {
 	return 0
 }
 
-// Moves lists the legal steps of the player to act as record lines,
-// steadiest first (bot.View).
-func (g *Game) Moves(st bot.State) []string { return g.Forms.Moves(st) }
-
 // MovesSaid lists the legal steps as Moves does, written as a player of
 // p's language types them (colours by the language's codes: "column L on
 // M2" in Spanish), each that touches the temple's floors followed by a

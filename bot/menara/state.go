@@ -98,9 +98,6 @@ func PositionOf(st bot.State) (mr.Position, bool) {
 	return bot.PositionOf[mr.Position, mr.Step, *mr.Effects](st)
 }
 
-// playersOf returns the record's names of the players of a state.
-func playersOf(s *State) []string { return s.Engine().(engine).players }
-
 // effects reads an effect of this game.
 func effects(e bot.Effect) (*mr.Effects, bool) { return bot.EffectOf[*mr.Effects](e) }
 
