@@ -59,8 +59,10 @@ func sayStep(p *i18n.Printer, e *mr.Effects, who string) string {
 		args = append(args, "from", e.FromLevel, "to", e.Level)
 	}
 	switch {
+	case e.Failed && s.Kind == mr.Extend:
+		key = "failed-floor" // a floor beside the base fails as one on columns
 	case e.Failed && builds(s.Kind):
-		key = "failed-" + strings.Replace(key, "extend", "floor", 1)
+		key = "failed-" + key
 	case e.LiftFell && s.Kind == mr.Lift:
 		said := p.T("menara.say.lift-fell", args...)
 		if len(e.Falls) > 0 {

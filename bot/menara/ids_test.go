@@ -110,7 +110,10 @@ func TestMessageIDsExist(t *testing.T) {
 		ids = append(ids, "menara.say."+w, "menara.render.step."+w)
 		switch {
 		case builds(k):
-			ids = append(ids, "menara.render.proposal."+w, "menara.film."+w, "menara.say.failed-"+strings.Replace(w, "extend", "floor", 1))
+			ids = append(ids, "menara.render.proposal."+w, "menara.film."+w, "menara.say.failed-"+w)
+			if k == mr.Extend {
+				ids[len(ids)-1] = "menara.say.failed-floor"
+			}
 		case k == mr.GiveUp || k == mr.Done:
 			ids = append(ids, "menara.render.step."+w+"-renew", "menara.tip.step."+w)
 		default:
