@@ -149,7 +149,7 @@ func (g *Game) Setup(settings map[string]string, names []string, seed uint64) (b
 	lines := []string{
 		"players " + strings.Join(seats, " "),
 		"difficulty " + s.difficulty.String(),
-		"hands " + s.hands.String(),
+		notation.HandsLine(s.hands),
 		"seed " + strconv.FormatUint(seed, 10),
 	}
 	if s.side == mr.Dark {

@@ -114,7 +114,7 @@ func ViewFromJSON(data []byte) (View, error) {
 	if err := readPiles(&v, &s.jState); err != nil {
 		return View{}, err
 	}
-	if v.Model, err = readModel(s.Model); err != nil {
+	if v.Model, err = readModel(s.Model, v.Hands); err != nil {
 		return View{}, err
 	}
 	columns, err := readColumns(s.Columns)
@@ -171,7 +171,7 @@ func readRules(v *View, s *jState) error {
 		return stateError("difficulty %q, want easy, medium or hard", s.Difficulty)
 	}
 	if v.Hands, ok = menara.ParseHands(s.Hands); !ok {
-		return stateError("hands %q, want steady or shaky", s.Hands)
+		return stateError("hands %q, want steady, shaky or shaky-wide", s.Hands)
 	}
 	return nil
 }
@@ -240,11 +240,11 @@ func readPiles(v *View, s *jState) error {
 	return nil
 }
 
-// readModel reads the statics' thresholds; the engine's when the state
-// has none.
-func readModel(m *jModel) (Model, error) {
+// readModel reads the statics' thresholds; the engine's for hands h when
+// the state has none.
+func readModel(m *jModel, h menara.Hands) (Model, error) {
 	if m == nil {
-		return engineModel(), nil
+		return engineModel(h), nil
 	}
 	d0, ok0 := micrometres(string(m.Delta0))
 	d1, ok1 := micrometres(string(m.Delta1))

@@ -73,7 +73,7 @@ func sampleViews() []View {
 			Card:       menara.Card{Pile: menara.YellowPile, Type: menara.OneFloorCard, N: 3, Rim: menara.FreeRim},
 			Progress:   1,
 			Chosen:     menara.FloorID(3),
-			Model:      engineModel(),
+			Model:      engineModel(menara.Shaky),
 		}
 		// Floors in rows, both sides, levels 0 to 3, every colour of base,
 		// some with columns; overlaps do not matter here.

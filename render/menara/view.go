@@ -86,9 +86,9 @@ type Model struct {
 // Delta returns δ(L), the least margin a floor of level L needs, in µm.
 func (m Model) Delta(level int) int { return m.Delta0 + m.Delta1*level }
 
-// engineModel returns the engine's thresholds.
-func engineModel() Model {
-	return Model{Delta0: menara.Delta(0), Delta1: menara.Delta(1) - menara.Delta(0), Safe: menara.Safe()}
+// engineModel returns the engine's thresholds for a game with hands h.
+func engineModel(h menara.Hands) Model {
+	return Model{Delta0: menara.Delta(0), Delta1: menara.Delta(1) - menara.Delta(0), Safe: h.Safe()}
 }
 
 // Floor is one floor in the temple.
@@ -229,7 +229,7 @@ func panelOf(p *menara.Position) View {
 		Progress:   p.Progress(),
 		Chosen:     p.Chosen(),
 		ToLevelRow: p.ToLevelRow(),
-		Model:      engineModel(),
+		Model:      engineModel(p.Hands()),
 	}
 	for pl := menara.Pile(0); pl < menara.NumPiles; pl++ {
 		v.Piles[pl] = p.PileLeft(pl)

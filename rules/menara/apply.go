@@ -65,7 +65,7 @@ func (p *Position) build(r *resolved, e *Effects, roll bool) {
 	next.change(r, e)
 	e.diffMargins(p, &next)
 	collapse := next.collapsed()
-	if p.hands == Shaky && !collapse {
+	if p.hands.Shaky() && !collapse {
 		e.Risk = risk(p, &next)
 		if roll && e.Risk.Num > 0 {
 			// The roll comes from the game's stream at this very point.
@@ -191,11 +191,11 @@ func risk(before, after *Position) Risk {
 		mg := int64(after.margins[f])
 		lowered := before.floors[f].level != after.floors[f].level || before.floors[f].at != after.floors[f].at ||
 			before.hasMargin&(1<<f) == 0 || mg < int64(before.margins[f])
-		d := deltaUM(level)
-		if !lowered || mg < d || mg >= safeUM {
+		d, safe := deltaUM(level), int64(before.hands.Safe())
+		if !lowered || mg < d || mg >= safe {
 			continue
 		}
-		r := Risk{Num: int(safeUM - mg), Den: int(safeUM - d), Floor: f}
+		r := Risk{Num: int(safe - mg), Den: int(safe - d), Floor: f}
 		if r.greater(worst) {
 			worst = r
 		}

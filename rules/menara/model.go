@@ -21,9 +21,15 @@ const (
 	delta1UM = 250
 	// safeUM is δ_safe: a margin at least this is green (safe); between
 	// δ(L) and δ_safe it is amber (shaky hands may fail there); below δ(L)
-	// the floor falls. Tuned with δ (issue 18): 5 mm keeps shaky hands
-	// harder than steady ones without making every step a gamble.
-	safeUM = 5000
+	// the floor falls. Tuned for shaky hands by default (issue 26): with
+	// 5 mm the strongest team lost 12 to 32 points of win rate to failed
+	// steps (one building step in 35 to 70); with 1.5 mm about one in 200
+	// fails and the team loses a few points to steady hands, while a careless
+	// step deep in the band still risks its card. From level 5 up δ(L)
+	// reaches 1.5 mm: a floor there holds or falls, as with steady hands.
+	safeUM = 1500
+	// wideSafeUM is δ_safe of ShakyWide, the first shaky hands.
+	wideSafeUM = 5000
 )
 
 // Model is the statics model's constants in the units of the JSON state:

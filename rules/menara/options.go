@@ -50,32 +50,46 @@ type Hands uint8
 const (
 	// Steady: the statics decide and nothing is random.
 	Steady Hands = iota
-	// Shaky: a step that leaves a floor in the amber band may fail, drawn
-	// from the game's seeded stream.
+	// Shaky: a step that leaves a floor in the amber band, from δ(L) up to
+	// δ_safe (1.5 mm), may fail, drawn from the game's seeded stream.
 	Shaky
+	// ShakyWide is shaky hands as first built (2026-11-26), with the amber
+	// band up to 5 mm: records whose hands line says shaky without a band
+	// replay so, exactly as they were played. New games are Shaky.
+	ShakyWide
 )
 
-// Valid reports whether h is a hand mode.
-func (h Hands) Valid() bool { return h <= Shaky }
+var handsNames = [...]string{Steady: "steady", Shaky: "shaky", ShakyWide: "shaky-wide"}
 
-// String returns "steady" or "shaky".
+// Valid reports whether h is a hand mode.
+func (h Hands) Valid() bool { return int(h) < len(handsNames) }
+
+// String returns "steady", "shaky" or "shaky-wide".
 func (h Hands) String() string {
-	switch h {
-	case Steady:
-		return "steady"
-	case Shaky:
-		return "shaky"
+	if h.Valid() {
+		return handsNames[h]
 	}
 	return "hands?"
 }
 
-// ParseHands reads a hand mode in any case.
+// Shaky reports whether a step may fail (Shaky or ShakyWide).
+func (h Hands) Shaky() bool { return h == Shaky || h == ShakyWide }
+
+// Safe returns δ_safe in µm for these hands: the margin from which a floor
+// is green. Steady hands roll nothing; their badges use Shaky's band.
+func (h Hands) Safe() int {
+	if h == ShakyWide {
+		return wideSafeUM
+	}
+	return safeUM
+}
+
+// ParseHands reads a hand mode in any case: steady, shaky or shaky-wide.
 func ParseHands(s string) (Hands, bool) {
-	switch strings.ToLower(s) {
-	case "steady":
-		return Steady, true
-	case "shaky":
-		return Shaky, true
+	for i, n := range handsNames {
+		if strings.EqualFold(s, n) {
+			return Hands(i), true
+		}
 	}
 	return 0, false
 }

@@ -8,7 +8,8 @@
 //	game menara
 //	players ana bob            # seat order, one word each
 //	difficulty medium          # easy, medium or hard
-//	hands steady               # optional: steady (default) or shaky
+//	hands steady               # optional: steady (default) or shaky 1.5mm
+//	                           # (shaky alone: the first, 5 mm band)
 //	seed 42
 //	side light                 # optional: the base's side, light (default) or dark
 //	ana exchange YY for RB     # give YY to the camp, take RB

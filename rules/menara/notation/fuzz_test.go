@@ -23,6 +23,7 @@ func FuzzParseRecord(f *testing.F) {
 		head + "ana floor M on K2 K4 L1 at 3,-1 turn 2 dark\nana extend N at 5,-3 turn 1\n",
 		head + "ana lift M to F1 G2 G4 turn 0\nbob give up renew\nana done\n",
 		"players a\ndifficulty hard\nseed 18446744073709551615\nside dark\nhands shaky\na reveal red\n",
+		"players a\ndifficulty easy\nhands shaky 1.5mm\nseed 1\na reveal blue\n",
 		"# only a comment\n",
 		"game menara\nplayers ana\n\xff\n",
 		head + "ana move K2 to M3 # comment\r\nbob column k on A1\n",

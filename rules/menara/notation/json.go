@@ -104,6 +104,7 @@ func MarshalState(p *menara.Position) []byte {
 		b.WriteString(`,"load_g":` + milli(p.Carried(base)) + `}`)
 	}
 	m := menara.StatModel()
+	m.SafeMM = float64(p.Hands().Safe()) / 1000
 	b.WriteString(`],"model":{"pitch_mm":` + num(m.PitchMM) + `,"column_g":` + num(m.ColumnG) +
 		`,"floor_g_per_cell":` + num(m.FloorGPerCell) + `,"delta0_mm":` + num(m.Delta0MM) +
 		`,"delta1_mm":` + num(m.Delta1MM) + `,"safe_mm":` + num(m.SafeMM) + `},"turn":`)

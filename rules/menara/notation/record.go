@@ -144,13 +144,9 @@ func (rec *Record) header(kw string, vals []string) error {
 		}
 		rec.Difficulty = d
 	case kwHands:
-		v, err := one("hands steady or hands shaky")
+		h, err := parseHands(vals)
 		if err != nil {
 			return err
-		}
-		h, ok := menara.ParseHands(v)
-		if !ok {
-			return invalid("notation.hands", []any{"word", clip(v)}, "%q is not a hand mode: steady or shaky", clip(v))
 		}
 		rec.Hands = h
 	case kwSeed:
@@ -193,7 +189,7 @@ func writeHeader(bw *bufio.Writer, rec *Record) {
 	bw.WriteString(kwGame + " " + GameName + "\n")
 	bw.WriteString(kwPlayers + " " + strings.Join(rec.Players, " ") + "\n")
 	bw.WriteString(kwDifficulty + " " + rec.Difficulty.String() + "\n")
-	bw.WriteString(kwHands + " " + rec.Hands.String() + "\n")
+	bw.WriteString(HandsLine(rec.Hands) + "\n")
 	bw.WriteString(kwSeed + " " + strconv.FormatUint(rec.Seed, 10) + "\n")
 	if rec.Side == menara.Dark {
 		bw.WriteString(kwSide + " dark\n")

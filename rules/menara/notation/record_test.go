@@ -15,7 +15,7 @@ func TestParseRecord(t *testing.T) {
 game menara
 seed 42                 # header lines in any order after game
 players ana bob
-hands shaky
+hands shaky 1.5mm
 difficulty HARD
 
 side dark
@@ -32,7 +32,7 @@ ana exchange Y for K    # comments anywhere
 	if len(rec.Steps) != 1 || rec.Lines[0] != 9 || rec.Texts[0] != "ana exchange Y for K    # comments anywhere" {
 		t.Fatalf("steps %v lines %v texts %q", rec.Steps, rec.Lines, rec.Texts)
 	}
-	want := "game menara\nplayers ana bob\ndifficulty hard\nhands shaky\nseed 42\nside dark\nana exchange Y for K\n"
+	want := "game menara\nplayers ana bob\ndifficulty hard\nhands shaky 1.5mm\nseed 42\nside dark\nana exchange Y for K\n"
 	if got := notation.FormatRecord(rec); got != want {
 		t.Errorf("written as\n%s\nwant\n%s", got, want)
 	}
