@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tablebot/tablebot/internal/racetest"
 	"github.com/tablebot/tablebot/rules/menara"
 	"github.com/tablebot/tablebot/rules/menara/ai"
 )
@@ -127,6 +128,7 @@ const hintLine = "(only ana sees this) 💡 "
 // same game again: the teammates are deterministic per seed and seat
 // (not with -short).
 func TestLocalMenaraTeammates(t *testing.T) {
+	racetest.OneGoroutine(t)
 	t.Parallel()
 	input := strings.Join([]string{
 		"hint",
@@ -236,6 +238,7 @@ func TestLocalMenaraTeammates(t *testing.T) {
 // third to start, so the list begins there), and shows them
 // playing the whole game by themselves.
 func TestLocalMenaraComputersAlone(t *testing.T) {
+	racetest.OneGoroutine(t)
 	t.Parallel()
 	db := filepath.Join(t.TempDir(), "t.db")
 	code, stdout, stderr := run(t, "", "local", "--game", "menara", "--players", "3", "--ai", "easy,medium,easy",
