@@ -9,6 +9,7 @@ import (
 
 	"github.com/tablebot/tablebot/bot"
 	mr "github.com/tablebot/tablebot/rules/menara"
+	"github.com/tablebot/tablebot/rules/menara/notation"
 )
 
 // menuOf returns the one menu of m.
@@ -220,7 +221,7 @@ func (c *clicker) play(board bot.Message, pos *mr.Position, step mr.Step) mr.Ste
 			t.Fatalf("preview: %q", preview.Content)
 		}
 		c.done(c.click(preview, button(t, preview, bot.StepConfirm)), "floor")
-		pl, _ := placementFor(pos, code)
+		pl, _ := notation.FindPlacement(pos.Placements(nil), code)
 		return pl.Step
 	case mr.GiveUp, mr.Done:
 		form := cmdGiveUp

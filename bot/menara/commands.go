@@ -157,8 +157,8 @@ func placementStep(pos *mr.Position, seat int, kind mr.Kind, lifted mr.FloorID, 
 	if text == "" {
 		return mr.Step{}, fail("menara.err.placement", "word", "")
 	}
-	if isCode(text) {
-		pl, found := placementFor(pos, text)
+	if notation.IsPlacementCode(text) {
+		pl, found := notation.FindPlacement(pos.Placements(nil), text)
 		k := pl.Step
 		// A floor step's list also offers the extensions.
 		if !found || k.Kind != kind && !(kind == mr.PlaceFloor && k.Kind == mr.Extend) || kind == mr.Lift && k.Floor != lifted {

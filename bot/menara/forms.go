@@ -321,12 +321,12 @@ func placementParam(filter ai.Among) bot.Param {
 		Legal: func(st bot.State, _ int, v bot.Values) []string {
 			var out []string
 			for _, pl := range placements(st, filter, v) {
-				out = append(out, placementCode(pl.Step))
+				out = append(out, notation.PlacementCode(pl.Step))
 			}
 			return out
 		},
 		Option: func(p *i18n.Printer, st bot.State, _ bot.Values, code string) bot.MenuOption {
-			pl, _ := findCode(placementsOf(st), code)
+			pl, _ := notation.FindPlacement(placementsOf(st), code)
 			label, desc := placeWords(p, positionOf(state(st)), pl)
 			return bot.MenuOption{Label: label, Description: desc}
 		},

@@ -15,6 +15,7 @@ import (
 	"github.com/tablebot/tablebot/bot"
 	"github.com/tablebot/tablebot/rules"
 	mr "github.com/tablebot/tablebot/rules/menara"
+	"github.com/tablebot/tablebot/rules/menara/notation"
 	"github.com/tablebot/tablebot/store"
 )
 
@@ -174,11 +175,11 @@ func slashOf(s mr.Step) (string, []string) {
 	case mr.MoveColumn:
 		return cmdMove, []string{optFrom, s.From.String(), optTo, s.To.String()}
 	case mr.PlaceFloor:
-		return cmdFloor, []string{optPlacement, placementCode(s)}
+		return cmdFloor, []string{optPlacement, notation.PlacementCode(s)}
 	case mr.Extend:
-		return cmdExtend, []string{optPlacement, placementCode(s)}
+		return cmdExtend, []string{optPlacement, notation.PlacementCode(s)}
 	case mr.Lift:
-		return cmdLift, []string{optFloor, s.Floor.String(), optPlacement, placementCode(s)}
+		return cmdLift, []string{optFloor, s.Floor.String(), optPlacement, notation.PlacementCode(s)}
 	case mr.GiveUp:
 		return cmdGiveUp, []string{optRenew, renew}
 	}

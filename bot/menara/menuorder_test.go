@@ -79,7 +79,7 @@ func TestMenuPlacesSteadiestFirst(t *testing.T) {
 			var prev *mr.Outlook
 			prevGroup := 0
 			for i, code := range codes {
-				pl, ok := placementFor(pos, code)
+				pl, ok := notation.FindPlacement(pos.Placements(nil), code)
 				if !ok {
 					t.Fatalf("%s: no such place", code)
 				}

@@ -11,6 +11,7 @@ import (
 	rmenara "github.com/tablebot/tablebot/render/menara"
 	mr "github.com/tablebot/tablebot/rules/menara"
 	"github.com/tablebot/tablebot/rules/menara/ai"
+	"github.com/tablebot/tablebot/rules/menara/notation"
 )
 
 // pileWords says what cards are left in a pile: "Place 3 columns ×3,
@@ -57,7 +58,7 @@ func (q *asking) again(label, emoji string, style bot.ButtonStyle) bot.Answer {
 	v := maps.Clone(q.v)
 	switch q.e.Step.Kind {
 	case mr.PlaceFloor, mr.Extend, mr.Lift:
-		v[optPlacement] = placementCode(q.e.Step)
+		v[optPlacement] = notation.PlacementCode(q.e.Step)
 	}
 	return bot.Answer{Button: bot.Button{Label: label, Emoji: emoji, Style: style}, Form: q.form, Values: v}
 }
@@ -104,9 +105,9 @@ func (q *asking) closing() *bot.Question {
 // it, Back returns to the list's page.
 func (q *asking) preview() *bot.Question {
 	p, e := q.p, q.e
-	pl, ok := placementFor(q.pos, q.v[optPlacement])
+	pl, ok := notation.FindPlacement(q.pos.Placements(nil), q.v[optPlacement])
 	if !ok {
-		pl, _ = placementFor(q.pos, placementCode(e.Step))
+		pl, _ = notation.FindPlacement(q.pos.Placements(nil), notation.PlacementCode(e.Step))
 	}
 	label, desc := placeWords(p, q.pos, pl)
 	lines := []string{p.T("menara.preview.title", "floor", q.step.Floor) + " " + label + " · " + desc}

@@ -1,70 +1,11 @@
 package menara
 
 import (
-	"strconv"
-	"strings"
-
 	"github.com/tablebot/tablebot/bot"
 	"github.com/tablebot/tablebot/i18n"
 	mr "github.com/tablebot/tablebot/rules/menara"
+	"github.com/tablebot/tablebot/rules/menara/notation"
 )
-
-// A placement code names one exact position of a floor in a menu's value
-// or a custom id, in at most 14 characters without a colon:
-// <kind><floor><q>,<r>t<turn>[<side>], the kind f for a new floor on
-// columns, e for a base extension and l for a lifted floor (which keeps
-// its side), the side L or D: "fM3,-1t2L", "eN5,-3t1D", "lM0,2t0". The
-// columns under it follow from the position, so a code is only read
-// against the position it was made for, which the host guarantees (a
-// component of an older board is refused).
-func placementCode(s mr.Step) string {
-	var b strings.Builder
-	switch s.Kind {
-	case mr.PlaceFloor:
-		b.WriteByte('f')
-	case mr.Extend:
-		b.WriteByte('e')
-	default:
-		b.WriteByte('l')
-	}
-	b.WriteString(s.Floor.String())
-	b.WriteString(s.At.String())
-	b.WriteByte('t')
-	b.WriteString(strconv.Itoa(int(s.Turn)))
-	switch {
-	case s.Kind == mr.Lift:
-	case s.Side == mr.Dark:
-		b.WriteByte('D')
-	default:
-		b.WriteByte('L')
-	}
-	return b.String()
-}
-
-// isCode reports whether text has the shape of a placement code, rather
-// than of a record's words.
-func isCode(text string) bool {
-	return len(text) > 2 && strings.IndexByte("fel", text[0]) >= 0 && text[1] >= 'A' && text[1] <= 'Z' && !strings.ContainsRune(text, ' ')
-}
-
-// placementFor finds, among the placements of pos, the one code names.
-func placementFor(pos *mr.Position, code string) (mr.Placement, bool) {
-	return findCode(pos.Placements(nil), code)
-}
-
-// findCode finds, among placements pls, the one code names.
-func findCode(pls []mr.Placement, code string) (mr.Placement, bool) {
-	code = strings.TrimSpace(code)
-	if !isCode(code) {
-		return mr.Placement{}, false
-	}
-	for _, pl := range pls {
-		if pl.Step.HasAt && placementCode(pl.Step) == code {
-			return pl, true
-		}
-	}
-	return mr.Placement{}, false
-}
 
 // placementsOf returns the placements of a state's position as a player
 // chooses among them, found once a position (autocomplete names a hundred
@@ -84,12 +25,12 @@ func steadiestPlacements(pos *mr.Position, pls []mr.Placement) []mr.Placement {
 	byCode := make(map[string]mr.Placement, len(pls))
 	steps := make([]mr.Step, 0, len(pls))
 	for _, pl := range pls {
-		byCode[placementCode(pl.Step)] = pl
+		byCode[notation.PlacementCode(pl.Step)] = pl
 		steps = append(steps, pl.Step)
 	}
 	out := make([]mr.Placement, 0, len(pls))
 	for _, s := range steadiest(pos, steps) {
-		out = append(out, byCode[placementCode(s)])
+		out = append(out, byCode[notation.PlacementCode(s)])
 	}
 	return out
 }

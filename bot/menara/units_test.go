@@ -45,31 +45,6 @@ func TestSeatNames(t *testing.T) {
 	}
 }
 
-// TestPlacementCodes: every place of a floor, new or moved, has a short
-// code without a colon, which names it against its position; what is no
-// code of the position names nothing.
-func TestPlacementCodes(t *testing.T) {
-	for _, at := range []int{atNewFloor, atLift} {
-		pos := positionOf(hintedTo(t, at))
-		pls := pos.Placements(nil)
-		if len(pls) == 0 {
-			t.Fatalf("no placements at step %d", at)
-		}
-		for _, pl := range pls {
-			code := placementCode(pl.Step)
-			got, ok := findCode(pls, code)
-			if !ok || placementCode(got.Step) != code || len(code) > 14 || strings.ContainsRune(code, ':') {
-				t.Errorf("%s: code %q finds %s, %v", pl.Step, code, got.Step, ok)
-			}
-		}
-		for _, bad := range []string{"", "x", "fM", "fQ3,-1t2", "fQ9,9t1L", "fz3,-1t2L", "on K2 K4 L1", "qQ0,2t0L"} {
-			if pl, ok := placementFor(pos, bad); ok {
-				t.Errorf("placementFor(%q) = %s", bad, pl.Step)
-			}
-		}
-	}
-}
-
 // hintGame plays a game of steps the engine's hint suggests, calling each
 // before every step.
 func hintGame(t *testing.T, players int, d mr.Difficulty, seed uint64, each func(s *State)) *State {
