@@ -168,26 +168,11 @@ func placementStep(pos *mr.Position, seat int, kind mr.Kind, lifted mr.FloorID, 
 		s.Seat = uint8(seat)
 		return s, nil
 	}
-	words := strings.Fields(text)
-	var record []string
-	switch kind {
-	case mr.Lift:
-		record = append([]string{"lift", lifted.String()}, words...)
-		if len(words) > 0 && strings.EqualFold(words[0], lifted.String()) {
-			record = append([]string{"lift"}, words...)
-		}
-	case mr.Extend:
-		record = append([]string{"extend", pos.NextFloor().String()}, words...)
-		if len(words) > 0 && !strings.EqualFold(words[0], "at") {
-			record = append([]string{"extend"}, words...)
-		}
-	default:
-		record = append([]string{"floor", pos.NextFloor().String()}, words...)
-		if len(words) > 0 && !strings.EqualFold(words[0], "on") {
-			record = append([]string{"floor"}, words...)
-		}
+	floor := lifted
+	if kind != mr.Lift {
+		floor = pos.NextFloor()
 	}
-	s, err := notation.ParseAction(seat, record)
+	s, err := notation.ParsePlacing(seat, kind, floor, strings.Fields(text))
 	if err != nil {
 		return mr.Step{}, rekey(err)
 	}
