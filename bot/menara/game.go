@@ -3,7 +3,6 @@ package menara
 import (
 	"context"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/tablebot/tablebot/bot"
@@ -146,16 +145,7 @@ func (g *Game) Setup(settings map[string]string, names []string, seed uint64) (b
 	if _, err := mr.NewPosition(o, seed); err != nil {
 		return bot.Setup{}, fmt.Errorf("menara: setting up: %w", err)
 	}
-	lines := []string{
-		"players " + strings.Join(seats, " "),
-		"difficulty " + s.difficulty.String(),
-		notation.HandsLine(s.hands),
-		"seed " + strconv.FormatUint(seed, 10),
-	}
-	if s.side == mr.Dark {
-		lines = append(lines, "side dark")
-	}
-	return bot.Setup{Seats: seats, Lines: lines}, nil
+	return bot.Setup{Seats: seats, Lines: notation.NewRecord(o, seed, nil).Header()}, nil
 }
 
 // Load replays a record.

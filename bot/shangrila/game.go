@@ -89,11 +89,11 @@ func (g *Game) Setup(settings map[string]string, names []string, seed uint64) (b
 	for i := range seats {
 		seats[i] = sl.Colours[i].String()
 	}
-	lines := []string{"players " + strings.Join(seats, " ")}
+	start := sl.StartSetup
 	if settings[settingStart] == startSuggest {
-		lines = append(lines, "start suggested")
+		start = sl.StartSuggested
 	}
-	return bot.Setup{Seats: seats, Lines: lines}, nil
+	return bot.Setup{Seats: seats, Lines: notation.Header(sl.Colours[:n], start)}, nil
 }
 
 // Load replays a record.

@@ -185,14 +185,26 @@ func WriteRecord(w io.Writer, rec *Record) error {
 	return bw.Flush()
 }
 
+// Header returns the record's header lines after "game menara", as
+// WriteRecord writes them: players, difficulty, hands, seed, and a side
+// line only for a dark base.
+func (rec *Record) Header() []string {
+	lines := []string{
+		kwPlayers + " " + strings.Join(rec.Players, " "),
+		kwDifficulty + " " + rec.Difficulty.String(),
+		HandsLine(rec.Hands),
+		kwSeed + " " + strconv.FormatUint(rec.Seed, 10),
+	}
+	if rec.Side == menara.Dark {
+		lines = append(lines, kwSide+" dark")
+	}
+	return lines
+}
+
 func writeHeader(bw *bufio.Writer, rec *Record) {
 	bw.WriteString(kwGame + " " + GameName + "\n")
-	bw.WriteString(kwPlayers + " " + strings.Join(rec.Players, " ") + "\n")
-	bw.WriteString(kwDifficulty + " " + rec.Difficulty.String() + "\n")
-	bw.WriteString(HandsLine(rec.Hands) + "\n")
-	bw.WriteString(kwSeed + " " + strconv.FormatUint(rec.Seed, 10) + "\n")
-	if rec.Side == menara.Dark {
-		bw.WriteString(kwSide + " dark\n")
+	for _, l := range rec.Header() {
+		bw.WriteString(l + "\n")
 	}
 }
 

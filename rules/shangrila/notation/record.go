@@ -120,19 +120,30 @@ func parsePlayers(words []string) ([]shangrila.Colour, error) {
 // WriteRecord writes a game record: the header, then one move a line.
 func WriteRecord(w io.Writer, players []shangrila.Colour, start shangrila.Start, moves []shangrila.Move) error {
 	bw := bufio.NewWriter(w)
-	bw.WriteString("game " + GameName + "\nplayers")
-	for _, c := range players {
-		bw.WriteString(" " + c.String())
-	}
-	bw.WriteString("\n")
-	if start == shangrila.StartSuggested {
-		bw.WriteString("start suggested\n")
+	bw.WriteString("game " + GameName + "\n")
+	for _, l := range Header(players, start) {
+		bw.WriteString(l + "\n")
 	}
 	for _, m := range moves {
 		bw.WriteString(FormatMove(m))
 		bw.WriteString("\n")
 	}
 	return bw.Flush()
+}
+
+// Header returns a record's header lines after "game shangrila", as
+// WriteRecord writes them: the players in seat order, and "start
+// suggested" for a game that starts from the suggested position.
+func Header(players []shangrila.Colour, start shangrila.Start) []string {
+	line := "players"
+	for _, c := range players {
+		line += " " + c.String()
+	}
+	lines := []string{line}
+	if start == shangrila.StartSuggested {
+		lines = append(lines, "start suggested")
+	}
+	return lines
 }
 
 // FormatRecord returns a game record as a string.
