@@ -375,5 +375,5 @@ func legalOf(pos *mr.Position, kind mr.Kind) []mr.Step {
 			out = append(out, s)
 		}
 	}
-	return steadiest(pos, out)
+	return pos.Steadiest(out)
 }

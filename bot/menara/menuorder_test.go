@@ -87,7 +87,7 @@ func TestMenuPlacesSteadiestFirst(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				group := choiceGroup(&o)
+				group := listGroup(&o)
 				if group < prevGroup {
 					t.Errorf("%d %s (group %d) after a place of group %d", i, code, group, prevGroup)
 				}
@@ -102,6 +102,22 @@ func TestMenuPlacesSteadiestFirst(t *testing.T) {
 			}
 		})
 	}
+}
+
+// listGroup is the group a step's list puts it in, in the order wanted:
+// the steps that make nothing fall, those that cost a level (a base
+// extension, giving the card up), the lifts whose floor would fall, the
+// collapses.
+func listGroup(o *mr.Outlook) int {
+	switch {
+	case o.LiftFalls:
+		return 2
+	case o.Collapse:
+		return 3
+	case o.Step.Kind == mr.Extend || o.Step.Kind == mr.GiveUp:
+		return 1
+	}
+	return 0
 }
 
 // steadier reports whether a is strictly steadier than b, as
@@ -132,7 +148,7 @@ func TestMovesExtensionsAfter(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				g := choiceGroup(&o)
+				g := listGroup(&o)
 				kinds[g] = true
 				if g < prev {
 					t.Errorf("%v (group %d) after a step of group %d", step, g, prev)

@@ -1,61 +1,12 @@
 package menara
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/tablebot/tablebot/bot"
 	"github.com/tablebot/tablebot/i18n"
 	mr "github.com/tablebot/tablebot/rules/menara"
 )
-
-// steadiest returns steps sorted for a player to choose from, as
-// mr.SortSteadiest sorts them: the steadiest first, the lifts whose floor
-// would fall after the rest, the steps that collapse the temple last;
-// the base extensions and giving the card up, which cost a level, after
-// the other steps that make nothing fall. The steps are returned as given (not as the engine
-// completes them), so that their record lines do not change; an illegal
-// step is dropped. It sorts what a player is shown only: the engine's
-// Placements order, which the computers and the hint read, stays as it
-// is.
-func steadiest(pos *mr.Position, steps []mr.Step) []mr.Step {
-	os := outlooks(pos, steps)
-	out := make([]mr.Step, len(os))
-	for i := range os {
-		out[i] = os[i].Step
-	}
-	return out
-}
-
-// outlooks returns the outlooks of steps, steadiest first, each with its
-// step as given.
-func outlooks(pos *mr.Position, steps []mr.Step) []mr.Outlook {
-	os := make([]mr.Outlook, 0, len(steps))
-	for _, s := range steps {
-		if o, err := pos.Outlook(s); err == nil {
-			o.Step = s
-			os = append(os, o)
-		}
-	}
-	mr.SortSteadiest(os)
-	slices.SortStableFunc(os, func(a, b mr.Outlook) int { return choiceGroup(&a) - choiceGroup(&b) })
-	return os
-}
-
-// choiceGroup is the group of a step in a list of choices: the steps that
-// make nothing fall, those that cost a level (a base extension, giving the
-// card up), the lifts whose floor would fall, the collapses.
-func choiceGroup(o *mr.Outlook) int {
-	switch {
-	case o.LiftFalls:
-		return 2
-	case o.Collapse:
-		return 3
-	case o.Step.Kind == mr.Extend || o.Step.Kind == mr.GiveUp:
-		return 1
-	}
-	return 0
-}
 
 // MovesSaid lists the legal steps as Moves does, written as a player of
 // p's language types them (colours by the language's codes: "column L on

@@ -18,7 +18,7 @@ func placementsOf(st bot.State) []mr.Placement {
 }
 
 // steadiestPlacements sorts placements pls of pos for a menu as moves
-// lists steps (see steadiest): on columns steadiest first, then the
+// lists steps (see mr.Position.Steadiest): on columns steadiest first, then the
 // places beside the base, the lifts whose floor would fall, last the
 // places that collapse the temple.
 func steadiestPlacements(pos *mr.Position, pls []mr.Placement) []mr.Placement {
@@ -29,7 +29,7 @@ func steadiestPlacements(pos *mr.Position, pls []mr.Placement) []mr.Placement {
 		steps = append(steps, pl.Step)
 	}
 	out := make([]mr.Placement, 0, len(pls))
-	for _, s := range steadiest(pos, steps) {
+	for _, s := range pos.Steadiest(steps) {
 		out = append(out, byCode[notation.PlacementCode(s)])
 	}
 	return out

@@ -52,7 +52,7 @@ func (engine) Legal(pos mr.Position) []mr.Step {
 			out = append(out, step)
 		}
 	}
-	return steadiest(&pos, out)
+	return pos.Steadiest(out)
 }
 
 // steps are the steps of placements.

@@ -2,6 +2,7 @@ package menara
 
 import (
 	"math"
+	"slices"
 	"sort"
 )
 
@@ -82,6 +83,46 @@ func (p *Position) Outlooks(steps []Step) []Outlook {
 	}
 	SortSteadiest(out)
 	return out
+}
+
+// Steadiest returns steps sorted for a player to choose from, as
+// SortSteadiest sorts their outlooks, then grouped: the steps that make
+// nothing fall, those that cost a level (a base extension, giving the
+// card up), the lifts whose floor would fall, the collapses. Each step is
+// returned as given (not as the engine completes it), so that its record
+// line does not change; an illegal step is left out. It sorts what a
+// player is shown only: Placements keeps its order, which the computers
+// and the hint read.
+func (p *Position) Steadiest(steps []Step) []Step {
+	os := make([]Outlook, 0, len(steps))
+	for _, s := range steps {
+		if o, err := p.Outlook(s); err == nil {
+			o.Step = s
+			os = append(os, o)
+		}
+	}
+	SortSteadiest(os)
+	slices.SortStableFunc(os, func(a, b Outlook) int { return choiceGroup(&a) - choiceGroup(&b) })
+	out := make([]Step, len(os))
+	for i := range os {
+		out[i] = os[i].Step
+	}
+	return out
+}
+
+// choiceGroup is the group of a step in a list of choices: the steps that
+// make nothing fall, those that cost a level (a base extension, giving the
+// card up), the lifts whose floor would fall, the collapses.
+func choiceGroup(o *Outlook) int {
+	switch {
+	case o.LiftFalls:
+		return 2
+	case o.Collapse:
+		return 3
+	case o.Step.Kind == Extend || o.Step.Kind == GiveUp:
+		return 1
+	}
+	return 0
 }
 
 // SortSteadiest sorts outlooks for a player to choose from: the steps

@@ -72,3 +72,34 @@ func checkOutlooks(t *testing.T, p *Position, got []Outlook) int {
 	}
 	return falling
 }
+
+// TestSteadiest: a list of choices keeps each legal step as given, drops
+// the illegal ones, and puts the steps that make nothing fall first, then
+// those that cost a level, the lifts that fall, the collapses.
+func TestSteadiest(t *testing.T) {
+	p := temple(t, 1, 2)
+	p.setCard(t, PlaceCard, 1, FreeRim, true)
+	p.stage = NewFloor
+	steps := append(p.LegalSteps(nil), Step{Kind: Lift, Floor: NoFloor})
+	got := p.Steadiest(steps)
+	if len(got) != len(steps)-1 {
+		t.Fatalf("%d steps of %d legal", len(got), len(steps)-1)
+	}
+	given := map[Step]bool{}
+	for _, s := range steps {
+		given[s] = true
+	}
+	prev := 0
+	for _, s := range got {
+		o, err := p.Outlook(s)
+		if err != nil || !given[s] {
+			t.Fatalf("%v: not a legal step as given (%v)", s, err)
+		}
+		o.Step = s
+		if g := choiceGroup(&o); g < prev {
+			t.Errorf("%v (group %d) after a step of group %d", s, g, prev)
+		} else {
+			prev = g
+		}
+	}
+}
