@@ -22,8 +22,8 @@ import (
 // again without the cache (Renderer.image). TestPlansCached checks the
 // pixels against the image drawn without it.
 
-// planLimit is how many bytes of palette indices the renderer keeps. A
-// plan is some 100-300 KB; when a new one does not fit, plans kept are
+// planLimit is how many bytes of palette indices (and keys) the renderer
+// keeps: a plan is at most its box, a byte a pixel; when a new one does not fit, plans kept are
 // dropped at random until it does.
 const planLimit = 24 << 20
 
@@ -33,7 +33,7 @@ const planLimit = 24 << 20
 type planPicture struct {
 	rects []image.Rectangle
 	pix   [][]uint8
-	size  int
+	size  int // the bytes of pix and of the key
 }
 
 // planCache holds the plans converted, up to planLimit bytes. It is safe
@@ -167,6 +167,7 @@ func (p *painter) planPlaced(pl *Plan) {
 		pic.size += len(pix)
 		p.f.dirty.AddConverted(t)
 	}
+	pic.size += len(key)
 	pp.cache.put(key, pic)
 }
 
