@@ -23,8 +23,8 @@ import (
 // pixels against the image drawn without it.
 
 // planLimit is how many bytes of palette indices (and keys) the renderer
-// keeps: a plan is at most its box, a byte a pixel; when a new one does not fit, plans kept are
-// dropped at random until it does.
+// keeps: a plan is at most its box, a byte a pixel. When a new one does
+// not fit, plans kept are dropped at random until it does.
 const planLimit = 24 << 20
 
 // planPicture holds the palette indices of a plan drawn on blank paper,
