@@ -109,6 +109,24 @@ func (d *Dirty) Clean(r image.Rectangle) bool {
 	return true
 }
 
+// Converted reports whether every tile r touches is still recorded as
+// converted already (AddConverted), nothing drawn on it since.
+func (d *Dirty) Converted(r image.Rectangle) bool {
+	x0, x1, y0, y1, ok := d.span(r)
+	if !ok {
+		return true
+	}
+	for ty := y0; ty < y1; ty++ {
+		row := d.tiles[ty*d.cols:]
+		for tx := x0; tx < x1; tx++ {
+			if row[tx] != tileConverted {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // TileRect returns the whole tiles r touches, clipped to the bounds.
 func (d *Dirty) TileRect(r image.Rectangle) image.Rectangle {
 	x0, x1, y0, y1, ok := d.span(r)

@@ -75,7 +75,8 @@ func TestDirty(t *testing.T) {
 }
 
 // TestDirtyConverted checks the tiles recorded as converted already: in
-// Rects, not in Unconverted until drawn on again, and not Clean.
+// Rects, not in Unconverted until drawn on again, not Clean, and
+// Converted until drawn on again.
 func TestDirtyConverted(t *testing.T) {
 	bounds := image.Rect(0, 0, 100, 40) // tiles cut short on the right
 	var d Dirty
@@ -107,7 +108,13 @@ func TestDirtyConverted(t *testing.T) {
 	if d.Clean(image.Rect(95, 12, 96, 13)) || !d.Clean(image.Rect(8, 8, 88, 40)) {
 		t.Error("Clean wrong after AddConverted")
 	}
+	if !d.Converted(picture) || d.Converted(image.Rect(0, 0, 1, 1)) || d.Converted(image.Rect(8, 8, 9, 9)) {
+		t.Error("Converted wrong after AddConverted")
+	}
 	d.Add(image.Rect(89, 9, 90, 10)) // drawn on again: to be converted
+	if d.Converted(picture) || !d.Converted(image.Rect(90, 0, 91, 1)) {
+		t.Error("Converted wrong after drawing again")
+	}
 	if got, want := fmt.Sprint(d.Unconverted()), fmt.Sprint([]image.Rectangle{image.Rect(0, 0, 8, 8), image.Rect(88, 8, 96, 16)}); got != want {
 		t.Errorf("Unconverted after drawing again = %v, want %v", got, want)
 	}

@@ -10,3 +10,16 @@ func (r *Renderer) Convert(img *image.RGBA) *image.Paletted {
 	r.quant.Convert(out, img, img.Rect)
 	return out
 }
+
+// PlansPasted returns how many plans the renderer has written from its
+// cache of plans.
+func (r *Renderer) PlansPasted() int64 { return r.plans.pasted.Load() }
+
+// ImageOfLayout draws layout l as Image draws a view's.
+func (r *Renderer) ImageOfLayout(l Layout) *image.Paletted {
+	img, w := r.image(&l)
+	defer r.putWork(w)
+	out := image.NewPaletted(img.Rect, img.Palette)
+	copy(out.Pix, img.Pix)
+	return out
+}

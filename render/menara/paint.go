@@ -12,6 +12,8 @@ type painter struct {
 	fonts *render.Fonts
 	dst   *image.RGBA
 	f     *raster
+	// plans, when not nil, paints plans from the renderer's cache.
+	plans *planPlacer
 }
 
 // mix returns the colour t of the way from a to b.
@@ -163,12 +165,12 @@ func (p *painter) roundRect(r image.Rectangle, rad float32, c render.Hex) {
 }
 
 // text paints a text.
-func (p *painter) text(t render.Text) { p.f.dirty.Add(p.fonts.Draw(p.dst, t)) }
+func (p *painter) text(t render.Text) { p.f.mark(p.fonts.Draw(p.dst, t)) }
 
 // rect paints a rectangle.
 func (p *painter) rect(r image.Rectangle, c render.Hex) {
 	render.FillRect(p.dst, r, c)
-	p.f.dirty.Add(r)
+	p.f.mark(r)
 }
 
 // ellipseRing paints the band between two ellipses around c.

@@ -28,9 +28,22 @@ type raster struct {
 	mask  []uint8
 	rev   render.Poly
 	dirty render.Dirty
+	// rec, while recording, takes what dirty would (see mark): the parts
+	// of a plan being drawn, for the renderer's cache of plans.
+	rec       render.Dirty
+	recording bool
 	// Scratch for painter.fillShape.
 	bounds []image.Rectangle
 	part   render.Shape
+}
+
+// mark records r as drawn on: in dirty, or in rec while recording.
+func (ra *raster) mark(r image.Rectangle) {
+	if ra.recording {
+		ra.rec.Add(r)
+		return
+	}
+	ra.dirty.Add(r)
 }
 
 var opaque = image.NewUniform(color.Alpha{A: 0xff})
@@ -43,7 +56,7 @@ func (ra *raster) fill(dst *image.RGBA, solids, holes render.Shape, c render.Hex
 	if r.Empty() {
 		return
 	}
-	ra.dirty.Add(r)
+	ra.mark(r)
 	w, h := r.Dx(), r.Dy()
 	ra.z.Reset(w, h)
 	ra.z.DrawOp = draw.Src

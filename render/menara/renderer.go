@@ -27,6 +27,8 @@ type Renderer struct {
 	// pixel in RGBA and its palette index: the header's band is filled
 	// with them directly, rows at a time, not converted pixel by pixel.
 	bands map[render.Hex]bandColour
+	// plans keeps the palette indices of plans drawn (see planCache).
+	plans planCache
 }
 
 // bandColour is a solid colour as an RGBA pixel and its palette index.
@@ -106,17 +108,17 @@ func (r *Renderer) Draw(l Layout) *image.RGBA {
 // paint paints layout l onto dst, which has its size.
 func (r *Renderer) paint(dst *image.RGBA, f *raster, l *Layout) {
 	render.FillRect(dst, dst.Rect, colPaper)
-	r.paintOver(dst, f, l)
+	r.paintOver(dst, f, l, nil)
 }
 
 // paintOver paints layout l onto dst, which has its size and is blank
-// paper.
-func (r *Renderer) paintOver(dst *image.RGBA, f *raster, l *Layout) {
-	p := painter{fonts: r.fonts, dst: dst, f: f}
+// paper; plans, when not nil, takes plans from the renderer's cache.
+func (r *Renderer) paintOver(dst *image.RGBA, f *raster, l *Layout, plans *planPlacer) {
+	p := painter{fonts: r.fonts, dst: dst, f: f, plans: plans}
 	p.header(&l.Header)
 	p.temple(&l.Temple)
 	for i := range l.Plans {
-		p.plan(&l.Plans[i])
+		p.planPlaced(&l.Plans[i])
 	}
 	p.panel(&l.Panel)
 }
@@ -142,8 +144,17 @@ func (r *Renderer) image(l *Layout) (*image.Paletted, *work) {
 	out := &image.Paletted{Pix: w.pal[:n], Stride: rect.Dx(), Rect: rect, Palette: r.quant.Palette()}
 	w.fill.dirty.Reset(rect)
 	w.band = r.fillBand(canvas, out, l)
-	r.paintOver(canvas, &w.fill, l)
-	for _, d := range w.fill.dirty.Rects() {
+	plans := &planPlacer{cache: &r.plans, out: out, band: w.band, r: r}
+	r.paintOver(canvas, &w.fill, l, plans)
+	if !plans.intact(&w.fill) {
+		// Something was drawn over a plan written from the cache, which
+		// the canvas does not hold: draw the board again without it.
+		r.blank(w)
+		w.fill.dirty.Reset(rect)
+		w.band = r.fillBand(canvas, out, l)
+		r.paintOver(canvas, &w.fill, l, nil)
+	}
+	for _, d := range w.fill.dirty.Unconverted() {
 		r.quant.Convert(out, canvas, d)
 	}
 	return out, w
@@ -152,6 +163,12 @@ func (r *Renderer) image(l *Layout) (*image.Paletted, *work) {
 // putWork makes blank again what w's image drew and returns w to the
 // pool.
 func (r *Renderer) putWork(w *work) {
+	r.blank(w)
+	r.work.Put(w)
+}
+
+// blank makes blank again what w's image drew.
+func (r *Renderer) blank(w *work) {
 	b := w.fill.dirty.Bounds()
 	for _, d := range w.fill.dirty.Rects() {
 		for y := d.Min.Y; y < d.Max.Y; y++ {
@@ -167,7 +184,6 @@ func (r *Renderer) putWork(w *work) {
 	}
 	w.band = image.Rectangle{}
 	w.fill.dirty.Reset(image.Rectangle{})
-	r.work.Put(w)
 }
 
 // fillBand fills the header's band of layout l in both the canvas and the

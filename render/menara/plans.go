@@ -1,0 +1,214 @@
+package menara
+
+import (
+	"encoding/binary"
+	"fmt"
+	"image"
+	"math"
+	"reflect"
+	"sync"
+	"sync/atomic"
+)
+
+// A board's plans change little from one step to the next: a level's plan
+// changes only when something is placed on it or the highlights move.
+// Drawn on blank paper, a plan's pixels are the same in every board that
+// shows it: the renderer keeps their palette indices, converted the first
+// time, under the plan's whole layout, and writes them again rather than
+// painting and converting the same plan board after board. The indices
+// are written only where nothing was drawn before on the tiles of
+// render.Dirty they cover; the RGBA canvas is left blank there, so a
+// board on which anything is drawn afterwards over such tiles is drawn
+// again without the cache (Renderer.image). TestPlansCached checks the
+// pixels against the image drawn without it.
+
+// planLimit is how many bytes of palette indices (and keys) the renderer
+// keeps: a plan is at most its box, a byte a pixel. When a new one does
+// not fit, plans kept are dropped at random until it does.
+const planLimit = 24 << 20
+
+// planPicture holds the palette indices of a plan drawn on blank paper,
+// in whole tiles of render.Dirty: for each of rects, its indices row after
+// row. It is read-only once kept.
+type planPicture struct {
+	rects []image.Rectangle
+	pix   [][]uint8
+	size  int // the bytes of pix and of the key
+}
+
+// planCache holds the plans converted, up to planLimit bytes. It is safe
+// for concurrent use.
+type planCache struct {
+	mu    sync.Mutex
+	byKey map[string]*planPicture
+	size  int
+	// pasted counts the plans written from the cache, for the tests.
+	pasted atomic.Int64
+}
+
+func (c *planCache) get(k string) *planPicture {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.byKey[k]
+}
+
+// put keeps pic under k, dropping plans kept at random to make room; a
+// plan larger than the limit is not kept.
+func (c *planCache) put(k string, pic *planPicture) {
+	if pic.size > planLimit {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if _, ok := c.byKey[k]; ok {
+		return
+	}
+	if c.byKey == nil {
+		c.byKey = map[string]*planPicture{}
+	}
+	for old, p := range c.byKey {
+		if c.size+pic.size <= planLimit {
+			break
+		}
+		delete(c.byKey, old)
+		c.size -= p.size
+	}
+	c.byKey[k] = pic
+	c.size += pic.size
+}
+
+// planPlacer is what a painter needs to take plans from the cache: the
+// image's palette indices, the header's band (filled, not recorded as
+// drawn), and the tiles written from the cache, which must still be
+// untouched once the board is drawn.
+type planPlacer struct {
+	cache  *planCache
+	out    *image.Paletted
+	band   image.Rectangle
+	r      *Renderer
+	pasted []image.Rectangle
+	key    []byte
+}
+
+// planKey names plan pl in an image of the given size: all it draws,
+// every field's bits in turn.
+func (pp *planPlacer) planKey(pl *Plan, size image.Point) string {
+	pp.key = appendKey(pp.key[:0], reflect.ValueOf(size))
+	pp.key = appendKey(pp.key, reflect.ValueOf(pl).Elem())
+	return string(pp.key)
+}
+
+// appendKey appends to b the bits of every field of v, lengths before
+// slices and strings, so that two values have the same key exactly when
+// they are equal. Pointers, maps and interfaces, which a layout does not
+// hold, panic.
+func appendKey(b []byte, v reflect.Value) []byte {
+	switch v.Kind() {
+	case reflect.Struct:
+		for i := range v.NumField() {
+			b = appendKey(b, v.Field(i))
+		}
+	case reflect.Slice, reflect.Array:
+		b = binary.AppendUvarint(b, uint64(v.Len()))
+		for i := range v.Len() {
+			b = appendKey(b, v.Index(i))
+		}
+	case reflect.String:
+		b = binary.AppendUvarint(b, uint64(v.Len()))
+		b = append(b, v.String()...)
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		b = binary.AppendVarint(b, v.Int())
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		b = binary.AppendUvarint(b, v.Uint())
+	case reflect.Float32, reflect.Float64:
+		b = binary.LittleEndian.AppendUint64(b, math.Float64bits(v.Float()))
+	case reflect.Bool:
+		b = append(b, boolByte(v.Bool()))
+	default:
+		panic(fmt.Sprintf("menara: no key for a %v", v.Type()))
+	}
+	return b
+}
+
+// planPlaced paints plan pl, from the cache when it can.
+func (p *painter) planPlaced(pl *Plan) {
+	pp := p.plans
+	if pp == nil {
+		p.plan(pl)
+		return
+	}
+	key := pp.planKey(pl, p.dst.Rect.Size())
+	if pic := pp.cache.get(key); pic != nil && pp.cleanUnder(p.f, pic.rects) {
+		pp.paste(p.f, pic)
+		pp.cache.pasted.Add(1)
+		return
+	}
+	p.f.rec.Reset(p.dst.Rect)
+	p.f.recording = true
+	p.plan(pl)
+	p.f.recording = false
+	parts := p.f.rec.Rects()
+	if !pp.cleanUnder(p.f, parts) {
+		for _, r := range parts {
+			p.f.dirty.Add(r)
+		}
+		return
+	}
+	pic := &planPicture{}
+	for _, t := range parts {
+		pp.r.quant.Convert(pp.out, p.dst, t)
+		pix := make([]uint8, 0, t.Dx()*t.Dy())
+		for y := t.Min.Y; y < t.Max.Y; y++ {
+			o := pp.out.PixOffset(t.Min.X, y)
+			pix = append(pix, pp.out.Pix[o:o+t.Dx()]...)
+		}
+		pic.rects = append(pic.rects, t)
+		pic.pix = append(pic.pix, pix)
+		pic.size += len(pix)
+		p.f.dirty.AddConverted(t)
+	}
+	pic.size += len(key)
+	pp.cache.put(key, pic)
+}
+
+// cleanUnder reports whether nothing was drawn yet on the tiles parts
+// touch, the header's band included.
+func (pp *planPlacer) cleanUnder(f *raster, parts []image.Rectangle) bool {
+	for _, r := range parts {
+		if !f.dirty.Clean(r) || r.Overlaps(pp.band) {
+			return false
+		}
+	}
+	return true
+}
+
+// paste writes pic's palette indices and records its tiles as converted.
+func (pp *planPlacer) paste(f *raster, pic *planPicture) {
+	for i, t := range pic.rects {
+		n, pix := t.Dx(), pic.pix[i]
+		for y := t.Min.Y; y < t.Max.Y; y, pix = y+1, pix[n:] {
+			o := pp.out.PixOffset(t.Min.X, y)
+			copy(pp.out.Pix[o:o+n], pix[:n])
+		}
+		f.dirty.AddConverted(t)
+		pp.pasted = append(pp.pasted, t)
+	}
+}
+
+// intact reports whether nothing was drawn on the tiles written from the
+// cache since they were written.
+func (pp *planPlacer) intact(f *raster) bool {
+	for _, t := range pp.pasted {
+		if !f.dirty.Converted(t) {
+			return false
+		}
+	}
+	return true
+}
+
+func boolByte(x bool) byte {
+	if x {
+		return 1
+	}
+	return 0
+}
