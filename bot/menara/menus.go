@@ -209,7 +209,7 @@ func effectWords(p *i18n.Printer, pos *mr.Position, s mr.Step) string {
 	if e.Unsupported != mr.NoFloor {
 		parts = append(parts, p.T("menara.effect.unsupported", "floor", e.Unsupported))
 	}
-	if mc, ok := weakest(&next, e.Margins()); ok {
+	if mc, ok := e.Weakened(&next); ok {
 		parts = append(parts, p.T("menara.effect.margin", "floor", mc.Floor, "before", Millimetres(p, mc.Before), "after", Millimetres(p, mc.After)))
 	}
 	if e.Risk.Num > 0 {
@@ -219,21 +219,4 @@ func effectWords(p *i18n.Printer, pos *mr.Position, s mr.Step) string {
 		parts = append(parts, p.T("menara.effect.card-done"))
 	}
 	return strings.Join(parts, " · ")
-}
-
-// weakest returns, among the margins a step lowered, the one left
-// closest to falling.
-func weakest(next *mr.Position, changes []mr.MarginChange) (mr.MarginChange, bool) {
-	var best mr.MarginChange
-	bestSlack, found := 0, false
-	for _, mc := range changes {
-		if !mc.HadBefore || !mc.HasAfter || mc.After >= mc.Before {
-			continue
-		}
-		slack := mc.After - mr.Delta(next.Level(mc.Floor))
-		if !found || slack < bestSlack {
-			best, bestSlack, found = mc, slack, true
-		}
-	}
-	return best, found
 }

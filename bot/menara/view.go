@@ -68,7 +68,7 @@ func (g *Game) Status(p *i18n.Printer, st bot.State, names []string, seat int) s
 	if line := cardLine(p, pos); line != "" {
 		lines = append(lines, line)
 	}
-	if f, m, ok := weakestFloor(pos); ok {
+	if f, m, ok := pos.WeakestFloor(); ok {
 		lines = append(lines, p.T("menara.status.weakest", "floor", f, "mm", Millimetres(p, m), "level", pos.Level(f)))
 	}
 	return strings.Join(lines, "\n")
@@ -98,23 +98,6 @@ func cardLine(p *i18n.Printer, pos *mr.Position) string {
 		line += " · " + p.T("menara.render.to-level-row")
 	}
 	return line
-}
-
-// weakestFloor returns the standing floor on columns closest to falling,
-// with its margin.
-func weakestFloor(pos *mr.Position) (mr.FloorID, int, bool) {
-	best, bestSlack, bestMargin, found := mr.NoFloor, 0, 0, false
-	for _, f := range pos.PlacedFloors() {
-		m, ok := pos.Margin(f)
-		if !ok || pos.Fallen(f) {
-			continue
-		}
-		slack := m - mr.Delta(pos.Level(f))
-		if !found || slack < bestSlack {
-			best, bestSlack, bestMargin, found = f, slack, m, true
-		}
-	}
-	return best, bestMargin, found
 }
 
 // Text is the position for a terminal: the status, then the temple level
