@@ -59,12 +59,10 @@ func checkTake(st bot.State, seat int, v bot.Values) error {
 
 // canExchange says why seat may not exchange now, if they may not.
 func canExchange(pos *mr.Position, seat int) error {
-	switch {
-	case pos.Stage() != mr.Exchanging:
-		return illegal("menara.exchange.late")
-	case pos.Exchanged():
-		return illegal("menara.exchange.again")
-	case pos.Hand(seat).Total() == 0 || pos.Camp().Total() == 0:
+	if err := pos.CanExchange(); err != nil {
+		return err
+	}
+	if pos.Hand(seat).Total() == 0 || pos.Camp().Total() == 0 {
 		return illegal("menara.err.no-exchange")
 	}
 	return nil

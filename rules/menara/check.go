@@ -69,13 +69,23 @@ func (p *Position) resolve(s Step) (resolved, error) {
 	return r, err
 }
 
-func (p *Position) checkExchange(s Step) error {
+// CanExchange returns nil when the player to move may still exchange
+// with the camp this turn (before revealing their card, and once), else
+// why not.
+func (p *Position) CanExchange() error {
 	if p.stage != Exchanging {
 		return illegal("menara.exchange.late", nil, "You can exchange with the camp only before revealing your card")
 	}
 	if p.exchanged {
 		return illegal("menara.exchange.again", nil,
 			"You have exchanged this turn already: one exchange may swap any number of columns")
+	}
+	return nil
+}
+
+func (p *Position) checkExchange(s Step) error {
+	if err := p.CanExchange(); err != nil {
+		return err
 	}
 	g, t := s.Give.Total(), s.Take.Total()
 	if g == 0 || g != t {

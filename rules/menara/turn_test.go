@@ -1,6 +1,7 @@
 package menara
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/tablebot/tablebot/rules"
@@ -26,6 +27,9 @@ func TestExchange(t *testing.T) {
 		mustReject(t, p, ExchangeStep(seat, give, Columns{0, 0, 0, 0, 2}), rules.Illegal, "The camp holds KKKWWB, so you cannot take BB")
 		mustReject(t, p, ExchangeStep(1-seat, give, take), rules.NotYourTurn, "turn")
 	})
+	if err := p.CanExchange(); err != nil {
+		t.Fatalf("before the exchange: %v", err)
+	}
 	e := mustApply(t, &p, ExchangeStep(seat, give, take))
 	if p.Hand(seat) != (Columns{0, 1, 1, 0, 1}) || p.Camp() != (Columns{2, 0, 2, 2, 0}) || e.Step.Kind != Exchange {
 		t.Fatalf("hand %v camp %v", p.Hand(seat), p.Camp())
@@ -34,8 +38,14 @@ func TestExchange(t *testing.T) {
 		t.Fatalf("columns not conserved")
 	}
 	mustReject(t, p, ExchangeStep(seat, Columns{0, 1}, Columns{1}), rules.Illegal, "exchanged this turn already")
+	if err := p.CanExchange(); rules.ErrorCode(err) != rules.Illegal {
+		t.Errorf("after the exchange: %v", err)
+	}
 	mustApply(t, &p, RevealStep(seat, BluePile))
 	mustReject(t, p, ExchangeStep(seat, Columns{0, 1}, Columns{1}), rules.Illegal, "only before revealing")
+	if err := p.CanExchange(); err == nil || !strings.Contains(err.Error(), "only before revealing") {
+		t.Errorf("after the reveal: %v", err)
+	}
 }
 
 func TestReveal(t *testing.T) {
