@@ -29,13 +29,7 @@ func (g *Game) Summary(p *i18n.Printer, st bot.State, names []string) []string {
 		if x.Move.Kind != sl.Journey {
 			continue
 		}
-		masters := 0
-		for _, t := range x.Travellers() {
-			if t.Outcome == sl.Promoted {
-				masters++
-			}
-		}
-		if masters >= 2 {
+		if masters := x.Promoted(); masters >= 2 {
 			big = append(big, journey{n: i + 1, masters: masters, e: x})
 		}
 	}

@@ -69,6 +69,18 @@ func (e *Effects) Travellers() []Traveller { return e.travellers[:e.ntravellers]
 // Stones returns the villages that received a stone during the move.
 func (e *Effects) Stones() []Village { return e.stones[:e.nstones] }
 
+// Promoted returns how many travelling students became masters during the
+// move.
+func (e *Effects) Promoted() int {
+	n := 0
+	for _, t := range e.Travellers() {
+		if t.Outcome == Promoted {
+			n++
+		}
+	}
+	return n
+}
+
 // Returned returns how many tiles went back to player c's supply during
 // the move: students sent home and tiles driven out.
 func (e *Effects) Returned(c Colour) int {

@@ -44,6 +44,9 @@ func TestJourneyStronger(t *testing.T) {
 	if got := e.Returned(yellow); got != 2 {
 		t.Errorf("yellow got back %d tiles, want 2", got)
 	}
+	if got := e.Promoted(); got != 3 {
+		t.Errorf("%d students became masters, want 3", got)
+	}
 	if got := next.Supply(yellow, shangrila.Rainmaker); got != 6 {
 		t.Errorf("yellow rainmakers in supply: %d, want 6", got)
 	}
@@ -85,6 +88,9 @@ func TestJourneyWeaker(t *testing.T) {
 	}
 	if got := e.Travellers(); !slices.Equal(got, want) {
 		t.Errorf("travellers:\ngot  %+v\nwant %+v", got, want)
+	}
+	if got := e.Promoted(); got != 1 {
+		t.Errorf("%d students became masters, want 1", got)
 	}
 }
 
