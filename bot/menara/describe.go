@@ -61,7 +61,7 @@ func sayStep(p *i18n.Printer, e *mr.Effects, who string) string {
 	switch {
 	case e.Failed && s.Kind == mr.Extend:
 		key = "failed-floor" // a floor beside the base fails as one on columns
-	case e.Failed && builds(s.Kind):
+	case e.Failed && s.Kind.Builds():
 		key = "failed-" + key
 	case e.LiftFell && s.Kind == mr.Lift:
 		said := p.T("menara.say.lift-fell", args...)

@@ -83,7 +83,7 @@ func turnStep(p *i18n.Printer, w rmenara.StepWords) string {
 	switch {
 	case w.LiftFell:
 		return p.T("menara.film.lift-fell", "floor", w.Floor)
-	case !builds(w.Kind):
+	case !w.Kind.Builds():
 		return ""
 	}
 	s := p.T("menara.film."+kindWord(w.Kind), wordArgs(w)...)

@@ -76,7 +76,7 @@ func reasonText(p *i18n.Printer, pos *mr.Position, step mr.Step, why ai.Reason) 
 // yellow card", "give the card up".
 func stepSaid(p *i18n.Printer, pos *mr.Position, s mr.Step) string {
 	switch key := kindWord(s.Kind); {
-	case builds(s.Kind):
+	case s.Kind.Builds():
 		return p.T("menara.tip.step.build", "step", stepWords(p, pos, s), "line", s.String())
 	case key != "":
 		return p.T("menara.tip.step."+key, "give", s.Give, "take", s.Take, "pile", s.Pile)

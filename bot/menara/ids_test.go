@@ -109,7 +109,7 @@ func TestMessageIDsExist(t *testing.T) {
 		w := kindWord(k)
 		ids = append(ids, "menara.say."+w, "menara.render.step."+w)
 		switch {
-		case builds(k):
+		case k.Builds():
 			ids = append(ids, "menara.render.proposal."+w, "menara.film."+w, "menara.say.failed-"+w)
 			if k == mr.Extend {
 				ids[len(ids)-1] = "menara.say.failed-floor"

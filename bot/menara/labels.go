@@ -136,10 +136,6 @@ func kindWord(k mr.Kind) string {
 	return strings.ReplaceAll(k.String(), " ", "-")
 }
 
-// builds reports whether a kind of step builds the temple: a column
-// placed or moved, a floor placed, extended or lifted.
-func builds(k mr.Kind) bool { return k >= mr.PlaceColumn && k <= mr.Lift }
-
 // wordArgs are the arguments of the messages that say a step in words,
 // each of which names those of its kind.
 func wordArgs(w rmenara.StepWords) []any {
@@ -173,7 +169,7 @@ func stepLine(p *i18n.Printer, w rmenara.StepWords) string {
 // proposal is a building step proposed for a preview, in words; "" for
 // another step.
 func proposal(p *i18n.Printer, w rmenara.StepWords) string {
-	if !builds(w.Kind) {
+	if !w.Kind.Builds() {
 		return ""
 	}
 	return p.T("menara.render.proposal."+kindWord(w.Kind), wordArgs(w)...)

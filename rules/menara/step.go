@@ -47,6 +47,10 @@ func (k Kind) String() string {
 	return "kind?"
 }
 
+// Builds reports whether a step of kind k builds the temple: a column
+// placed or moved, a floor placed, extended or lifted.
+func (k Kind) Builds() bool { return k >= PlaceColumn && k <= Lift }
+
 // Step is one player's step. Steps are comparable values; the constructors
 // leave the fields a kind does not use zero.
 //

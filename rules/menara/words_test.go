@@ -124,3 +124,14 @@ func TestReplayError(t *testing.T) {
 		t.Fatalf("steps %v, %v", g.Steps(), err)
 	}
 }
+
+// TestKindBuilds: the kinds that build the temple are those of its
+// columns and floors.
+func TestKindBuilds(t *testing.T) {
+	for k := Exchange; k <= Done; k++ {
+		want := k == PlaceColumn || k == MoveColumn || k == PlaceFloor || k == Extend || k == Lift
+		if got := k.Builds(); got != want {
+			t.Errorf("%s.Builds() = %v, want %v", k, got, want)
+		}
+	}
+}
