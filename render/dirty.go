@@ -93,25 +93,14 @@ func (d *Dirty) span(r image.Rectangle) (x0, x1, y0, y1 int, ok bool) {
 }
 
 // Clean reports whether nothing is recorded on the tiles r touches.
-func (d *Dirty) Clean(r image.Rectangle) bool {
-	x0, x1, y0, y1, ok := d.span(r)
-	if !ok {
-		return true
-	}
-	for ty := y0; ty < y1; ty++ {
-		row := d.tiles[ty*d.cols:]
-		for tx := x0; tx < x1; tx++ {
-			if row[tx] != tileClean {
-				return false
-			}
-		}
-	}
-	return true
-}
+func (d *Dirty) Clean(r image.Rectangle) bool { return d.every(r, tileClean) }
 
 // Converted reports whether every tile r touches is still recorded as
 // converted already (AddConverted), nothing drawn on it since.
-func (d *Dirty) Converted(r image.Rectangle) bool {
+func (d *Dirty) Converted(r image.Rectangle) bool { return d.every(r, tileConverted) }
+
+// every reports whether every tile r touches is in state s.
+func (d *Dirty) every(r image.Rectangle, s uint8) bool {
 	x0, x1, y0, y1, ok := d.span(r)
 	if !ok {
 		return true
@@ -119,7 +108,7 @@ func (d *Dirty) Converted(r image.Rectangle) bool {
 	for ty := y0; ty < y1; ty++ {
 		row := d.tiles[ty*d.cols:]
 		for tx := x0; tx < x1; tx++ {
-			if row[tx] != tileConverted {
+			if row[tx] != s {
 				return false
 			}
 		}

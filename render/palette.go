@@ -42,6 +42,19 @@ func lutIndex(r, g, b uint8) int {
 	return int(r>>s)<<(2*lutBits) | int(g>>s)<<lutBits | int(b>>s)
 }
 
+// ConvertCopy converts d of src into dst, as Convert does, and returns a
+// copy of the palette indices it wrote, row after row: what a cache of
+// pictures drawn at fixed places keeps to write back later.
+func (q *Quantizer) ConvertCopy(dst *image.Paletted, src *image.RGBA, d image.Rectangle) []uint8 {
+	q.Convert(dst, src, d)
+	pix := make([]uint8, 0, d.Dx()*d.Dy())
+	for y := d.Min.Y; y < d.Max.Y; y++ {
+		o := dst.PixOffset(d.Min.X, y)
+		pix = append(pix, dst.Pix[o:o+d.Dx()]...)
+	}
+	return pix
+}
+
 // Palette returns the palette; the caller must not change it.
 func (q *Quantizer) Palette() color.Palette { return q.palette }
 

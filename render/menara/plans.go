@@ -156,12 +156,7 @@ func (p *painter) planPlaced(pl *Plan) {
 	}
 	pic := &planPicture{}
 	for _, t := range parts {
-		pp.r.quant.Convert(pp.out, p.dst, t)
-		pix := make([]uint8, 0, t.Dx()*t.Dy())
-		for y := t.Min.Y; y < t.Max.Y; y++ {
-			o := pp.out.PixOffset(t.Min.X, y)
-			pix = append(pix, pp.out.Pix[o:o+t.Dx()]...)
-		}
+		pix := pp.r.quant.ConvertCopy(pp.out, p.dst, t)
 		pic.rects = append(pic.rects, t)
 		pic.pix = append(pic.pix, pix)
 		pic.size += len(pix)

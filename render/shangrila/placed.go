@@ -120,12 +120,7 @@ func (p *painter) convertPlaced(parts []image.Rectangle) *placedPicture {
 		if t.Empty() {
 			continue
 		}
-		p.r.quant.Convert(p.out, p.dst, t)
-		pix := make([]uint8, 0, t.Dx()*t.Dy())
-		for y := t.Min.Y; y < t.Max.Y; y++ {
-			o := p.out.PixOffset(t.Min.X, y)
-			pix = append(pix, p.out.Pix[o:o+t.Dx()]...)
-		}
+		pix := p.r.quant.ConvertCopy(p.out, p.dst, t)
 		pic.rects = append(pic.rects, t)
 		pic.pix = append(pic.pix, pix)
 	}
