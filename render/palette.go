@@ -55,6 +55,15 @@ func (q *Quantizer) ConvertCopy(dst *image.Paletted, src *image.RGBA, d image.Re
 	return pix
 }
 
+// Paste writes back into dst the indices ConvertCopy returned for d.
+func Paste(dst *image.Paletted, d image.Rectangle, pix []uint8) {
+	n := d.Dx()
+	for y := d.Min.Y; y < d.Max.Y; y, pix = y+1, pix[n:] {
+		o := dst.PixOffset(d.Min.X, y)
+		copy(dst.Pix[o:o+n], pix[:n])
+	}
+}
+
 // Palette returns the palette; the caller must not change it.
 func (q *Quantizer) Palette() color.Palette { return q.palette }
 

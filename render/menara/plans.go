@@ -8,6 +8,8 @@ import (
 	"reflect"
 	"sync"
 	"sync/atomic"
+
+	"github.com/tablebot/tablebot/render"
 )
 
 // A board's plans change little from one step to the next: a level's plan
@@ -180,11 +182,7 @@ func (pp *planPlacer) cleanUnder(f *raster, parts []image.Rectangle) bool {
 // paste writes pic's palette indices and records its tiles as converted.
 func (pp *planPlacer) paste(f *raster, pic *planPicture) {
 	for i, t := range pic.rects {
-		n, pix := t.Dx(), pic.pix[i]
-		for y := t.Min.Y; y < t.Max.Y; y, pix = y+1, pix[n:] {
-			o := pp.out.PixOffset(t.Min.X, y)
-			copy(pp.out.Pix[o:o+n], pix[:n])
-		}
+		render.Paste(pp.out, t, pic.pix[i])
 		f.dirty.AddConverted(t)
 		pp.pasted = append(pp.pasted, t)
 	}

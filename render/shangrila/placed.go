@@ -90,11 +90,7 @@ func (p *painter) place(key placedKey, parts []image.Rectangle) {
 		p.r.placed.put(key, pic)
 	}
 	for i, t := range pic.rects {
-		n, pix := t.Dx(), pic.pix[i]
-		for y := t.Min.Y; y < t.Max.Y; y, pix = y+1, pix[n:] {
-			o := p.out.PixOffset(t.Min.X, y)
-			copy(p.out.Pix[o:o+n], pix[:n])
-		}
+		render.Paste(p.out, t, pic.pix[i])
 		p.dirty.AddConverted(t)
 	}
 }
