@@ -33,6 +33,9 @@ type bands struct {
 	crc   *crc32.Table // CRC-32C's, the polynomial with the processor's own instruction
 	lru   *list.List   // front: the most recently used
 	byKey map[bandKey]*list.Element
+	// byName holds the bands named (see bandnames.go): every element it
+	// holds is in lru, and its band's name is its key here.
+	byName map[BandName]*list.Element
 }
 
 // bandKey tells bands apart: a hash of its bytes with a seed of the
@@ -47,11 +50,13 @@ type bandKey struct {
 }
 
 // band is a band compressed: its deflate blocks, ended by a sync flush,
-// and the Adler-32 of its bytes.
+// and the Adler-32 of its bytes. All but name are read-only once kept;
+// name, the band's name if any, is read and written under the cache's mu.
 type band struct {
 	key   bandKey
 	z     []byte
 	adler uint32
+	name  BandName
 }
 
 // newBands returns a cache holding up to limit bytes of compressed bands.
@@ -60,7 +65,7 @@ func newBands(limit, rows int) *bands {
 		rows = bandRows
 	}
 	return &bands{rows: rows, limit: limit, seed: maphash.MakeSeed(), crc: crc32.MakeTable(crc32.Castagnoli),
-		lru: list.New(), byKey: map[bandKey]*list.Element{}}
+		lru: list.New(), byKey: map[bandKey]*list.Element{}, byName: map[BandName]*list.Element{}}
 }
 
 // key returns the key of a band's bytes.
@@ -93,6 +98,9 @@ func (c *bands) put(b *band) {
 	for c.size > c.limit {
 		old := c.lru.Remove(c.lru.Back()).(*band)
 		delete(c.byKey, old.key)
+		if !old.name.IsZero() {
+			delete(c.byName, old.name)
+		}
 		c.size -= len(old.z)
 	}
 }

@@ -64,13 +64,18 @@ const idatSize = 1 << 16
 // Encode writes img to w as a PNG of 8 bits per pixel; its palette must
 // have between 1 and 256 colours.
 func (e *Encoder) Encode(w io.Writer, img *image.Paletted) error {
-	if err := e.encode(w, img); err != nil {
+	return e.encodeWith(w, img, nil)
+}
+
+// encodeWith writes img, the bands plan found from the cache.
+func (e *Encoder) encodeWith(w io.Writer, img *image.Paletted, plan *BandPlan) error {
+	if err := e.encode(w, img, plan); err != nil {
 		return fmt.Errorf("render: encode PNG: %w", err)
 	}
 	return nil
 }
 
-func (e *Encoder) encode(w io.Writer, img *image.Paletted) error {
+func (e *Encoder) encode(w io.Writer, img *image.Paletted, plan *BandPlan) error {
 	b := img.Rect
 	if b.Dx() <= 0 || b.Dy() <= 0 || b.Dx() > 1<<24 || b.Dy() > 1<<24 {
 		return fmt.Errorf("invalid image size %v", b.Size())
@@ -95,14 +100,9 @@ func (e *Encoder) encode(w io.Writer, img *image.Paletted) error {
 	if trns != nil {
 		pw.chunk.writeChunk("tRNS", trns)
 	}
-	e.once.Do(func() {
-		if e.Cache > 0 {
-			e.bands = newBands(e.Cache, e.BandRows)
-		}
-	})
 	write := pw.writeIDAT
-	if e.bands != nil {
-		write = func(img *image.Paletted) error { return pw.writeBands(img, e.bands) }
+	if c := e.cache(); c != nil {
+		write = func(img *image.Paletted) error { return pw.writeBands(img, c, plan) }
 	}
 	if err := write(img); err != nil {
 		return err
@@ -165,7 +165,7 @@ func (pw *pngWriter) writeIDAT(img *image.Paletted) error {
 // rows compressed apart, those met before taken from the cache. A band is
 // known by its pixels (its filter bytes are all 0); its rows are copied
 // out with their filter bytes only to be compressed.
-func (pw *pngWriter) writeBands(img *image.Paletted, cache *bands) error {
+func (pw *pngWriter) writeBands(img *image.Paletted, cache *bands, plan *BandPlan) error {
 	b := img.Rect
 	c := &pw.chunk
 	c.idat = true
@@ -176,25 +176,13 @@ func (pw *pngWriter) writeBands(img *image.Paletted, cache *bands) error {
 		pw.rows = make([]byte, n*rowsPer)
 	}
 	sum := uint32(1)
-	for y := b.Min.Y; y < b.Max.Y; y += rowsPer {
-		end := min(y+rowsPer, b.Max.Y)
-		key := cache.key(bandPixels(img, y, end, pw.rows[:0]))
-		key.n = (end - y) * n
-		bd, ok := cache.get(key)
-		if !ok {
-			rows := pw.rows[:0]
-			for r := y; r < end; r++ {
-				rows = append(rows, 0)
-				rows = append(rows, img.Pix[img.PixOffset(b.Min.X, r):img.PixOffset(b.Max.X, r)]...)
-			}
-			var err error
-			if bd, err = pw.compressBand(rows, key); err != nil {
-				return err
-			}
-			cache.put(bd)
+	for i, y := 0, b.Min.Y; y < b.Max.Y; i, y = i+1, y+rowsPer {
+		bd, err := pw.band(img, cache, plan, i, y, min(y+rowsPer, b.Max.Y))
+		if err != nil {
+			return err
 		}
 		c.Write(bd.z)
-		sum = adlerCombine(sum, bd.adler, key.n)
+		sum = adlerCombine(sum, bd.adler, bd.key.n)
 	}
 	// The last block: empty, final, of fixed codes.
 	c.Write([]byte{0x03, 0x00})
@@ -202,6 +190,35 @@ func (pw *pngWriter) writeBands(img *image.Paletted, cache *bands) error {
 	c.flushIDAT()
 	c.idat = false
 	return c.err
+}
+
+// band returns band i of img, rows y to end: found by plan, met before, or
+// compressed now and kept (under its name too, if plan names it).
+func (pw *pngWriter) band(img *image.Paletted, cache *bands, plan *BandPlan, i, y, end int) (*band, error) {
+	if plan.Found(i) {
+		return plan.found[i], nil
+	}
+	b := img.Rect
+	n := 1 + b.Dx()
+	key := cache.key(bandPixels(img, y, end, pw.rows[:0]))
+	key.n = (end - y) * n
+	bd, ok := cache.get(key)
+	if !ok {
+		rows := pw.rows[:0]
+		for r := y; r < end; r++ {
+			rows = append(rows, 0)
+			rows = append(rows, img.Pix[img.PixOffset(b.Min.X, r):img.PixOffset(b.Max.X, r)]...)
+		}
+		var err error
+		if bd, err = pw.compressBand(rows, key); err != nil {
+			return nil, err
+		}
+		cache.put(bd)
+	}
+	if plan != nil && i < len(plan.names) {
+		cache.name(bd, plan.names[i])
+	}
+	return bd, nil
 }
 
 // bandPixels returns the pixels of rows y to end of img, one row after

@@ -47,29 +47,31 @@ func (p *painter) stamp(m *image.Alpha, r image.Rectangle, c render.Hex) {
 }
 
 func (p *painter) dynamic(l *Layout) {
-	sp := p.r.sprites
-	for _, b := range l.Bridges {
-		p.sprite(p.r.bridge(l, b), image.Point{})
-	}
-	for i := range l.Villages {
-		if v := &l.Villages[i]; !v.Stone.Empty() {
-			p.sprite(sp.stone, v.Stone.Min)
-		}
-	}
-	for _, t := range l.Tiles {
-		if t.Colour.Valid() && t.Site.Discipline.Valid() {
-			p.sprite(sp.tiles[t.Colour][t.Site.Discipline], t.Rect.Min)
-		}
-	}
-	for _, h := range l.Highlights {
-		p.highlight(h)
-	}
-	// The badges come last on the map: players read the strengths before
-	// every journey, so nothing may hide them.
-	for i := range l.Villages {
-		p.badges(&l.Villages[i])
-	}
+	p.mapPieces(l, p.r.pieces(l, nil), nil, 0)
 	p.panel(&l.Panel)
+}
+
+// mapPieces draws the map's pieces of l (see pieces.go) in their order:
+// with a plan, only those that reach a band of rows rows it did not find.
+// The badges come last on the map: players read the strengths before
+// every journey, so nothing may hide them.
+func (p *painter) mapPieces(l *Layout, pcs []piece, plan *render.BandPlan, rows int) {
+	for _, pc := range pcs {
+		if plan == nil || !foundAll(plan, pc.bounds, rows) {
+			p.drawPiece(l, pc)
+		}
+	}
+}
+
+// foundAll reports whether plan found every band of rows rows that r
+// reaches.
+func foundAll(plan *render.BandPlan, r image.Rectangle, rows int) bool {
+	for i := max(r.Min.Y, 0) / rows; i*rows < r.Max.Y; i++ {
+		if !plan.Found(i) {
+			return false
+		}
+	}
+	return true
 }
 
 // bridge returns the sprite of a bridge as laid out: its deck standing,
@@ -128,6 +130,14 @@ const arrowHead = 30
 // arrow draws a journey's arrow from a to b, curved through via, in the
 // last move's colour, edged in dark.
 func (p *painter) arrow(a, via, b render.Pt) {
+	edge, body := arrowShapes(a, via, b)
+	p.fill(edge, colHighEdge)
+	p.fill(body, colLastMove)
+}
+
+// arrowShapes returns the shapes of a journey's arrow from a to b, curved
+// through via: its dark edge and its body over it.
+func arrowShapes(a, via, b render.Pt) (edge, body render.Shape) {
 	const headHalf, shaft = 19, 12
 	curve := render.Quad(a, via, b, 32)
 	u := b.Sub(curve[len(curve)-3]).Unit() // the direction at the tip
@@ -147,6 +157,5 @@ func (p *painter) arrow(a, via, b render.Pt) {
 		back := base.Sub(u.Mul(grow * 0.6))
 		return render.Poly{back.Add(n), tip, back.Sub(n)}
 	}
-	p.fill(append(render.Stroke(line, shaft+6), head(4)), colHighEdge)
-	p.fill(append(render.Stroke(line, shaft), head(0)), colLastMove)
+	return append(render.Stroke(line, shaft+6), head(4)), append(render.Stroke(line, shaft), head(0))
 }

@@ -2,6 +2,7 @@ package shangrila
 
 import (
 	"fmt"
+	"hash/maphash"
 	"image"
 	"io"
 	"sync"
@@ -44,6 +45,8 @@ type Renderer struct {
 	// placed keeps the palette indices of pictures drawn at their places
 	// (see placed.go).
 	placed placedCache
+	// seeds seed the two hashes of a band's name (see pieces.go).
+	seeds [2]maphash.Seed
 }
 
 // work is what one drawing needs for itself. In the pool, canvas holds the
@@ -59,6 +62,8 @@ type work struct {
 	// pasted are the boxes of pictures of words pasted into both images
 	// (see words.go), put back with what dirty recorded.
 	pasted []image.Rectangle
+	// pieces is room for the map's pieces (see pieces.go).
+	pieces []piece
 }
 
 // staticSteps is how many steps of edge coverage the static layer and the
@@ -99,7 +104,8 @@ func newRenderer(steps int) (*Renderer, error) {
 		return nil, err
 	}
 	fonts.Steps = textSteps
-	r := &Renderer{fonts: fonts, png: render.Encoder{Cache: renderCache, Level: pngLevel, BandRows: pngBandRows}}
+	r := &Renderer{fonts: fonts, png: render.Encoder{Cache: renderCache, Level: pngLevel, BandRows: pngBandRows},
+		seeds: [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()}}
 	f := render.Filler{Steps: steps}
 	r.icons = newIconSet(&f)
 	layouts := [2]Layout{}
@@ -212,9 +218,9 @@ func (r *Renderer) Image(p *shangrila.Position, opts Options) *image.Paletted {
 // WritePNG draws position p and writes it to w as a PNG.
 func (r *Renderer) WritePNG(w io.Writer, p *shangrila.Position, opts Options) error {
 	l := NewLayout(p, opts)
-	wk := r.paint(&l)
+	wk, plan := r.paintPlanned(&l)
 	defer r.putWork(wk)
-	return r.png.Encode(w, wk.out)
+	return r.png.EncodePlanned(w, wk.out, plan)
 }
 
 // paint draws layout l into a work's paletted image, which the caller
@@ -222,13 +228,35 @@ func (r *Renderer) WritePNG(w io.Writer, p *shangrila.Position, opts Options) er
 // rest is the static layer, already converted.
 func (r *Renderer) paint(l *Layout) *work {
 	w := r.getWork(r.staticIndex(l.Players))
+	w.pieces = r.pieces(l, w.pieces[:0])
+	return r.paintOn(w, l, w.pieces, nil, 0)
+}
+
+// paintPlanned draws layout l as paint does, but only the map's bands of
+// rows the encoder does not have by name (see pieces.go), and returns the
+// plan to encode the image with.
+func (r *Renderer) paintPlanned(l *Layout) (*work, *render.BandPlan) {
+	w := r.getWork(r.staticIndex(l.Players))
+	w.pieces = r.pieces(l, w.pieces[:0])
+	rows := r.png.BandHeight()
+	if rows == 0 {
+		return r.paintOn(w, l, w.pieces, nil, 0), nil
+	}
+	plan := r.png.Plan(r.bandNames(l, w.pieces, rows))
+	return r.paintOn(w, l, w.pieces, plan, rows), plan
+}
+
+// paintOn draws layout l into w: the map's pieces pcs, those plan needs
+// of bands of rows rows (all when plan is nil), and the panel.
+func (r *Renderer) paintOn(w *work, l *Layout, pcs []piece, plan *render.BandPlan, rows int) *work {
 	p := painter{r: r, dst: w.canvas, f: &w.fill, dirty: &w.dirty, static: w.static, patches: true, out: w.out}
 	p.headingsPasted, p.legendPasted = r.pasteWords(w, l)
 	// The words pasted came with their palette indices.
 	for _, d := range w.pasted {
 		w.dirty.AddConverted(d)
 	}
-	p.dynamic(l)
+	p.mapPieces(l, pcs, plan, rows)
+	p.panel(&l.Panel)
 	for _, d := range w.dirty.Unconverted() {
 		r.quant.Convert(w.out, w.canvas, d)
 	}
