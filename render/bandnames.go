@@ -25,12 +25,13 @@ func (n BandName) IsZero() bool { return n == BandName{} }
 // image about to be drawn (Encoder.Plan). A nil *BandPlan found nothing
 // and names nothing.
 type BandPlan struct {
+	cuts  []int
 	names []BandName
 	found []*band
 }
 
-// Found reports whether band i (rows i·BandHeight() onwards) was found by
-// its name: the image's pixels there are not read, and need not be drawn.
+// Found reports whether band i was found by its name: the image's pixels
+// there are not read, and need not be drawn.
 func (p *BandPlan) Found(i int) bool {
 	return p != nil && i >= 0 && i < len(p.found) && p.found[i] != nil
 }
@@ -46,17 +47,20 @@ func (e *Encoder) BandHeight() int {
 	return c.rows
 }
 
-// Plan looks up the bands of names, band i naming rows i·BandHeight()
-// onwards of an image to be written with EncodePlanned (the zero name for
-// a band to be known by its pixels). The bands found stay found, even if
-// the cache lets them go before the image is written. Nil when the
+// Plan looks up the bands of names, band by band (the zero name, or none,
+// for a band to be known by its pixels), of an image to be written with
+// EncodePlanned. Cuts, when not nil, are the rows where its bands begin,
+// the first 0 and increasing, else a band begins every BandHeight() rows.
+// A band named must be BandHeight() rows, begin at a multiple of them and
+// be named in no image of another width. The bands found stay found, even
+// if the cache lets them go before the image is written. Nil when the
 // encoder keeps no cache.
-func (e *Encoder) Plan(names []BandName) *BandPlan {
+func (e *Encoder) Plan(cuts []int, names []BandName) *BandPlan {
 	c := e.cache()
 	if c == nil || e.BandHeight() == 0 {
 		return nil
 	}
-	p := &BandPlan{names: names, found: make([]*band, len(names))}
+	p := &BandPlan{cuts: cuts, names: names, found: make([]*band, len(names))}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	for i, n := range names {
@@ -66,6 +70,28 @@ func (e *Encoder) Plan(names []BandName) *BandPlan {
 		}
 	}
 	return p
+}
+
+// bands returns the rows where the bands of an image of rows y0 to y1
+// begin, and the most rows a band has: by the plan's cuts, or every rows
+// rows.
+func (p *BandPlan) bands(y0, y1, rows int) ([]int, int) {
+	if p != nil && p.cuts != nil {
+		most := 0
+		for i, y := range p.cuts {
+			end := y1
+			if i+1 < len(p.cuts) {
+				end = p.cuts[i+1]
+			}
+			most = max(most, end-y)
+		}
+		return p.cuts, most
+	}
+	var starts []int
+	for y := y0; y < y1; y += rows {
+		starts = append(starts, y)
+	}
+	return starts, rows
 }
 
 // EncodePlanned writes img as Encode does, but the bands plan found are

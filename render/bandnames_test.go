@@ -31,11 +31,11 @@ func TestBandPlan(t *testing.T) {
 		}
 		return got.(*image.Paletted)
 	}
-	if plan := e.Plan(names); plan.Found(0) || plan.Found(1) || plan.Found(3) {
+	if plan := e.Plan(nil, names); plan.Found(0) || plan.Found(1) || plan.Found(3) {
 		t.Fatal("bands found before any was kept")
 	}
-	encode(first, e.Plan(names))
-	plan := e.Plan(names)
+	encode(first, e.Plan(nil, names))
+	plan := e.Plan(nil, names)
 	for i, want := range []bool{true, true, false, true} {
 		if got := plan.Found(i); got != want {
 			t.Errorf("band %d found %v, want %v", i, got, want)
@@ -51,10 +51,10 @@ func TestBandPlan(t *testing.T) {
 	// A cache too small for more than a band or so lets the names go.
 	small := &Encoder{Level: 3, Cache: 600, BandRows: rows}
 	var b bytes.Buffer
-	if err := small.EncodePlanned(&b, first, small.Plan(names)); err != nil {
+	if err := small.EncodePlanned(&b, first, small.Plan(nil, names)); err != nil {
 		t.Fatal(err)
 	}
-	plan = small.Plan(names)
+	plan = small.Plan(nil, names)
 	n := 0
 	for i := range names {
 		if plan.Found(i) {
@@ -67,7 +67,55 @@ func TestBandPlan(t *testing.T) {
 	if c := small.bands; len(c.byName) > c.lru.Len() {
 		t.Errorf("%d names for %d bands kept", len(c.byName), c.lru.Len())
 	}
-	if (&Encoder{}).Plan(names) != nil || (&Encoder{}).BandHeight() != 0 {
+	if (&Encoder{}).Plan(nil, names) != nil || (&Encoder{}).BandHeight() != 0 {
 		t.Error("an encoder without a cache plans bands")
+	}
+}
+
+// TestBandCuts: an image written in bands cut where its parts begin
+// decodes to its pixels, and the same parts moved down, cut where they
+// begin again, are written from the cache: only the bands above them are
+// compressed.
+func TestBandCuts(t *testing.T) {
+	const w, h, shift = 300, 200, 7
+	e := &Encoder{Level: 3, Cache: 1 << 20, BandRows: 32}
+	a := bandImage(w, h, 3)
+	b := image.NewPaletted(image.Rect(0, 0, w, h+shift), a.Palette)
+	copy(b.Pix[shift*w:], a.Pix)
+	cuts := func(top, height int) []int {
+		out := []int{0}
+		for y := top; y < height; y += 32 {
+			out = append(out, y)
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		name     string
+		img      *image.Paletted
+		cuts     []int
+		newBands int
+	}{
+		{"first", a, cuts(20, h), 7},
+		{"moved down", b, cuts(20+shift, h+shift), 1},
+	} {
+		before := e.bands
+		kept := 0
+		if before != nil {
+			kept = before.lru.Len()
+		}
+		var buf bytes.Buffer
+		if err := e.EncodePlanned(&buf, tc.img, e.Plan(tc.cuts, nil)); err != nil {
+			t.Fatal(err)
+		}
+		got, err := png.Decode(&buf)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got.(*image.Paletted).Pix, tc.img.Pix) {
+			t.Errorf("%s: the image decodes to other pixels", tc.name)
+		}
+		if n := e.bands.lru.Len() - kept; n != tc.newBands {
+			t.Errorf("%s: %d bands compressed, want %d", tc.name, n, tc.newBands)
+		}
 	}
 }

@@ -171,13 +171,17 @@ func (pw *pngWriter) writeBands(img *image.Paletted, cache *bands, plan *BandPla
 	c.idat = true
 	c.Write([]byte{0x78, 0x01})
 	n := 1 + b.Dx()
-	rowsPer := cache.rows
-	if cap(pw.rows) < n*rowsPer {
-		pw.rows = make([]byte, n*rowsPer)
+	starts, most := plan.bands(b.Min.Y, b.Max.Y, cache.rows)
+	if cap(pw.rows) < n*most {
+		pw.rows = make([]byte, n*most)
 	}
 	sum := uint32(1)
-	for i, y := 0, b.Min.Y; y < b.Max.Y; i, y = i+1, y+rowsPer {
-		bd, err := pw.band(img, cache, plan, i, y, min(y+rowsPer, b.Max.Y))
+	for i, y := range starts {
+		end := b.Max.Y
+		if i+1 < len(starts) {
+			end = starts[i+1]
+		}
+		bd, err := pw.band(img, cache, plan, i, y, end)
 		if err != nil {
 			return err
 		}

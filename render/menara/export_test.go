@@ -23,3 +23,6 @@ func (r *Renderer) ImageOfLayout(l Layout) *image.Paletted {
 	copy(out.Pix, img.Pix)
 	return out
 }
+
+// BandCuts returns the rows where the bands of the PNG of l begin.
+func (r *Renderer) BandCuts(l *Layout) []int { return bandCuts(l, r.png.BandHeight()) }

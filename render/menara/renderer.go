@@ -229,7 +229,7 @@ func (r *Renderer) WritePNG(w io.Writer, v *View, opts Options) error {
 	l := NewLayout(v, opts)
 	img, wk := r.image(&l)
 	defer r.putWork(wk)
-	return r.png.Encode(w, img)
+	return r.png.EncodePlanned(w, img, r.png.Plan(bandCuts(&l, r.png.BandHeight()), nil))
 }
 
 // WritePosition draws position p, the step whose effects are last

@@ -242,7 +242,7 @@ func (r *Renderer) paintPlanned(l *Layout) (*work, *render.BandPlan) {
 	if rows == 0 {
 		return r.paintOn(w, l, w.pieces, nil, 0), nil
 	}
-	plan := r.png.Plan(r.bandNames(l, w.pieces, rows))
+	plan := r.png.Plan(nil, r.bandNames(l, w.pieces, rows))
 	return r.paintOn(w, l, w.pieces, plan, rows), plan
 }
 
