@@ -20,6 +20,7 @@ func TestBandCuts(t *testing.T) {
 	r := renderer(t)
 	o := options(t)
 	tops := map[int]bool{}
+	skipped := r.PlansSkipped()
 	n := 0
 	play(t, opts(2, menara.Easy), 6, func(p *menara.Position, e *menara.Effects) bool {
 		n++
@@ -29,9 +30,9 @@ func TestBandCuts(t *testing.T) {
 		v := rmenara.ViewOf(p, e)
 		l := rmenara.NewLayout(&v, o)
 		cuts := r.BandCuts(&l)
-		top := l.Plans[0].Rect.Min.Y
-		for _, pl := range l.Plans {
-			top = min(top, pl.Rect.Min.Y)
+		top := rmenara.PlansTop(&l)
+		if top > l.Plans[0].Rect.Min.Y {
+			t.Fatalf("the plans' bands begin at %d, under the first plan's top %d", top, l.Plans[0].Rect.Min.Y)
 		}
 		tops[top] = true
 		if len(cuts) == 0 || cuts[0] != 0 || !slices.IsSorted(cuts) || !slices.Contains(cuts, top) || cuts[len(cuts)-1] >= l.Size.Y {
@@ -53,4 +54,33 @@ func TestBandCuts(t *testing.T) {
 	if len(tops) < 2 {
 		t.Errorf("the plans' top at %d places in 13 boards, want the plans moved at least once", len(tops))
 	}
+	if r.PlansSkipped() == skipped {
+		t.Error("every plan was drawn: none had all its bands found by name")
+	}
+}
+
+// TestPlanBounds draws each plan of some boards alone, and their panels,
+// and checks that a plan draws nothing outside the bounds its bands are
+// named by and that the panel draws nothing where the plans' bands are.
+func TestPlanBounds(t *testing.T) {
+	r := renderer(t)
+	o := options(t)
+	n := 0
+	play(t, opts(3, menara.Easy), 7, func(p *menara.Position, e *menara.Effects) bool {
+		n++
+		if n%4 != 0 {
+			return false
+		}
+		v := rmenara.ViewOf(p, e)
+		l := rmenara.NewLayout(&v, o)
+		for i := -1; i < len(l.Plans); i++ {
+			drawn, bounds := r.DrawnApart(&l, i)
+			for _, d := range drawn {
+				if !d.In(bounds) {
+					t.Errorf("board after step %d, plan %d (-1: the panel): drew on %v, outside %v", n, i, d, bounds)
+				}
+			}
+		}
+		return n >= 60
+	})
 }

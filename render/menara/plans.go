@@ -44,8 +44,10 @@ type planCache struct {
 	mu    sync.Mutex
 	byKey map[string]*planPicture
 	size  int
-	// pasted counts the plans written from the cache, for the tests.
-	pasted atomic.Int64
+	// pasted counts the plans written from the cache, and skipped those
+	// not drawn, all their bands found by name (see bands.go), for the
+	// tests.
+	pasted, skipped atomic.Int64
 }
 
 func (c *planCache) get(k string) *planPicture {
@@ -95,25 +97,35 @@ type planPlacer struct {
 // planKey names plan pl in an image of the given size: all it draws,
 // every field's bits in turn.
 func (pp *planPlacer) planKey(pl *Plan, size image.Point) string {
-	pp.key = appendKey(pp.key[:0], reflect.ValueOf(size))
-	pp.key = appendKey(pp.key, reflect.ValueOf(pl).Elem())
+	pp.key = appendKey(pp.key[:0], reflect.ValueOf(size), 0)
+	pp.key = appendKey(pp.key, reflect.ValueOf(pl).Elem(), 0)
 	return string(pp.key)
 }
 
 // appendKey appends to b the bits of every field of v, lengths before
 // slices and strings, so that two values have the same key exactly when
-// they are equal. Pointers, maps and interfaces, which a layout does not
-// hold, panic.
-func appendKey(b []byte, v reflect.Value) []byte {
+// they are equal; its places (image.Point and render.Pt values, which
+// image.Rectangle and render.Poly hold) dy rows higher, so that two values
+// the same but for where they are drawn have the same key when dy is that
+// difference. Pointers, maps and interfaces, which a layout does not hold,
+// panic.
+func appendKey(b []byte, v reflect.Value, dy int) []byte {
+	switch v.Type() {
+	case pointType:
+		return binary.AppendVarint(binary.AppendVarint(b, v.Field(0).Int()), v.Field(1).Int()-int64(dy))
+	case ptType:
+		b = binary.LittleEndian.AppendUint32(b, math.Float32bits(float32(v.Field(0).Float())))
+		return binary.LittleEndian.AppendUint32(b, math.Float32bits(float32(v.Field(1).Float())-float32(dy)))
+	}
 	switch v.Kind() {
 	case reflect.Struct:
 		for i := range v.NumField() {
-			b = appendKey(b, v.Field(i))
+			b = appendKey(b, v.Field(i), dy)
 		}
 	case reflect.Slice, reflect.Array:
 		b = binary.AppendUvarint(b, uint64(v.Len()))
 		for i := range v.Len() {
-			b = appendKey(b, v.Index(i))
+			b = appendKey(b, v.Index(i), dy)
 		}
 	case reflect.String:
 		b = binary.AppendUvarint(b, uint64(v.Len()))
@@ -131,6 +143,12 @@ func appendKey(b []byte, v reflect.Value) []byte {
 	}
 	return b
 }
+
+// The types whose values appendKey takes as places.
+var (
+	pointType = reflect.TypeFor[image.Point]()
+	ptType    = reflect.TypeFor[render.Pt]()
+)
 
 // planPlaced paints plan pl, from the cache when it can.
 func (p *painter) planPlaced(pl *Plan) {

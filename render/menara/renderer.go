@@ -1,6 +1,7 @@
 package menara
 
 import (
+	"hash/maphash"
 	"image"
 	"io"
 	"sync"
@@ -29,6 +30,8 @@ type Renderer struct {
 	bands map[render.Hex]bandColour
 	// plans keeps the palette indices of plans drawn (see planCache).
 	plans planCache
+	// seeds seed the two hashes of a band's name (see bands.go).
+	seeds [2]maphash.Seed
 }
 
 // bandColour is a solid colour as an RGBA pixel and its palette index.
@@ -70,7 +73,8 @@ func New() (*Renderer, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &Renderer{fonts: fonts, png: render.Encoder{Level: pngLevel, Cache: renderCache}}
+	r := &Renderer{fonts: fonts, png: render.Encoder{Level: pngLevel, Cache: renderCache},
+		seeds: [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()}}
 	paper := image.NewRGBA(image.Rect(0, 0, Width, 1))
 	render.FillRect(paper, paper.Rect, colPaper)
 	var samples []*image.RGBA
@@ -114,18 +118,42 @@ func (r *Renderer) paint(dst *image.RGBA, f *raster, l *Layout) {
 // paintOver paints layout l onto dst, which has its size and is blank
 // paper; plans, when not nil, takes plans from the renderer's cache.
 func (r *Renderer) paintOver(dst *image.RGBA, f *raster, l *Layout, plans *planPlacer) {
+	r.paintSkipping(dst, f, l, plans, nil)
+}
+
+// paintSkipping paints as paintOver does, but not the plans that skip
+// says need no drawing (see bands.go). It reports false, having stopped,
+// when the header or the temple drew where the plans are: the image must
+// then be drawn whole.
+func (r *Renderer) paintSkipping(dst *image.RGBA, f *raster, l *Layout, plans *planPlacer, skip *plansSkipped) bool {
 	p := painter{fonts: r.fonts, dst: dst, f: f, plans: plans}
 	p.header(&l.Header)
 	p.temple(&l.Temple)
+	if skip != nil && !f.dirty.Clean(image.Rect(0, skip.top, l.Size.X, l.Size.Y)) {
+		return false
+	}
 	for i := range l.Plans {
+		if skip != nil && skip.skips(&l.Plans[i]) {
+			r.plans.skipped.Add(1)
+			continue
+		}
 		p.planPlaced(&l.Plans[i])
 	}
 	p.panel(&l.Panel)
+	return true
 }
 
 // image draws layout l into a paletted image whose pixels belong to a
 // work, which the caller returns to the pool with putWork.
 func (r *Renderer) image(l *Layout) (*image.Paletted, *work) {
+	img, w, _ := r.imageSkipping(l, nil)
+	return img, w
+}
+
+// imageSkipping draws layout l as image does, but not the plans skip says
+// need no drawing; it reports false when it had to draw every plan after
+// all (see paintSkipping).
+func (r *Renderer) imageSkipping(l *Layout, skip *plansSkipped) (*image.Paletted, *work, bool) {
 	w, _ := r.work.Get().(*work)
 	if w == nil {
 		w = &work{}
@@ -145,19 +173,21 @@ func (r *Renderer) image(l *Layout) (*image.Paletted, *work) {
 	w.fill.dirty.Reset(rect)
 	w.band = r.fillBand(canvas, out, l)
 	plans := &planPlacer{cache: &r.plans, out: out, band: w.band, r: r}
-	r.paintOver(canvas, &w.fill, l, plans)
-	if !plans.intact(&w.fill) {
+	skipped := r.paintSkipping(canvas, &w.fill, l, plans, skip)
+	if !skipped || !plans.intact(&w.fill) {
 		// Something was drawn over a plan written from the cache, which
-		// the canvas does not hold: draw the board again without it.
+		// the canvas does not hold, or where the plans are: draw the
+		// board again without the cache, every plan.
 		r.blank(w)
 		w.fill.dirty.Reset(rect)
 		w.band = r.fillBand(canvas, out, l)
 		r.paintOver(canvas, &w.fill, l, nil)
+		skipped = skip == nil
 	}
 	for _, d := range w.fill.dirty.Unconverted() {
 		r.quant.Convert(out, canvas, d)
 	}
-	return out, w
+	return out, w, skipped
 }
 
 // putWork makes blank again what w's image drew and returns w to the
@@ -227,9 +257,15 @@ func (r *Renderer) Image(v *View, opts Options) *image.Paletted {
 // WritePNG draws view v and writes it to w as a PNG.
 func (r *Renderer) WritePNG(w io.Writer, v *View, opts Options) error {
 	l := NewLayout(v, opts)
-	img, wk := r.image(&l)
+	cuts := bandCuts(&l, r.png.BandHeight())
+	plan := r.png.Plan(cuts, r.bandNames(&l, cuts))
+	img, wk, ok := r.imageSkipping(&l, r.skipping(&l, plan, cuts))
 	defer r.putWork(wk)
-	return r.png.EncodePlanned(w, img, r.png.Plan(bandCuts(&l, r.png.BandHeight()), nil))
+	if !ok {
+		// The plans' bands hold more than the plans: known by their pixels.
+		plan = r.png.Plan(cuts, nil)
+	}
+	return r.png.EncodePlanned(w, img, plan)
 }
 
 // WritePosition draws position p, the step whose effects are last
