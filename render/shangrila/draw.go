@@ -46,16 +46,13 @@ func (p *painter) stamp(m *image.Alpha, r image.Rectangle, c render.Hex) {
 	p.dirty.Add(render.Stamp(p.dst, m, r, c))
 }
 
-func (p *painter) dynamic(l *Layout) {
-	p.mapPieces(l, p.r.pieces(l, nil), nil, 0)
-	p.panel(&l.Panel)
-}
+func (p *painter) dynamic(l *Layout) { p.drawPieces(l, p.r.pieces(l, nil), nil, 0) }
 
-// mapPieces draws the map's pieces of l (see pieces.go) in their order:
-// with a plan, only those that reach a band of rows rows it did not find.
-// The badges come last on the map: players read the strengths before
-// every journey, so nothing may hide them.
-func (p *painter) mapPieces(l *Layout, pcs []piece, plan *render.BandPlan, rows int) {
+// drawPieces draws the pieces of l (see pieces.go) in their order: with a
+// plan, only those that reach a band of rows rows it did not find. The
+// badges come last on the map: players read the strengths before every
+// journey, so nothing may hide them.
+func (p *painter) drawPieces(l *Layout, pcs []piece, plan *render.BandPlan, rows int) {
 	for _, pc := range pcs {
 		if plan == nil || !foundAll(plan, pc.bounds, rows) {
 			p.drawPiece(l, pc)

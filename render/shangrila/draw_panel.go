@@ -7,37 +7,45 @@ import (
 	"github.com/tablebot/tablebot/rules/shangrila"
 )
 
-// panel draws the panel's changing parts over its static background.
+// panel draws the panel's changing parts over its static background: its
+// pieces (see pieces.go) in order.
 func (p *painter) panel(pn *Panel) {
-	sp := p.r.sprites
+	var pl pieceList
+	p.r.panelPieces(pn, &pl)
+	for _, pc := range pl {
+		p.panelPiece(pn, pc)
+	}
+}
+
+// statusMark draws the swatch of the player to move, or the star of the
+// end.
+func (p *painter) statusMark(pn *Panel) {
 	if pn.StatusColour.Valid() {
-		p.sprite(sp.swatches[pn.StatusColour], pn.StatusMark.Min)
+		p.sprite(p.r.sprites.swatches[pn.StatusColour], pn.StatusMark.Min)
 	} else if !pn.StatusMark.Empty() {
 		p.stamp(p.r.icons.symbol(symStar, starSize), pn.StatusMark, colAccent)
 	}
+}
+
+// lastMove draws the band of the last move's words, from the renderer's
+// picture of it when it can.
+func (p *painter) lastMove(pn *Panel) {
 	if band := p.r.band[p.static]; p.patches && band != nil && pn.LastMoveBand.Eq(band.Rect) {
 		render.CopyRect(p.dst, band, band.Rect)
 		p.place(placedKey{src: band, static: p.static}, []image.Rectangle{band.Rect})
 	} else if !pn.LastMoveBand.Empty() {
 		p.lastMoveBand(pn.LastMoveBand)
 	}
-	for _, t := range []render.Text{pn.Status, pn.Bridges, pn.ToGo, pn.LastMove} {
-		p.text(t)
-	}
-	if !p.headingsPasted {
-		for _, t := range pn.Headings {
-			p.text(t)
-		}
-	}
-	for _, row := range pn.Rows {
-		p.row(row)
-	}
-	if !p.legendPasted {
-		for _, it := range pn.Legend {
-			p.text(it.Sample)
-			p.text(it.Text)
-		}
-	}
+}
+
+// panelLines are the panel's lines, in the order they are drawn.
+func panelLines(pn *Panel) [4]render.Text {
+	return [4]render.Text{pn.Status, pn.Bridges, pn.ToGo, pn.LastMove}
+}
+
+// rowTexts are the texts of a player's row, in the order they are drawn.
+func rowTexts(row *PanelRow) []render.Text {
+	return append([]render.Text{row.Rank, row.Name, row.Masters, row.Villages}, row.Supply[:]...)
 }
 
 // lastMoveBand paints the band of the last move's words, at r.
@@ -62,10 +70,7 @@ func (p *painter) row(row PanelRow) {
 	if row.Colour.Valid() {
 		p.sprite(sp.swatches[row.Colour], row.Swatch.Min)
 	}
-	for _, t := range []render.Text{row.Rank, row.Name, row.Masters, row.Villages} {
-		p.text(t)
-	}
-	for _, t := range row.Supply {
+	for _, t := range rowTexts(&row) {
 		p.text(t)
 	}
 }

@@ -255,8 +255,7 @@ func (r *Renderer) paintOn(w *work, l *Layout, pcs []piece, plan *render.BandPla
 	for _, d := range w.pasted {
 		w.dirty.AddConverted(d)
 	}
-	p.mapPieces(l, pcs, plan, rows)
-	p.panel(&l.Panel)
+	p.drawPieces(l, pcs, plan, rows)
 	for _, d := range w.dirty.Unconverted() {
 		r.quant.Convert(w.out, w.canvas, d)
 	}
