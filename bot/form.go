@@ -21,7 +21,8 @@ type Form struct {
 	// the form ("setup" for place), or words ("give up"); they name no
 	// subcommand.
 	Aliases []string
-	// Usage, when set, is the short form as it is written ("take 2"):
+	// Usage, when set, is the message id of the short form as it is
+	// written in the player's language (in English "take 2"):
 	// words that begin with the form's name but do not fit it are answered
 	// with it, instead of being no form.
 	Usage string

@@ -12,7 +12,7 @@ import (
 // not ("take 2"), a Lead word before a value or not, the Rest of the words
 // the last value; each value as its Read reads it. ok is false when the
 // words are no form; words that name a form with a Usage but do not fit
-// it are answered with its Usage.
+// it are answered with its Usage, said in the player's language.
 func (f Forms) Typed(st State, seat int, words []string, p *i18n.Printer) (Typed, bool, error) {
 	x, args, fits, ok := f.typed(words)
 	if !ok {
@@ -28,8 +28,15 @@ func (f Forms) Typed(st State, seat int, words []string, p *i18n.Printer) (Typed
 	case x.Usage == "":
 		return Typed{}, false, nil
 	}
-	return Typed{}, true, rules.Errorf(rules.Invalid, "bot.err.typed", []any{"usage", x.Usage}, "write it so: %s", x.Usage)
+	return Typed{}, true, rules.Errorf(rules.Invalid, "bot.err.typed", []any{"usage", said(x.Usage)}, "write it so: %s", x.Usage)
 }
+
+// said is a message id that says itself in a printer's language
+// (i18n.Term).
+type said string
+
+// Term says the message in p's language.
+func (s said) Term(p *i18n.Printer) string { return p.T(string(s)) }
 
 // typed returns the form whose name or alias the words begin with, in any
 // case (the longest), and the words after it; fits is false when they

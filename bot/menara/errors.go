@@ -50,5 +50,5 @@ func rekey(err error) error {
 		// The exchange's usage is said in its message only.
 		c.Key = Kind + ".notation.usage-exchange"
 	}
-	return sayUsage(&c)
+	return &c
 }

@@ -58,24 +58,24 @@ func (g *Game) forms() bot.Forms {
 				Menu: handColumns, Max: handSize, Join: joinColumns, Check: checkGive, Option: columnOption, Prompt: givePrompt, Placeholder: givePlaceholder},
 			{Name: optTake, Type: bot.StringOption, Lead: true, Legal: legalTake, Label: groupLabel, Match: coversTyped, Read: readColumns,
 				Menu: campColumns, Min: given, Max: given, Join: joinColumns, Check: checkTake, Option: columnOption, Prompt: takePrompt, Placeholder: takePlaceholder},
-		}, Make: makeExchange, Usage: usageExchange},
-		{Name: cmdReveal, Board: revealButtons, Params: []bot.Param{{Name: optPile, Type: bot.StringOption, Choices: piles, Read: readPile}}, Make: makeReveal, Usage: usageReveal},
+		}, Make: makeExchange, Usage: "menara.usage.exchange"},
+		{Name: cmdReveal, Board: revealButtons, Params: []bot.Param{{Name: optPile, Type: bot.StringOption, Choices: piles, Read: readPile}}, Make: makeReveal, Usage: "menara.usage.reveal"},
 		{Name: cmdPlace, Board: onBoard("menara.button.place", "🏛️", bot.Primary, building(mr.PlaceCard)), Params: []bot.Param{
 			{Name: optColumn, Type: bot.StringOption, Legal: legalColours, Label: colourLabel, Option: colourOption, Prompt: colourPrompt, Match: colourMatch, Read: readColour},
 			{Name: optBase, Type: bot.StringOption, Legal: legalBases, Option: baseOption, Prompt: basePrompt, Lead: true},
-		}, Make: makeColumn, Aliases: []string{"column"}, Usage: notation.UsageColumn},
-		{Name: cmdFloor, Board: floorButton, Params: []bot.Param{placementParam(ai.PlaceNew)}, Make: makePlacement(mr.PlaceFloor), Usage: usageFloor},
+		}, Make: makeColumn, Aliases: []string{"column"}, Usage: "menara.usage.record-column"},
+		{Name: cmdFloor, Board: floorButton, Params: []bot.Param{placementParam(ai.PlaceNew)}, Make: makePlacement(mr.PlaceFloor), Usage: "menara.usage.floor"},
 		{Name: cmdMove, Board: onBoard("menara.button.move", "⬆️", bot.Primary, building(mr.MoveCard)), Params: []bot.Param{
 			{Name: optFrom, Type: bot.StringOption, Ask: "menara.menu.move-from", Legal: legalFrom, Label: fromLabel, Option: fromOption},
 			{Name: optTo, Type: bot.StringOption, Legal: legalTo, Option: toOption, Prompt: toPrompt, Lead: true},
-		}, Make: makeMove, Usage: notation.UsageMove},
+		}, Make: makeMove, Usage: "menara.usage.record-move"},
 		{Name: cmdLift, Board: onBoard("menara.button.lift", "🏗️", bot.Primary, building(mr.LiftCard)), Params: []bot.Param{
 			{Name: optFloor, Type: bot.StringOption, Ask: "menara.menu.lift", Legal: legalLifted, Label: liftedLabel},
 			placementParam(ai.PlaceLift),
-		}, Make: makePlacement(mr.Lift), Usage: usageLift},
-		{Name: cmdExtend, Params: []bot.Param{placementParam(ai.PlaceExtend)}, Make: makePlacement(mr.Extend), Usage: usageExtend},
-		{Name: cmdGiveUp, Board: onBoard("menara.button.give-up", "🏳️", bot.Danger, mayGiveUp, "false"), Params: []bot.Param{renew}, Make: makeClosing(mr.GiveUpStep), Aliases: []string{"give up"}, Usage: usageGiveUp},
-		{Name: cmdDone, Board: onBoard("menara.button.end-turn", "✅", bot.Success, stage(mr.Closing), "false"), Params: []bot.Param{renew}, Make: makeClosing(mr.DoneStep), Usage: usageDone},
+		}, Make: makePlacement(mr.Lift), Usage: "menara.usage.lift"},
+		{Name: cmdExtend, Params: []bot.Param{placementParam(ai.PlaceExtend)}, Make: makePlacement(mr.Extend), Usage: "menara.usage.extend"},
+		{Name: cmdGiveUp, Board: onBoard("menara.button.give-up", "🏳️", bot.Danger, mayGiveUp, "false"), Params: []bot.Param{renew}, Make: makeClosing(mr.GiveUpStep), Aliases: []string{"give up"}, Usage: "menara.usage.give-up"},
+		{Name: cmdDone, Board: onBoard("menara.button.end-turn", "✅", bot.Success, stage(mr.Closing), "false"), Params: []bot.Param{renew}, Make: makeClosing(mr.DoneStep), Usage: "menara.usage.done"},
 	}}
 }
 

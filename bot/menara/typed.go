@@ -21,7 +21,7 @@ func (g *Game) Typed(st bot.State, seat int, words []string, p *i18n.Printer) (b
 	words, sure := unsure(words)
 	t, ok, err := g.Forms.Typed(st, seat, words, p)
 	if !ok || err != nil {
-		return t, ok, sayUsage(err)
+		return t, ok, err
 	}
 	_, notRecord := notation.ParseAction(seat, words)
 	if notRecord != nil && (t.Command == cmdExchange || t.Command == cmdPlace) {
