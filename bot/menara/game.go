@@ -47,6 +47,7 @@ type Options struct {
 
 // Game is Menara as the host runs it (bot.Game).
 type Game struct {
+	bot.Basics
 	bot.Forms
 	bot.ComputerLevels[mr.Position, mr.Step, *mr.Effects]
 	opts Options
@@ -54,7 +55,7 @@ type Game struct {
 
 // New returns the game.
 func New(opts Options) *Game {
-	g := &Game{ComputerLevels: computers(opts), opts: opts}
+	g := &Game{Basics: bot.Basics{Name: Kind, GuideID: "menara.guide", Draw: opts.Board, Filming: opts.Film}, ComputerLevels: computers(opts), opts: opts}
 	g.Forms = g.forms()
 	return g
 }
@@ -63,9 +64,6 @@ var (
 	_ bot.Game   = (*Game)(nil)
 	_ bot.Undoer = (*Game)(nil)
 )
-
-// Kind returns "menara".
-func (g *Game) Kind() string { return Kind }
 
 // Seats: 1 to 4 players, together. A table has 4 seats unless new says
 // fewer, and starts with however many have joined: one is enough.
