@@ -86,7 +86,7 @@ func legalGive(st bot.State, seat int, _ bot.Values) []string {
 	if canExchange(pos, seat) != nil {
 		return nil
 	}
-	return columnGroups(pos.Hand(seat), mr.Columns{}, 0)
+	return groupValues(pos.Hand(seat).Groups(mr.Columns{}, 0))
 }
 
 // legalTake lists the groups of columns the player may take from the
@@ -97,7 +97,7 @@ func legalTake(st bot.State, seat int, v bot.Values) []string {
 		return nil
 	}
 	give, _ := mr.ParseColumns(strings.TrimSpace(v[optGive]))
-	return columnGroups(pos.Camp(), give, give.Total())
+	return groupValues(pos.Camp().Groups(give, give.Total()))
 }
 
 // groupLabel names a group of columns: "YY · yellow, yellow".
@@ -117,33 +117,11 @@ func coversTyped(p *i18n.Printer, typed string, c bot.Choice) bool {
 	return cols.Covers(want)
 }
 
-// columnGroups returns every group of n columns of from (any size when n
-// is 0) without the colours of skip, smallest first, as values.
-func columnGroups(from, skip mr.Columns, n int) []string {
-	var groups []mr.Columns
-	var cur mr.Columns
-	var walk func(c int)
-	walk = func(c int) {
-		if c == mr.NumColours {
-			if t := cur.Total(); t > 0 && (n == 0 || t == n) {
-				groups = append(groups, cur)
-			}
-			return
-		}
-		for k := uint8(0); k <= from[c] && (k == 0 || skip[c] == 0); k++ {
-			cur[c] = k
-			walk(c + 1)
-		}
-		cur[c] = 0
-	}
-	walk(0)
-	var out []string
-	for size := 1; size <= from.Total(); size++ {
-		for _, g := range groups {
-			if g.Total() == size {
-				out = append(out, g.String())
-			}
-		}
+// groupValues are groups of columns as values ("YY").
+func groupValues(groups []mr.Columns) []string {
+	out := make([]string, len(groups))
+	for i, g := range groups {
+		out[i] = g.String()
 	}
 	return out
 }
