@@ -5,6 +5,7 @@ import (
 
 	"github.com/tablebot/tablebot/bot"
 	"github.com/tablebot/tablebot/i18n"
+	"github.com/tablebot/tablebot/rules"
 	mr "github.com/tablebot/tablebot/rules/menara"
 )
 
@@ -52,7 +53,7 @@ func checkTake(st bot.State, seat int, v bot.Values) error {
 		return err
 	}
 	if n := len(columnValues(pos.Camp(), give)); n < give.Total() {
-		return illegal("menara.err.camp-short", "give", give, "count", n, "camp", pos.Camp())
+		return bot.Fail(rules.Illegal, "menara.err.camp-short", "give", give, "count", n, "camp", pos.Camp())
 	}
 	return nil
 }
@@ -63,7 +64,7 @@ func canExchange(pos *mr.Position, seat int) error {
 		return err
 	}
 	if pos.Hand(seat).Total() == 0 || pos.Camp().Total() == 0 {
-		return illegal("menara.err.no-exchange")
+		return bot.Fail(rules.Illegal, "menara.err.no-exchange")
 	}
 	return nil
 }

@@ -105,13 +105,13 @@ func readSetup(options map[string]string) (setup, error) {
 	var s setup
 	var ok bool
 	if s.difficulty, ok = mr.ParseDifficulty(options[settingDifficulty]); !ok {
-		return s, fail("menara.err.difficulty", "word", options[settingDifficulty])
+		return s, bot.Fail(bot.Invalid, "menara.err.difficulty", "word", options[settingDifficulty])
 	}
 	if s.hands, ok = mr.ParseHands(options[settingHands]); !ok {
-		return s, fail("menara.err.hands", "word", options[settingHands])
+		return s, bot.Fail(bot.Invalid, "menara.err.hands", "word", options[settingHands])
 	}
 	if s.side, ok = mr.ParseSide(options[settingSide]); !ok || s.side == mr.NoSide {
-		return s, fail("menara.err.side", "word", options[settingSide])
+		return s, bot.Fail(bot.Invalid, "menara.err.side", "word", options[settingSide])
 	}
 	return s, nil
 }

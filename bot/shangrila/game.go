@@ -71,7 +71,7 @@ func (g *Game) NewOptions() []bot.OptionSpec {
 func (g *Game) Configure(options map[string]string, seats int) (map[string]string, error) {
 	start := options["start"]
 	if start != startSetup && start != startSuggest {
-		return nil, fail("bot.err.start-kind")
+		return nil, bot.Fail(bot.Invalid, "bot.err.start-kind")
 	}
 	return map[string]string{settingStart: start}, nil
 }
