@@ -86,7 +86,8 @@ type Param struct {
 	Min func(st State, seat int, v Values) int
 	// Join, when set, makes the parameter's one value of all the values
 	// its menu chose (see Max), in place of Spread; false when they make
-	// none.
+	// none. Its menu may list a value more than once (two columns of one
+	// colour): the host numbers them apart, and Join gets them as listed.
 	Join func(values []string) (string, bool)
 	// Check, when set, says why the parameter's menu cannot be asked
 	// given the values chosen before it; nil when it can.

@@ -1,7 +1,7 @@
 package menara
 
 import (
-	"strconv"
+	"strings"
 
 	"github.com/tablebot/tablebot/bot"
 	"github.com/tablebot/tablebot/i18n"
@@ -9,9 +9,10 @@ import (
 	mr "github.com/tablebot/tablebot/rules/menara"
 )
 
-// The exchange's menus offer columns one option each ("Y0", "Y1",
-// "R0"...): the menu of what to give takes any of the hand at once, that
-// of what to take as many of the camp's, of other colours.
+// The exchange's menus offer columns one option each (by their letters,
+// repeated: the host numbers them apart): the menu of what to give takes
+// any of the hand at once, that of what to take as many of the camp's, of
+// other colours.
 
 // handColumns lists the columns of the hand for the menu of what to give.
 func handColumns(st bot.State, seat int, _ bot.Values) []string {
@@ -69,13 +70,13 @@ func canExchange(pos *mr.Position, seat int) error {
 	return nil
 }
 
-// columnValues lists columns one value each, leaving out the colours of
-// skip.
+// columnValues lists columns one value each, their letters, leaving out
+// the colours of skip.
 func columnValues(cols, skip mr.Columns) []string {
 	var out []string
-	for _, col := range mr.Colours {
-		for i := 0; i < int(cols[col]) && skip[col] == 0; i++ {
-			out = append(out, string(col.Letter())+strconv.Itoa(i))
+	for _, col := range cols.List() {
+		if skip[col] == 0 {
+			out = append(out, string(col.Letter()))
 		}
 	}
 	return out
@@ -83,25 +84,13 @@ func columnValues(cols, skip mr.Columns) []string {
 
 // joinColumns reads the columns a menu chose as a group ("YW").
 func joinColumns(values []string) (string, bool) {
-	var cols mr.Columns
-	seen := map[string]bool{}
-	for _, v := range values {
-		if len(v) < 2 || seen[v] {
-			return "", false
-		}
-		seen[v] = true
-		col, ok := mr.ParseColour(v[:1])
-		if !ok {
-			return "", false
-		}
-		cols[col]++
-	}
-	return cols.String(), len(values) > 0
+	cols, ok := mr.ParseColumns(strings.Join(values, ""))
+	return cols.String(), ok
 }
 
 // columnOption is a column in a menu: its colour.
 func columnOption(p *i18n.Printer, _ bot.State, _ bot.Values, value string) bot.MenuOption {
-	col, _ := mr.ParseColour(value[:1])
+	col, _ := mr.ParseColour(value)
 	return bot.MenuOption{Label: p.T("menara.menu.colour", "colour", col), Emoji: colourEmoji[col]}
 }
 
