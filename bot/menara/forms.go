@@ -35,14 +35,12 @@ const (
 	optTo        = "to"
 	optFloor     = "floor"
 	optRenew     = "renew"
-	// optConfirm is set by the terminal: confirmRecord for a step typed as
-	// a record line (made as it stands when piped, asked about like a short
-	// form when a person types it), confirmSure for a line ending in "!"
-	// (made as it stands, even when it brings the temple down). No slash
-	// command has it.
+	// optConfirm is set by the terminal to confirmRecord for a step typed
+	// as a record line: made as it stands when piped, asked about like a
+	// short form when a person types it (a line ending in "!" is made as
+	// it stands: bot.Forms.Typed). No slash command has it.
 	optConfirm    = "confirm"
 	confirmRecord = "record"
-	confirmSure   = "sure"
 )
 
 // forms are the steps as forms. From them the host derives the
