@@ -29,7 +29,7 @@ func (g *Game) Confirm(a *bot.Act, form string, v bot.Values, line string) (*bot
 	if err != nil {
 		return nil, err
 	}
-	q := &asking{g: g, a: a, p: a.Printer, s: s, pos: &pos, step: step, e: &e, form: form, v: v}
+	q := &asking{g: g, a: a, p: a.Printer, pos: &pos, step: step, e: &e, form: form, v: v}
 	if a.Action != nil {
 		switch form {
 		case cmdReveal:
