@@ -74,9 +74,9 @@ type Param struct {
 	// did not offer already.
 	Menu func(st State, seat int, v Values) []string
 	// Max, when set, is the most values the parameter's menu takes at once
-	// given the values chosen before it; nil takes one. The parameter
-	// takes the first value chosen and Spread the others, or Join makes
-	// its value of them all.
+	// given the values chosen before it; nil takes one, or with Join as
+	// many as it lists. The parameter takes the first value chosen and
+	// Spread the others, or Join makes its value of them all.
 	Max func(st State, seat int, v Values) int
 	// Spread sets in v the parameters after this one that the further
 	// values of a menu of several give (see Max).

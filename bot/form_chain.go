@@ -114,7 +114,10 @@ func (q Param) take(a *Act, v Values, values []string) (ok bool) {
 
 // most is the most values the parameter's menu takes at once.
 func (q Param) most(a *Act, v Values) int {
-	if q.Max == nil {
+	switch {
+	case q.Max == nil && q.Join != nil:
+		return max(len(q.menuValues(a, v)), 1)
+	case q.Max == nil:
 		return 1
 	}
 	return max(q.Max(a.State, a.Seat, v), 1)

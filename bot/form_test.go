@@ -449,11 +449,12 @@ func TestFormsOfferBadComponents(t *testing.T) {
 // swapForms has one form, swap: give, some of the digits 1 to 3 chosen
 // in one menu and joined ("13"), then take, as many of 7 to 9 at once
 // (its menu refuses a give of 3 digits). Give offers 1 twice: a menu's
-// options are the digits numbered apart by the host ("10", "11", "20").
+// options are the digits numbered apart by the host ("10", "11", "20"),
+// and without a Max it takes as many as it offers.
 func swapForms() Forms {
 	joined := func(values []string) (string, bool) { return strings.Join(values, ""), true }
 	count := func(_ State, _ int, v Values) int { return len(v["give"]) }
-	give := Param{Name: "give", Type: StringOption, Ask: "bot.button.hint", Max: func(State, int, Values) int { return 3 }, Join: joined,
+	give := Param{Name: "give", Type: StringOption, Ask: "bot.button.hint", Join: joined,
 		Legal: func(State, int, Values) []string { return []string{"1", "1", "2", "3"} }}
 	take := Param{Name: "take", Type: StringOption, Ask: "bot.button.hint", Min: count, Max: count, Join: joined,
 		Legal: func(State, int, Values) []string { return []string{"7", "8", "9"} },
@@ -479,7 +480,7 @@ func TestFormsJoin(t *testing.T) {
 		values []string
 		want   string // the move, the menu (id min-max placeholder) or the error's code
 	}{
-		{"give's menu", board.With("swap"), nil, "sums:g:v3:swap 1-3 Hint"},
+		{"give's menu", board.With("swap"), nil, "sums:g:v3:swap 1-4 Hint"},
 		{"two given: take's menu", board.With("swap"), []string{"10", "30"}, "sums:g:v3:swap:13 2-2 take 2"},
 		{"taken", board.With("swap", "13"), []string{"70", "90"}, "move 13>79"},
 		{"too few taken", board.With("swap", "13"), []string{"70"}, string(Stale)},

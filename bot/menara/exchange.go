@@ -19,11 +19,6 @@ func handColumns(st bot.State, seat int, _ bot.Values) []string {
 	return columnValues(positionOf(state(st)).Hand(seat), mr.Columns{})
 }
 
-// handSize is how many columns the menu of what to give takes at once.
-func handSize(st bot.State, seat int, _ bot.Values) int {
-	return positionOf(state(st)).Hand(seat).Total()
-}
-
 // campColumns lists the columns of the camp, but of the colours given,
 // for the menu of what to take.
 func campColumns(st bot.State, _ int, v bot.Values) []string {
