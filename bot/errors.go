@@ -24,10 +24,22 @@ const (
 
 // fail returns a command-layer error. Its English message lives in the
 // catalogue under key like every other text; Message holds the key only
-// for logs, because players always read the translated text.
+// for logs, because players always read the translated text. Args are in
+// pairs; a "word" someone typed is clipped to MaxQuoted before it is
+// quoted back.
 func fail(code rules.Code, key string, args ...any) error {
+	for i := 0; i+1 < len(args); i += 2 {
+		if w, ok := args[i+1].(string); ok && args[i] == "word" {
+			args[i+1] = Clip(w, MaxQuoted)
+		}
+	}
 	return rules.Errorf(code, key, args, "%s", key)
 }
+
+// Fail is a game's error for a player, its words under key in the
+// catalogue, as the host's are made (see fail): code says what kind
+// (Invalid, rules.Illegal...).
+func Fail(code rules.Code, key string, args ...any) error { return fail(code, key, args...) }
 
 // errGameOver is the answer to anything but looking once a game has ended.
 func errGameOver() error { return fail(rules.GameOver, "bot.err.over") }

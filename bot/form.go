@@ -21,7 +21,8 @@ type Form struct {
 	// the form ("setup" for place), or words ("give up"); they name no
 	// subcommand.
 	Aliases []string
-	// Usage, when set, is the short form as it is written ("take 2"):
+	// Usage, when set, is the message id of the short form as it is
+	// written in the player's language (in English "take 2"):
 	// words that begin with the form's name but do not fit it are answered
 	// with it, instead of being no form.
 	Usage string
@@ -73,9 +74,9 @@ type Param struct {
 	// did not offer already.
 	Menu func(st State, seat int, v Values) []string
 	// Max, when set, is the most values the parameter's menu takes at once
-	// given the values chosen before it; nil takes one. The parameter
-	// takes the first value chosen and Spread the others, or Join makes
-	// its value of them all.
+	// given the values chosen before it; nil takes one, or with Join as
+	// many as it lists. The parameter takes the first value chosen and
+	// Spread the others, or Join makes its value of them all.
 	Max func(st State, seat int, v Values) int
 	// Spread sets in v the parameters after this one that the further
 	// values of a menu of several give (see Max).
@@ -85,7 +86,8 @@ type Param struct {
 	Min func(st State, seat int, v Values) int
 	// Join, when set, makes the parameter's one value of all the values
 	// its menu chose (see Max), in place of Spread; false when they make
-	// none.
+	// none. Its menu may list a value more than once (two columns of one
+	// colour): the host numbers them apart, and Join gets them as listed.
 	Join func(values []string) (string, bool)
 	// Check, when set, says why the parameter's menu cannot be asked
 	// given the values chosen before it; nil when it can.

@@ -87,14 +87,19 @@ func (f Forms) chain(a *Act) (Outcome, error) {
 
 // take sets the parameter in v from the values its menu chose: one, or
 // from its Min to its Max, joined or the others spread; false when they
-// are too many or too few.
-func (q Param) take(a *Act, v Values, values []string) bool {
+// are too many or too few, or were not offered.
+func (q Param) take(a *Act, v Values, values []string) (ok bool) {
 	if len(values) > q.most(a, v) || len(values) < q.least(a, v) {
 		return false
 	}
 	if q.Join != nil {
-		val, ok := q.Join(values)
-		v[q.Name] = val
+		listed, chosen := q.listed(q.menuValues(a, v)), make([]string, len(values))
+		for i, id := range values {
+			if chosen[i], ok = listed[id]; !ok {
+				return false // not offered
+			}
+		}
+		v[q.Name], ok = q.Join(chosen)
 		return ok
 	}
 	if len(values) > 1 && q.Spread == nil {
@@ -109,7 +114,10 @@ func (q Param) take(a *Act, v Values, values []string) bool {
 
 // most is the most values the parameter's menu takes at once.
 func (q Param) most(a *Act, v Values) int {
-	if q.Max == nil {
+	switch {
+	case q.Max == nil && q.Join != nil:
+		return max(len(q.menuValues(a, v)), 1)
+	case q.Max == nil:
 		return 1
 	}
 	return max(q.Max(a.State, a.Seat, v), 1)
@@ -137,6 +145,32 @@ func (q Param) menuValues(a *Act, v Values) []string {
 		return q.Menu(a.State, a.Seat, v)
 	}
 	return q.Legal(a.State, a.Seat, v)
+}
+
+// ids are the values of a menu as its options give them back: as listed,
+// but for a parameter with Join, whose values may repeat, each numbered
+// by its place among its repeats ("Y0", "Y1", "R0"): a menu's options
+// differ.
+func (q Param) ids(values []string) []string {
+	if q.Join == nil {
+		return values
+	}
+	seen := map[string]int{}
+	out := make([]string, len(values))
+	for i, val := range values {
+		out[i] = val + strconv.Itoa(seen[val])
+		seen[val]++
+	}
+	return out
+}
+
+// listed maps the ids of a menu's values back to the values.
+func (q Param) listed(values []string) map[string]string {
+	out := make(map[string]string, len(values))
+	for i, id := range q.ids(values) {
+		out[id] = values[i]
+	}
+	return out
 }
 
 // args are the values of v of the form's parameters in order, up to the
@@ -186,7 +220,8 @@ func (x Form) menu(a *Act, args []string, v Values, page int) (Message, error) {
 			return Message{}, err
 		}
 	}
-	choices := q.choices(q.menuValues(a, v), a.State, a.Printer)
+	values := q.menuValues(a, v)
+	choices, ids := q.choices(values, a.State, a.Printer), q.ids(values)
 	if len(choices) == 0 {
 		return Message{}, NoSuchMove()
 	}
@@ -194,12 +229,14 @@ func (x Form) menu(a *Act, args []string, v Values, page int) (Message, error) {
 	page = min(page, pages-1)
 	lo, hi := page*MaxChoices, min(len(choices), (page+1)*MaxChoices)
 	opts := make([]MenuOption, 0, hi-lo)
-	for _, c := range choices[lo:hi] {
-		opts = append(opts, q.option(a, v, c))
+	for i, c := range choices[lo:hi] {
+		o := q.option(a, v, c)
+		o.Value = ids[lo+i]
+		opts = append(opts, o)
 	}
 	base := Action{Kind: a.Action.Kind, Game: a.Action.Game, Position: a.Action.Position}
 	menu := base.With(x.Name, args...)
-	if len(menu.ID())+1+maxValueLen(choices) > maxCustomID {
+	if len(menu.ID())+1+maxValueLen(ids) > maxCustomID {
 		return Message{}, fmt.Errorf("form %s: its values do not fit in a custom id", x.Name)
 	}
 	ask := q.prompt(a.Printer, a.State, v, len(choices))
@@ -253,11 +290,11 @@ func splitStep(step string) (string, int, bool) {
 	return name, n, false
 }
 
-// maxValueLen is the length of the longest value among choices.
-func maxValueLen(choices []Choice) int {
+// maxValueLen is the length of the longest of values.
+func maxValueLen(values []string) int {
 	n := 0
-	for _, c := range choices {
-		n = max(n, len(c.Value))
+	for _, val := range values {
+		n = max(n, len(val))
 	}
 	return n
 }

@@ -17,8 +17,9 @@ const StepConfirm = "ok"
 // own (renew the camp or not). A game sets it as Forms.Confirm.
 type Confirmer interface {
 	// Confirm is asked before line, the move of form filled with v, is
-	// made: from a subcommand (a.Action is nil), from a board's button or
-	// from the last menu of a chain. A nil Question makes the move; a
+	// made: from a subcommand (a.Action is nil; but for a short form typed
+	// with a final "!", see Forms.Typed), from a board's button or from
+	// the last menu of a chain. A nil Question makes the move; a
 	// Question is shown instead, privately, in place of the menu it came
 	// from. An answer of a Question makes its move without asking again.
 	Confirm(a *Act, form string, v Values, line string) (*Question, error)
@@ -48,7 +49,7 @@ func (f Forms) made(a *Act, x Form, v Values) (Outcome, error) {
 	if err != nil {
 		return Outcome{}, err
 	}
-	if f.Confirm == nil {
+	if f.Confirm == nil || a.Action == nil && a.Request.Option(optionSure) != "" {
 		return Outcome{Move: line}, nil
 	}
 	q, err := f.Confirm.Confirm(a, x.Name, v, line)

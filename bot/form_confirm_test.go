@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -57,6 +58,7 @@ func TestFormsConfirm(t *testing.T) {
 		want    string // the move, or the question: private, update, buttons
 	}{
 		{"command, not asked", map[string]string{"tens": "1", "ones": "2"}, Action{}, nil, "move 12"},
+		{"command typed with !, not asked", map[string]string{"tens": "2", "ones": "3", optionSure: "true"}, Action{}, nil, "move 23"},
 		{"command, asked", map[string]string{"tens": "2", "ones": "3"}, Action{}, nil,
 			"private true update false: sure? 23 [sums:g:v3:ok:add:2:3 sums:g:v3:ok:bump sums:g:v3:x]"},
 		{"menu, asked", nil, board.With("add", "2"), []string{"4"},
@@ -143,5 +145,31 @@ func TestParamHooks(t *testing.T) {
 	}
 	if opt := f.Commands()[1].Options[0]; opt.Autocomplete || len(opt.Choices) != 1 || opt.Choices[0].Value != "one" {
 		t.Errorf("bump's option: %+v, want its fixed choices", opt)
+	}
+}
+
+// TestFormsTypedSure: a short form typed with a final "!", its own word
+// or the end of the last, is made as it stands when the game asks before
+// moves; a game that never asks reads the "!" as a word.
+func TestFormsTypedSure(t *testing.T) {
+	asking := addForms()
+	asking.Confirm = asker{}
+	tests := []struct {
+		forms Forms
+		line  string
+		want  string
+	}{
+		{asking, "add 2 3!", "add map[!:true ones:3 tens:2]"},
+		{asking, "add 2 3 !", "add map[!:true ones:3 tens:2]"},
+		{asking, "add 2 3", "add map[ones:3 tens:2]"},
+		{addForms(), "add 2 3!", "add map[ones:3! tens:2]"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.line, func(t *testing.T) {
+			got, ok, err := tt.forms.Typed(nil, 0, strings.Fields(tt.line), nil)
+			if said := fmt.Sprint(got.Command, " ", got.Options); !ok || err != nil || said != tt.want {
+				t.Errorf("got %q, %v, %v; want %q", said, ok, err, tt.want)
+			}
+		})
 	}
 }

@@ -448,12 +448,14 @@ func TestFormsOfferBadComponents(t *testing.T) {
 
 // swapForms has one form, swap: give, some of the digits 1 to 3 chosen
 // in one menu and joined ("13"), then take, as many of 7 to 9 at once
-// (its menu refuses a give of 3 digits).
+// (its menu refuses a give of 3 digits). Give offers 1 twice: a menu's
+// options are the digits numbered apart by the host ("10", "11", "20"),
+// and without a Max it takes as many as it offers.
 func swapForms() Forms {
-	joined := func(values []string) (string, bool) { return strings.Join(values, ""), !slices.Contains(values, "0") }
+	joined := func(values []string) (string, bool) { return strings.Join(values, ""), true }
 	count := func(_ State, _ int, v Values) int { return len(v["give"]) }
-	give := Param{Name: "give", Type: StringOption, Ask: "bot.button.hint", Max: func(State, int, Values) int { return 3 }, Join: joined,
-		Legal: func(State, int, Values) []string { return []string{"1", "2", "3"} }}
+	give := Param{Name: "give", Type: StringOption, Ask: "bot.button.hint", Join: joined,
+		Legal: func(State, int, Values) []string { return []string{"1", "1", "2", "3"} }}
 	take := Param{Name: "take", Type: StringOption, Ask: "bot.button.hint", Min: count, Max: count, Join: joined,
 		Legal: func(State, int, Values) []string { return []string{"7", "8", "9"} },
 		Check: func(_ State, _ int, v Values) error {
@@ -478,12 +480,13 @@ func TestFormsJoin(t *testing.T) {
 		values []string
 		want   string // the move, the menu (id min-max placeholder) or the error's code
 	}{
-		{"give's menu", board.With("swap"), nil, "sums:g:v3:swap 1-3 Hint"},
-		{"two given: take's menu", board.With("swap"), []string{"1", "3"}, "sums:g:v3:swap:13 2-2 take 2"},
-		{"taken", board.With("swap", "13"), []string{"7", "9"}, "move 13>79"},
-		{"too few taken", board.With("swap", "13"), []string{"7"}, string(Stale)},
-		{"not joined", board.With("swap"), []string{"0"}, string(Stale)},
-		{"three given: checked", board.With("swap"), []string{"1", "2", "3"}, "illegal"},
+		{"give's menu", board.With("swap"), nil, "sums:g:v3:swap 1-4 Hint"},
+		{"two given: take's menu", board.With("swap"), []string{"10", "30"}, "sums:g:v3:swap:13 2-2 take 2"},
+		{"taken", board.With("swap", "13"), []string{"70", "90"}, "move 13>79"},
+		{"too few taken", board.With("swap", "13"), []string{"70"}, string(Stale)},
+		{"a repeat given", board.With("swap"), []string{"10", "11"}, "sums:g:v3:swap:11 2-2 take 2"},
+		{"not offered", board.With("swap"), []string{"1"}, string(Stale)},
+		{"three given: checked", board.With("swap"), []string{"10", "20", "30"}, "illegal"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -7,13 +7,24 @@ import (
 	"github.com/tablebot/tablebot/rules"
 )
 
+// optionSure is the option of a form typed with a final "!" ("take 2!"):
+// its move is made as it stands, Confirm not asked. No subcommand's
+// option can be so named.
+const optionSure = "!"
+
 // Typed reads a form in the terminal's short form: its name or an alias
 // in any case, then its values in order, its optional ones left out or
 // not ("take 2"), a Lead word before a value or not, the Rest of the words
 // the last value; each value as its Read reads it. ok is false when the
 // words are no form; words that name a form with a Usage but do not fit
-// it are answered with its Usage.
+// it are answered with its Usage, said in the player's language. When
+// the game asks before a move (Forms.Confirm), a final "!" makes it as it
+// stands (see Unsure).
 func (f Forms) Typed(st State, seat int, words []string, p *i18n.Printer) (Typed, bool, error) {
+	sure := false
+	if f.Confirm != nil {
+		words, sure = Unsure(words)
+	}
 	x, args, fits, ok := f.typed(words)
 	if !ok {
 		return Typed{}, false, nil
@@ -23,12 +34,36 @@ func (f Forms) Typed(st State, seat int, words []string, p *i18n.Printer) (Typed
 		opts, fits = x.read(p, args)
 	}
 	switch {
+	case fits && sure:
+		opts[optionSure] = "true"
+		fallthrough
 	case fits:
 		return Typed{Command: x.Name, Options: opts}, true, nil
 	case x.Usage == "":
 		return Typed{}, false, nil
 	}
-	return Typed{}, true, rules.Errorf(rules.Invalid, "bot.err.typed", []any{"usage", x.Usage}, "write it so: %s", x.Usage)
+	return Typed{}, true, rules.Errorf(rules.Invalid, "bot.err.typed", []any{"usage", said(x.Usage)}, "write it so: %s", x.Usage)
+}
+
+// said is a message id that says itself in a printer's language
+// (i18n.Term).
+type said string
+
+// Term says the message in p's language.
+func (s said) Term(p *i18n.Printer) string { return p.T(string(s)) }
+
+// Unsure returns words without a final "!" (a word of its own, or the end
+// of the last word), and whether there was one.
+func Unsure(words []string) ([]string, bool) {
+	n := len(words)
+	if n == 0 || !strings.HasSuffix(words[n-1], "!") {
+		return words, false
+	}
+	out := append([]string(nil), words[:n-1]...)
+	if last := strings.TrimSuffix(words[n-1], "!"); last != "" {
+		out = append(out, last)
+	}
+	return out, true
 }
 
 // typed returns the form whose name or alias the words begin with, in any

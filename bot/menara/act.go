@@ -29,7 +29,7 @@ func (g *Game) Confirm(a *bot.Act, form string, v bot.Values, line string) (*bot
 	if err != nil {
 		return nil, err
 	}
-	q := &asking{g: g, a: a, p: a.Printer, s: s, pos: &pos, step: step, e: &e, form: form, v: v}
+	q := &asking{g: g, a: a, p: a.Printer, pos: &pos, step: step, e: &e, form: form, v: v}
 	if a.Action != nil {
 		switch form {
 		case cmdReveal:
@@ -39,23 +39,12 @@ func (g *Game) Confirm(a *bot.Act, form string, v bot.Values, line string) (*bot
 		case cmdFloor, cmdLift, cmdExtend:
 			return q.preview(), nil
 		}
-	} else if asksNothing(a.Request) {
+	} else if a.Request.Option(optConfirm) == confirmRecord && a.Request.Piped {
+		// A record piped into the terminal plays as it stands.
 		return nil, nil
 	}
 	if e.Collapse || e.LiftFell {
 		return q.warning(), nil
 	}
 	return nil, nil
-}
-
-// asksNothing reports whether a typed step is made as it stands: a line
-// ending in "!", or a record line piped into the terminal.
-func asksNothing(r *bot.Request) bool {
-	switch r.Option(optConfirm) {
-	case confirmSure:
-		return true
-	case confirmRecord:
-		return r.Piped
-	}
-	return false
 }

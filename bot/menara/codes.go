@@ -4,6 +4,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/tablebot/tablebot/bot"
 	"github.com/tablebot/tablebot/i18n"
 	mr "github.com/tablebot/tablebot/rules/menara"
 )
@@ -131,7 +132,7 @@ func ambiguousWord(p *i18n.Printer, words []string) error {
 		}
 		for _, r := range w {
 			if native, english, ok := ambiguousCode(p, r); ok {
-				return fail("menara.err.ambiguous", "word", w, "letter", string(unicode.ToUpper(r)),
+				return bot.Fail(bot.Invalid, "menara.err.ambiguous", "word", w, "letter", string(unicode.ToUpper(r)),
 					"native", native, "nativeCode", oneColumn(native), "english", english, "englishCode", oneColumn(english))
 			}
 		}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/tablebot/tablebot/bot"
 	"github.com/tablebot/tablebot/i18n"
+	"github.com/tablebot/tablebot/rules"
 	mr "github.com/tablebot/tablebot/rules/menara"
 	"github.com/tablebot/tablebot/rules/menara/notation"
 )
@@ -26,11 +27,11 @@ func makeStep(st bot.State, step mr.Step) (string, error) {
 func makeExchange(st bot.State, seat int, v bot.Values) (string, error) {
 	give, ok := mr.ParseColumns(strings.TrimSpace(v[optGive]))
 	if !ok {
-		return "", fail("menara.err.columns", "word", v[optGive])
+		return "", bot.Fail(bot.Invalid, "menara.err.columns", "word", v[optGive])
 	}
 	take, ok := mr.ParseColumns(strings.TrimSpace(v[optTake]))
 	if !ok {
-		return "", fail("menara.err.columns", "word", v[optTake])
+		return "", bot.Fail(bot.Invalid, "menara.err.columns", "word", v[optTake])
 	}
 	return makeStep(st, mr.ExchangeStep(seat, give, take))
 }
@@ -39,7 +40,7 @@ func makeExchange(st bot.State, seat int, v bot.Values) (string, error) {
 func makeReveal(st bot.State, seat int, v bot.Values) (string, error) {
 	pl, ok := mr.ParsePile(strings.TrimSpace(v[optPile]))
 	if !ok {
-		return "", fail("menara.err.pile", "word", v[optPile])
+		return "", bot.Fail(bot.Invalid, "menara.err.pile", "word", v[optPile])
 	}
 	return makeStep(st, mr.RevealStep(seat, pl))
 }
@@ -48,7 +49,7 @@ func makeReveal(st bot.State, seat int, v bot.Values) (string, error) {
 func makeColumn(st bot.State, seat int, v bot.Values) (string, error) {
 	c, ok := mr.ParseColour(strings.TrimSpace(v[optColumn]))
 	if !ok {
-		return "", fail("menara.err.colour", "word", v[optColumn])
+		return "", bot.Fail(bot.Invalid, "menara.err.colour", "word", v[optColumn])
 	}
 	b, err := parseBase(v[optBase])
 	if err != nil {
@@ -78,7 +79,7 @@ func makePlacement(kind mr.Kind) func(bot.State, int, bot.Values) (string, error
 		if kind == mr.Lift {
 			f, ok := mr.ParseFloor(strings.TrimSpace(v[optFloor]))
 			if !ok {
-				return "", fail("menara.err.floor", "word", v[optFloor])
+				return "", bot.Fail(bot.Invalid, "menara.err.floor", "word", v[optFloor])
 			}
 			lifted = f
 		}
@@ -120,7 +121,7 @@ func readRenew(_ *i18n.Printer, s string) (string, bool) {
 func parseBase(s string) (mr.Base, error) {
 	b, ok := mr.ParseBase(s)
 	if !ok {
-		return mr.Base{}, fail("menara.err.base", "word", s)
+		return mr.Base{}, bot.Fail(bot.Invalid, "menara.err.base", "word", s)
 	}
 	return b, nil
 }
@@ -155,14 +156,14 @@ func parsePile(p *i18n.Printer, s string) (mr.Pile, bool) {
 // turn 1", "to F1 G2 G4 turn 0").
 func placementStep(pos *mr.Position, seat int, kind mr.Kind, lifted mr.FloorID, text string) (mr.Step, error) {
 	if text == "" {
-		return mr.Step{}, fail("menara.err.placement", "word", "")
+		return mr.Step{}, bot.Fail(bot.Invalid, "menara.err.placement", "word", "")
 	}
 	if notation.IsPlacementCode(text) {
 		pl, found := notation.FindPlacement(pos.Placements(nil), text)
 		k := pl.Step
 		// A floor step's list also offers the extensions.
 		if !found || k.Kind != kind && !(kind == mr.PlaceFloor && k.Kind == mr.Extend) || kind == mr.Lift && k.Floor != lifted {
-			return mr.Step{}, illegal("menara.err.placement-gone", "word", text)
+			return mr.Step{}, bot.Fail(rules.Illegal, "menara.err.placement-gone", "word", text)
 		}
 		s := pl.Step
 		s.Seat = uint8(seat)

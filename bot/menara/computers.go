@@ -51,17 +51,15 @@ func (g *Game) Hint(ctx context.Context, st bot.State, seat int, seed uint64, p 
 func (g *Game) Resign(st bot.State, seat int) (string, bool) { return "", false }
 
 // UndoFrom returns the number of steps below which an undo may not go:
-// a step after which something was seen that cannot be unseen (a card
-// revealed, the next floor of the quarry shown by placing a floor,
-// columns drawn at the end of a turn, a shaky hand's roll) stays, and
-// so does everything before it. Within a turn, the exchange and the
-// columns placed or moved since the reveal may be taken back.
+// a step after which something was seen that cannot be unseen
+// (mr.Effects.Shown: a card revealed, the next floor of the quarry,
+// columns drawn, a shaky hand's roll) stays, and so does everything
+// before it. Within a turn, the exchange and the columns placed or moved
+// since the reveal may be taken back.
 func (g *Game) UndoFrom(st bot.State) int {
 	from := 0
 	for i, e := range state(st).Effects() {
-		switch {
-		case e.Step.Kind == mr.Reveal, e.Step.Kind == mr.PlaceFloor, e.Step.Kind == mr.Extend,
-			e.TurnOver, e.GameOver, e.Risk.Num > 0:
+		if e.Shown() {
 			from = i + 1
 		}
 	}

@@ -116,17 +116,11 @@ func shakySaid(p *i18n.Printer, e *mr.Effects) []string {
 	}
 	var parts []string
 	for _, mc := range e.Margins() {
-		if newlyShaky(mc) {
+		if mc.NewlyShaky() {
 			parts = append(parts, p.T("menara.say.shaky", "floor", mc.Floor, "mm", Millimetres(p, mc.After)))
 		}
 	}
 	return parts
-}
-
-// newlyShaky reports whether a floor that still holds is now within the
-// amber band, and was not before (or had no margin yet).
-func newlyShaky(mc mr.MarginChange) bool {
-	return mc.HasAfter && mc.Holds && mc.After < mr.Safe() && (!mc.HadBefore || mc.Before >= mr.Safe())
 }
 
 // endSaid says how the card and the turn ended: the card done (unless it

@@ -4,31 +4,8 @@ import (
 	"errors"
 	"strings"
 
-	"github.com/tablebot/tablebot/bot"
 	"github.com/tablebot/tablebot/rules"
 )
-
-// fail returns an error for a player, its words under key in the
-// catalogue ("menara.err.…"); args in pairs, a "word" someone typed
-// clipped before it is quoted back.
-func fail(key string, args ...any) error {
-	return rules.Errorf(rules.Invalid, key, quoted(args), "%s", key)
-}
-
-// illegal is fail for a readable step the rules do not allow now.
-func illegal(key string, args ...any) error {
-	return rules.Errorf(rules.Illegal, key, quoted(args), "%s", key)
-}
-
-// quoted clips the "word" of args to bot.MaxQuoted.
-func quoted(args []any) []any {
-	for i := 0; i+1 < len(args); i += 2 {
-		if w, ok := args[i+1].(string); ok && args[i] == "word" {
-			args[i+1] = bot.Clip(w, bot.MaxQuoted)
-		}
-	}
-	return args
-}
 
 // notationPrefix is the prefix of the error keys of Menara's notation
 // package. Another game's notation uses the same prefix with other words
@@ -50,5 +27,5 @@ func rekey(err error) error {
 		// The exchange's usage is said in its message only.
 		c.Key = Kind + ".notation.usage-exchange"
 	}
-	return sayUsage(&c)
+	return &c
 }

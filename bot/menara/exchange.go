@@ -1,25 +1,22 @@
 package menara
 
 import (
-	"strconv"
+	"strings"
 
 	"github.com/tablebot/tablebot/bot"
 	"github.com/tablebot/tablebot/i18n"
+	"github.com/tablebot/tablebot/rules"
 	mr "github.com/tablebot/tablebot/rules/menara"
 )
 
-// The exchange's menus offer columns one option each ("Y0", "Y1",
-// "R0"...): the menu of what to give takes any of the hand at once, that
-// of what to take as many of the camp's, of other colours.
+// The exchange's menus offer columns one option each (by their letters,
+// repeated: the host numbers them apart): the menu of what to give takes
+// any of the hand at once, that of what to take as many of the camp's, of
+// other colours.
 
 // handColumns lists the columns of the hand for the menu of what to give.
 func handColumns(st bot.State, seat int, _ bot.Values) []string {
 	return columnValues(positionOf(state(st)).Hand(seat), mr.Columns{})
-}
-
-// handSize is how many columns the menu of what to give takes at once.
-func handSize(st bot.State, seat int, _ bot.Values) int {
-	return positionOf(state(st)).Hand(seat).Total()
 }
 
 // campColumns lists the columns of the camp, but of the colours given,
@@ -52,7 +49,7 @@ func checkTake(st bot.State, seat int, v bot.Values) error {
 		return err
 	}
 	if n := len(columnValues(pos.Camp(), give)); n < give.Total() {
-		return illegal("menara.err.camp-short", "give", give, "count", n, "camp", pos.Camp())
+		return bot.Fail(rules.Illegal, "menara.err.camp-short", "give", give, "count", n, "camp", pos.Camp())
 	}
 	return nil
 }
@@ -63,18 +60,18 @@ func canExchange(pos *mr.Position, seat int) error {
 		return err
 	}
 	if pos.Hand(seat).Total() == 0 || pos.Camp().Total() == 0 {
-		return illegal("menara.err.no-exchange")
+		return bot.Fail(rules.Illegal, "menara.err.no-exchange")
 	}
 	return nil
 }
 
-// columnValues lists columns one value each, leaving out the colours of
-// skip.
+// columnValues lists columns one value each, their letters, leaving out
+// the colours of skip.
 func columnValues(cols, skip mr.Columns) []string {
 	var out []string
-	for _, col := range mr.Colours {
-		for i := 0; i < int(cols[col]) && skip[col] == 0; i++ {
-			out = append(out, string(col.Letter())+strconv.Itoa(i))
+	for _, col := range cols.List() {
+		if skip[col] == 0 {
+			out = append(out, string(col.Letter()))
 		}
 	}
 	return out
@@ -82,25 +79,13 @@ func columnValues(cols, skip mr.Columns) []string {
 
 // joinColumns reads the columns a menu chose as a group ("YW").
 func joinColumns(values []string) (string, bool) {
-	var cols mr.Columns
-	seen := map[string]bool{}
-	for _, v := range values {
-		if len(v) < 2 || seen[v] {
-			return "", false
-		}
-		seen[v] = true
-		col, ok := mr.ParseColour(v[:1])
-		if !ok {
-			return "", false
-		}
-		cols[col]++
-	}
-	return cols.String(), len(values) > 0
+	cols, ok := mr.ParseColumns(strings.Join(values, ""))
+	return cols.String(), ok
 }
 
 // columnOption is a column in a menu: its colour.
 func columnOption(p *i18n.Printer, _ bot.State, _ bot.Values, value string) bot.MenuOption {
-	col, _ := mr.ParseColour(value[:1])
+	col, _ := mr.ParseColour(value)
 	return bot.MenuOption{Label: p.T("menara.menu.colour", "colour", col), Emoji: colourEmoji[col]}
 }
 

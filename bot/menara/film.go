@@ -28,12 +28,6 @@ func NewFilmFunc(r *rmenara.Renderer, cat *i18n.Catalog) bot.FilmFunc {
 	}
 }
 
-// Film films the game's finished games (bot.Filmer), nil when the game
-// was made without.
-func (g *Game) Film() bot.FilmFunc { return g.opts.Film }
-
-var _ bot.Filmer = (*Game)(nil)
-
 // FilmLabels returns the words of a timelapse in the printer's language:
 // the image's (Labels) and each turn's caption (Labels.Turn).
 func FilmLabels(p *i18n.Printer) rmenara.Labels {

@@ -35,14 +35,12 @@ const (
 	optTo        = "to"
 	optFloor     = "floor"
 	optRenew     = "renew"
-	// optConfirm is set by the terminal: confirmRecord for a step typed as
-	// a record line (made as it stands when piped, asked about like a short
-	// form when a person types it), confirmSure for a line ending in "!"
-	// (made as it stands, even when it brings the temple down). No slash
-	// command has it.
+	// optConfirm is set by the terminal to confirmRecord for a step typed
+	// as a record line: made as it stands when piped, asked about like a
+	// short form when a person types it (a line ending in "!" is made as
+	// it stands: bot.Forms.Typed). No slash command has it.
 	optConfirm    = "confirm"
 	confirmRecord = "record"
-	confirmSure   = "sure"
 )
 
 // forms are the steps as forms. From them the host derives the
@@ -55,27 +53,27 @@ func (g *Game) forms() bot.Forms {
 	return bot.Forms{Confirm: g, List: []bot.Form{
 		{Name: cmdExchange, Board: onBoard("menara.button.exchange", "🔁", bot.Secondary, stage(mr.Exchanging)), Params: []bot.Param{
 			{Name: optGive, Type: bot.StringOption, Legal: legalGive, Label: groupLabel, Match: coversTyped, Read: readColumns,
-				Menu: handColumns, Max: handSize, Join: joinColumns, Check: checkGive, Option: columnOption, Prompt: givePrompt, Placeholder: givePlaceholder},
+				Menu: handColumns, Join: joinColumns, Check: checkGive, Option: columnOption, Prompt: givePrompt, Placeholder: givePlaceholder},
 			{Name: optTake, Type: bot.StringOption, Lead: true, Legal: legalTake, Label: groupLabel, Match: coversTyped, Read: readColumns,
 				Menu: campColumns, Min: given, Max: given, Join: joinColumns, Check: checkTake, Option: columnOption, Prompt: takePrompt, Placeholder: takePlaceholder},
-		}, Make: makeExchange, Usage: usageExchange},
-		{Name: cmdReveal, Board: revealButtons, Params: []bot.Param{{Name: optPile, Type: bot.StringOption, Choices: piles, Read: readPile}}, Make: makeReveal, Usage: usageReveal},
+		}, Make: makeExchange, Usage: "menara.usage.exchange"},
+		{Name: cmdReveal, Board: revealButtons, Params: []bot.Param{{Name: optPile, Type: bot.StringOption, Choices: piles, Read: readPile}}, Make: makeReveal, Usage: "menara.usage.reveal"},
 		{Name: cmdPlace, Board: onBoard("menara.button.place", "🏛️", bot.Primary, building(mr.PlaceCard)), Params: []bot.Param{
 			{Name: optColumn, Type: bot.StringOption, Legal: legalColours, Label: colourLabel, Option: colourOption, Prompt: colourPrompt, Match: colourMatch, Read: readColour},
 			{Name: optBase, Type: bot.StringOption, Legal: legalBases, Option: baseOption, Prompt: basePrompt, Lead: true},
-		}, Make: makeColumn, Aliases: []string{"column"}, Usage: notation.UsageColumn},
-		{Name: cmdFloor, Board: floorButton, Params: []bot.Param{placementParam(ai.PlaceNew)}, Make: makePlacement(mr.PlaceFloor), Usage: usageFloor},
+		}, Make: makeColumn, Aliases: []string{"column"}, Usage: "menara.usage.record-column"},
+		{Name: cmdFloor, Board: floorButton, Params: []bot.Param{placementParam(ai.PlaceNew)}, Make: makePlacement(mr.PlaceFloor), Usage: "menara.usage.floor"},
 		{Name: cmdMove, Board: onBoard("menara.button.move", "⬆️", bot.Primary, building(mr.MoveCard)), Params: []bot.Param{
 			{Name: optFrom, Type: bot.StringOption, Ask: "menara.menu.move-from", Legal: legalFrom, Label: fromLabel, Option: fromOption},
 			{Name: optTo, Type: bot.StringOption, Legal: legalTo, Option: toOption, Prompt: toPrompt, Lead: true},
-		}, Make: makeMove, Usage: notation.UsageMove},
+		}, Make: makeMove, Usage: "menara.usage.record-move"},
 		{Name: cmdLift, Board: onBoard("menara.button.lift", "🏗️", bot.Primary, building(mr.LiftCard)), Params: []bot.Param{
 			{Name: optFloor, Type: bot.StringOption, Ask: "menara.menu.lift", Legal: legalLifted, Label: liftedLabel},
 			placementParam(ai.PlaceLift),
-		}, Make: makePlacement(mr.Lift), Usage: usageLift},
-		{Name: cmdExtend, Params: []bot.Param{placementParam(ai.PlaceExtend)}, Make: makePlacement(mr.Extend), Usage: usageExtend},
-		{Name: cmdGiveUp, Board: onBoard("menara.button.give-up", "🏳️", bot.Danger, mayGiveUp, "false"), Params: []bot.Param{renew}, Make: makeClosing(mr.GiveUpStep), Aliases: []string{"give up"}, Usage: usageGiveUp},
-		{Name: cmdDone, Board: onBoard("menara.button.end-turn", "✅", bot.Success, stage(mr.Closing), "false"), Params: []bot.Param{renew}, Make: makeClosing(mr.DoneStep), Usage: usageDone},
+		}, Make: makePlacement(mr.Lift), Usage: "menara.usage.lift"},
+		{Name: cmdExtend, Params: []bot.Param{placementParam(ai.PlaceExtend)}, Make: makePlacement(mr.Extend), Usage: "menara.usage.extend"},
+		{Name: cmdGiveUp, Board: onBoard("menara.button.give-up", "🏳️", bot.Danger, mayGiveUp, "false"), Params: []bot.Param{renew}, Make: makeClosing(mr.GiveUpStep), Aliases: []string{"give up"}, Usage: "menara.usage.give-up"},
+		{Name: cmdDone, Board: onBoard("menara.button.end-turn", "✅", bot.Success, stage(mr.Closing), "false"), Params: []bot.Param{renew}, Make: makeClosing(mr.DoneStep), Usage: "menara.usage.done"},
 	}}
 }
 
@@ -86,7 +84,7 @@ func legalGive(st bot.State, seat int, _ bot.Values) []string {
 	if canExchange(pos, seat) != nil {
 		return nil
 	}
-	return columnGroups(pos.Hand(seat), mr.Columns{}, 0)
+	return groupValues(pos.Hand(seat).Groups(mr.Columns{}, 0))
 }
 
 // legalTake lists the groups of columns the player may take from the
@@ -97,7 +95,7 @@ func legalTake(st bot.State, seat int, v bot.Values) []string {
 		return nil
 	}
 	give, _ := mr.ParseColumns(strings.TrimSpace(v[optGive]))
-	return columnGroups(pos.Camp(), give, give.Total())
+	return groupValues(pos.Camp().Groups(give, give.Total()))
 }
 
 // groupLabel names a group of columns: "YY · yellow, yellow".
@@ -117,33 +115,11 @@ func coversTyped(p *i18n.Printer, typed string, c bot.Choice) bool {
 	return cols.Covers(want)
 }
 
-// columnGroups returns every group of n columns of from (any size when n
-// is 0) without the colours of skip, smallest first, as values.
-func columnGroups(from, skip mr.Columns, n int) []string {
-	var groups []mr.Columns
-	var cur mr.Columns
-	var walk func(c int)
-	walk = func(c int) {
-		if c == mr.NumColours {
-			if t := cur.Total(); t > 0 && (n == 0 || t == n) {
-				groups = append(groups, cur)
-			}
-			return
-		}
-		for k := uint8(0); k <= from[c] && (k == 0 || skip[c] == 0); k++ {
-			cur[c] = k
-			walk(c + 1)
-		}
-		cur[c] = 0
-	}
-	walk(0)
-	var out []string
-	for size := 1; size <= from.Total(); size++ {
-		for _, g := range groups {
-			if g.Total() == size {
-				out = append(out, g.String())
-			}
-		}
+// groupValues are groups of columns as values ("YY").
+func groupValues(groups []mr.Columns) []string {
+	out := make([]string, len(groups))
+	for i, g := range groups {
+		out[i] = g.String()
 	}
 	return out
 }

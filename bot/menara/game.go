@@ -47,6 +47,7 @@ type Options struct {
 
 // Game is Menara as the host runs it (bot.Game).
 type Game struct {
+	bot.Basics
 	bot.Forms
 	bot.ComputerLevels[mr.Position, mr.Step, *mr.Effects]
 	opts Options
@@ -54,7 +55,7 @@ type Game struct {
 
 // New returns the game.
 func New(opts Options) *Game {
-	g := &Game{ComputerLevels: computers(opts), opts: opts}
+	g := &Game{Basics: bot.Basics{Name: Kind, GuideID: "menara.guide", Draw: opts.Board, Filming: opts.Film}, ComputerLevels: computers(opts), opts: opts}
 	g.Forms = g.forms()
 	return g
 }
@@ -63,9 +64,6 @@ var (
 	_ bot.Game   = (*Game)(nil)
 	_ bot.Undoer = (*Game)(nil)
 )
-
-// Kind returns "menara".
-func (g *Game) Kind() string { return Kind }
 
 // Seats: 1 to 4 players, together. A table has 4 seats unless new says
 // fewer, and starts with however many have joined: one is enough.
@@ -107,13 +105,13 @@ func readSetup(options map[string]string) (setup, error) {
 	var s setup
 	var ok bool
 	if s.difficulty, ok = mr.ParseDifficulty(options[settingDifficulty]); !ok {
-		return s, fail("menara.err.difficulty", "word", options[settingDifficulty])
+		return s, bot.Fail(bot.Invalid, "menara.err.difficulty", "word", options[settingDifficulty])
 	}
 	if s.hands, ok = mr.ParseHands(options[settingHands]); !ok {
-		return s, fail("menara.err.hands", "word", options[settingHands])
+		return s, bot.Fail(bot.Invalid, "menara.err.hands", "word", options[settingHands])
 	}
 	if s.side, ok = mr.ParseSide(options[settingSide]); !ok || s.side == mr.NoSide {
-		return s, fail("menara.err.side", "word", options[settingSide])
+		return s, bot.Fail(bot.Invalid, "menara.err.side", "word", options[settingSide])
 	}
 	return s, nil
 }

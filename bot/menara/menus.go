@@ -37,14 +37,13 @@ func pileWords(p *i18n.Printer, cards []mr.Card) string {
 	return strings.Join(parts, ", ")
 }
 
-// asking is what a question before a step needs: the asker, the state
-// and its position, the step proposed and what it would do, and the form
+// asking is what a question before a step needs: the asker, the
+// position, the step proposed and what it would do, and the form
 // and values it was made of.
 type asking struct {
 	g    *Game
 	a    *bot.Act
 	p    *i18n.Printer
-	s    *State
 	pos  *mr.Position
 	step mr.Step
 	e    *mr.Effects

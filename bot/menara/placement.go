@@ -4,35 +4,16 @@ import (
 	"github.com/tablebot/tablebot/bot"
 	"github.com/tablebot/tablebot/i18n"
 	mr "github.com/tablebot/tablebot/rules/menara"
-	"github.com/tablebot/tablebot/rules/menara/notation"
 )
 
 // placementsOf returns the placements of a state's position as a player
 // chooses among them, found once a position (autocomplete names a hundred
 // or more at once): steadiest first, as moves lists steps (see
-// steadiestPlacements).
+// mr.Position.SteadiestPlacements).
 func placementsOf(st bot.State) []mr.Placement {
 	return bot.Memo(state(st), "placements", func(pos mr.Position) []mr.Placement {
-		return steadiestPlacements(&pos, pos.Placements(nil))
+		return pos.SteadiestPlacements(pos.Placements(nil))
 	})
-}
-
-// steadiestPlacements sorts placements pls of pos for a menu as moves
-// lists steps (see mr.Position.Steadiest): on columns steadiest first, then the
-// places beside the base, the lifts whose floor would fall, last the
-// places that collapse the temple.
-func steadiestPlacements(pos *mr.Position, pls []mr.Placement) []mr.Placement {
-	byCode := make(map[string]mr.Placement, len(pls))
-	steps := make([]mr.Step, 0, len(pls))
-	for _, pl := range pls {
-		byCode[notation.PlacementCode(pl.Step)] = pl
-		steps = append(steps, pl.Step)
-	}
-	out := make([]mr.Placement, 0, len(pls))
-	for _, s := range pos.Steadiest(steps) {
-		out = append(out, byCode[notation.PlacementCode(s)])
-	}
-	return out
 }
 
 // placeWords is a placement in words, in two parts for a menu (label and

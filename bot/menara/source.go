@@ -3,9 +3,11 @@ package menara
 import (
 	"embed"
 	"fmt"
+	"strings"
 
 	"github.com/tablebot/tablebot/i18n"
 	mr "github.com/tablebot/tablebot/rules/menara"
+	"github.com/tablebot/tablebot/rules/menara/notation"
 )
 
 //go:embed locales
@@ -16,7 +18,8 @@ func Source() i18n.Source { return i18n.Source{Files: locales, Terms: terms} }
 
 // terms writes the game's values in the printer's language (i18n.Terms):
 // colours, piles and sides by their names; floors, bases, sets of
-// columns and cells by their notation.
+// columns and cells by their notation; a record's usage line as its
+// language says it.
 func terms(p *i18n.Printer, v any) (string, bool) {
 	switch v := v.(type) {
 	case mr.Colour:
@@ -32,6 +35,11 @@ func terms(p *i18n.Printer, v any) (string, bool) {
 		return columnsCode(p, v), true
 	case mr.FloorID, mr.Base, mr.BaseSet, mr.Hex:
 		return v.(fmt.Stringer).String(), true
+	case notation.Usage:
+		// A record's usage keeps its words but says the rest:
+		// menara.usage.record-<its step word>.
+		word, _, _ := strings.Cut(string(v), " ")
+		return p.T("menara.usage.record-" + word), true
 	}
 	return "", false
 }

@@ -1,8 +1,6 @@
 package menara
 
 import (
-	"strings"
-
 	"github.com/tablebot/tablebot/bot"
 	"github.com/tablebot/tablebot/i18n"
 	"github.com/tablebot/tablebot/rules/menara/notation"
@@ -18,11 +16,11 @@ import (
 // the terminal (a record plays as it stands); a line ending in "!" is
 // made as it stands.
 func (g *Game) Typed(st bot.State, seat int, words []string, p *i18n.Printer) (bot.Typed, bool, error) {
-	words, sure := unsure(words)
 	t, ok, err := g.Forms.Typed(st, seat, words, p)
 	if !ok || err != nil {
-		return t, ok, sayUsage(err)
+		return t, ok, err
 	}
+	words, _ = bot.Unsure(words)
 	_, notRecord := notation.ParseAction(seat, words)
 	if notRecord != nil && (t.Command == cmdExchange || t.Command == cmdPlace) {
 		// A short form's colour codes are the player's: a letter that reads
@@ -31,25 +29,8 @@ func (g *Game) Typed(st bot.State, seat int, words []string, p *i18n.Printer) (b
 			return bot.Typed{}, true, err
 		}
 	}
-	if sure || notRecord == nil {
+	if notRecord == nil {
 		t.Options[optConfirm] = confirmRecord
-		if sure {
-			t.Options[optConfirm] = confirmSure
-		}
 	}
 	return t, true, nil
-}
-
-// unsure returns the words without a final "!" (a word of its own, or
-// the end of the last word), and whether there was one.
-func unsure(words []string) ([]string, bool) {
-	n := len(words)
-	if n == 0 || !strings.HasSuffix(words[n-1], "!") {
-		return words, false
-	}
-	out := append([]string(nil), words[:n-1]...)
-	if last := strings.TrimSuffix(words[n-1], "!"); last != "" {
-		out = append(out, last)
-	}
-	return out, true
 }

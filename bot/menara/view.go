@@ -8,9 +8,6 @@ import (
 	mr "github.com/tablebot/tablebot/rules/menara"
 )
 
-// Title is the game's name.
-func (g *Game) Title(p *i18n.Printer) string { return p.T("menara.title") }
-
 // LobbyOptions says how the table is set up: the difficulty (and the
 // levels it asks for), the hands, the base's side.
 func (g *Game) LobbyOptions(p *i18n.Printer, settings map[string]string) string {
@@ -167,9 +164,3 @@ func floorText(p *i18n.Printer, pos *mr.Position, f mr.FloorID) string {
 	}
 	return head + ": " + strings.Join(bases, " ")
 }
-
-// Guide is the rules guide, one message a section.
-func (g *Game) Guide(p *i18n.Printer) []string { return p.Sections("menara.guide") }
-
-// Board draws the board images, nil when the game was made without.
-func (g *Game) Board() bot.BoardFunc { return g.opts.Board }

@@ -24,9 +24,3 @@ func NewFilmFunc(r *srender.Renderer, cat *i18n.Catalog) bot.FilmFunc {
 		return err
 	}
 }
-
-// Film films the game's finished games (bot.Filmer), nil when the game
-// was made without.
-func (g *Game) Film() bot.FilmFunc { return g.opts.Film }
-
-var _ bot.Filmer = (*Game)(nil)

@@ -195,7 +195,7 @@ func makeRecruit(st bot.State, seat int, v bot.Values) (string, error) {
 		if _, err := one(st, seat, v); err != nil {
 			return "", err
 		}
-		return "", fail("bot.err.second-student")
+		return "", bot.Fail(bot.Invalid, "bot.err.second-student")
 	}
 	return makeMove(stepRecruit, optVillage, optMaster, optVillage2, optMaster2)(st, seat, v)
 }

@@ -40,20 +40,18 @@ type Options struct {
 
 // Game is The Bridges of Shangri-La as the host runs it (bot.Game).
 type Game struct {
+	bot.Basics
 	bot.Forms
 	bot.ComputerLevels[sl.Position, sl.Move, *sl.Effects]
-	opts Options
 }
 
 // New returns the game.
 func New(opts Options) *Game {
-	return &Game{Forms: moveForms(), ComputerLevels: computers(opts.Computers), opts: opts}
+	return &Game{Basics: bot.Basics{Name: Kind, GuideID: "guide", Draw: opts.Board, Filming: opts.Film}, Forms: moveForms(),
+		ComputerLevels: computers(opts.Computers)}
 }
 
 var _ bot.Game = (*Game)(nil)
-
-// Kind returns "shangrila".
-func (g *Game) Kind() string { return Kind }
 
 // Seats: 3 or 4 players, each for themselves.
 func (g *Game) Seats() bot.Seats { return bot.Seats{Min: 3, Max: 4, Default: 4} }
@@ -73,7 +71,7 @@ func (g *Game) NewOptions() []bot.OptionSpec {
 func (g *Game) Configure(options map[string]string, seats int) (map[string]string, error) {
 	start := options["start"]
 	if start != startSetup && start != startSuggest {
-		return nil, fail("bot.err.start-kind")
+		return nil, bot.Fail(bot.Invalid, "bot.err.start-kind")
 	}
 	return map[string]string{settingStart: start}, nil
 }

@@ -2,7 +2,6 @@ package shangrila
 
 import (
 	"github.com/tablebot/tablebot/i18n"
-	"github.com/tablebot/tablebot/rules"
 	sl "github.com/tablebot/tablebot/rules/shangrila"
 )
 
@@ -32,12 +31,6 @@ func ColourName(p *i18n.Printer, c sl.Colour) string { return p.T("colour." + c.
 // names it ("Hacedor de Lluvia").
 func DisciplineName(p *i18n.Printer, d sl.Discipline) string {
 	return p.T("discipline." + d.String())
-}
-
-// fail returns an error of the game's command layer, its message in the
-// catalogue under key.
-func fail(key string, args ...any) error {
-	return rules.Errorf(rules.Invalid, key, args, "%s", key)
 }
 
 // counted is n with its noun ("1 master", "3 masters") in the printer's

@@ -16,9 +16,6 @@ const (
 	stepJourney = "journey"
 )
 
-// Title is the game's name in the printer's language.
-func (g *Game) Title(p *i18n.Printer) string { return p.T("shangrila.title") }
-
 // LobbyOptions says how the table starts.
 func (g *Game) LobbyOptions(p *i18n.Printer, settings map[string]string) string {
 	if settings[settingStart] == startSuggest {
@@ -127,9 +124,3 @@ func (g *Game) Text(p *i18n.Printer, st bot.State, names []string) string {
 	}
 	return b.String()
 }
-
-// Guide is the rules guide, one message a section.
-func (g *Game) Guide(p *i18n.Printer) []string { return p.Sections("guide") }
-
-// Board draws the board images, nil when the game was made without.
-func (g *Game) Board() bot.BoardFunc { return g.opts.Board }

@@ -1,6 +1,9 @@
 package menara
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Colour is a column's colour, and the colour of the bases it may stand on.
 type Colour uint8
@@ -130,6 +133,31 @@ func (c Columns) List() []Colour {
 		}
 	}
 	return out
+}
+
+// Groups returns every group of n columns of c (of any size when n is 0)
+// without the colours of skip, smallest first: what a hand may give to
+// the camp, what may be taken for it.
+func (c Columns) Groups(skip Columns, n int) []Columns {
+	var groups []Columns
+	var cur Columns
+	var walk func(i int)
+	walk = func(i int) {
+		if i == NumColours {
+			if t := cur.Total(); t > 0 && (n == 0 || t == n) {
+				groups = append(groups, cur)
+			}
+			return
+		}
+		for k := uint8(0); k <= c[i] && (k == 0 || skip[i] == 0); k++ {
+			cur[i] = k
+			walk(i + 1)
+		}
+		cur[i] = 0
+	}
+	walk(0)
+	slices.SortStableFunc(groups, func(a, b Columns) int { return a.Total() - b.Total() })
+	return groups
 }
 
 // ParseColumns reads columns written as letters in any order and case

@@ -10,6 +10,12 @@ type MarginChange struct {
 	Holds               bool
 }
 
+// NewlyShaky reports whether a floor that still holds is now within the
+// amber band, and was not before (or had no margin yet).
+func (mc MarginChange) NewlyShaky() bool {
+	return mc.HasAfter && mc.Holds && mc.After < Safe() && (!mc.HadBefore || mc.Before >= Safe())
+}
+
 // Risk is the chance a step fails with shaky hands: Num/Den, 0 when it
 // cannot fail. It comes from the floor the step leaves deepest in the amber
 // band: (δ_safe − m)/(δ_safe − δ(L)).
@@ -111,6 +117,15 @@ type Effects struct {
 // Margins returns the floors whose margin or verdict the step changed, in
 // placing order.
 func (e *Effects) Margins() []MarginChange { return e.margins[:e.nmargins] }
+
+// Shown reports whether the step let the players see what cannot be
+// unseen: a card revealed, the next floor of the quarry (a floor placed
+// or extended), columns drawn at the end of a turn, a shaky hand's roll,
+// the game's end.
+func (e *Effects) Shown() bool {
+	k := e.Step.Kind
+	return k == Reveal || k == PlaceFloor || k == Extend || e.TurnOver || e.GameOver || e.Risk.Num > 0
+}
 
 func newEffects(s Step) Effects {
 	return Effects{Step: s, PushedUnder: NoFloor, Unsupported: NoFloor, Floor: NoFloor, Filled: NoFloor, NewFloor: NoFloor, Risk: Risk{Floor: NoFloor}}

@@ -109,9 +109,20 @@ type Options struct {
 // MaxNameLen is the longest player name, in bytes.
 const MaxNameLen = 32
 
-// reservedNames are words a record's header lines start with; a player so
-// named could not start a step line.
-var reservedNames = [...]string{"game", "players", "difficulty", "hands", "seed", "side"}
+// The words a record's header lines start with, in the order records are
+// written (rules/menara/notation writes and reads them): no player may be
+// so named, or they could not start a step line.
+const (
+	HeaderGame       = "game"
+	HeaderPlayers    = "players"
+	HeaderDifficulty = "difficulty"
+	HeaderHands      = "hands"
+	HeaderSeed       = "seed"
+	HeaderSide       = "side"
+)
+
+// reservedNames are the header words, which no player may be named.
+var reservedNames = [...]string{HeaderGame, HeaderPlayers, HeaderDifficulty, HeaderHands, HeaderSeed, HeaderSide}
 
 // ValidName returns nil when s can name a player: one word of 1 to 32 bytes
 // of UTF-8 letters, digits and marks such as - _ . ', none of which is '#',

@@ -110,6 +110,24 @@ func (p *Position) Steadiest(steps []Step) []Step {
 	return out
 }
 
+// SteadiestPlacements returns placements pls sorted as Steadiest sorts
+// their steps, for a player to choose from: on columns steadiest first,
+// then the places beside the base, the lifts whose floor would fall, last
+// the places that collapse the temple.
+func (p *Position) SteadiestPlacements(pls []Placement) []Placement {
+	byStep := make(map[Step]Placement, len(pls))
+	steps := make([]Step, 0, len(pls))
+	for _, pl := range pls {
+		byStep[pl.Step] = pl
+		steps = append(steps, pl.Step)
+	}
+	out := make([]Placement, 0, len(pls))
+	for _, s := range p.Steadiest(steps) {
+		out = append(out, byStep[s])
+	}
+	return out
+}
+
 // choiceGroup is the group of a step in a list of choices: the steps that
 // make nothing fall, those that cost a level (a base extension, giving the
 // card up), the lifts whose floor would fall, the collapses.

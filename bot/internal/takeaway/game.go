@@ -46,13 +46,11 @@ type Options struct {
 	Film bot.FilmFunc
 }
 
-// Film films the finished games, nil when the game was made without.
-func (g *Game) Film() bot.FilmFunc { return g.opts.Film }
-
 // Game is the take-away game for the host. Its one move is a form: the
 // host derives the take subcommand, its autocomplete, the Take button's
 // menu, the terminal's "take N" and the list of moves from it.
 type Game struct {
+	bot.Basics
 	bot.Forms
 	opts Options
 }
@@ -65,7 +63,17 @@ func New(opts Options) *Game {
 		Params: []bot.Param{{Name: optStones, Type: bot.IntegerOption, Ask: "takeaway.menu.take", Legal: legalTakes, Label: takeLabel}},
 		Make:   makeTake,
 	}
-	return &Game{Forms: bot.Forms{List: []bot.Form{take}}, opts: opts}
+	// It draws the pile (Draw), or with Options.Board when a test sets it;
+	// none with Options.NoImages.
+	var draw bot.BoardFunc = Draw
+	switch {
+	case opts.Board != nil:
+		draw = opts.Board
+	case opts.NoImages:
+		draw = nil
+	}
+	basics := bot.Basics{Name: Kind, GuideID: "takeaway.guide", Draw: draw, Filming: opts.Film}
+	return &Game{Basics: basics, Forms: bot.Forms{List: []bot.Form{take}}, opts: opts}
 }
 
 // legalTakes are the numbers of stones seat may take.
@@ -96,9 +104,6 @@ func makeTake(st bot.State, seat int, v bot.Values) (string, error) {
 }
 
 var _ bot.Game = (*Game)(nil)
-
-// Kind is "takeaway".
-func (g *Game) Kind() string { return Kind }
 
 // Seats: 1 to 4 (a race needs 2: Setup refuses one).
 func (g *Game) Seats() bot.Seats { return bot.Seats{Min: 1, Max: 4, Default: 2} }

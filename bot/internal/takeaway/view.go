@@ -8,9 +8,6 @@ import (
 	"github.com/tablebot/tablebot/stats"
 )
 
-// Title is the game's name.
-func (g *Game) Title(p *i18n.Printer) string { return p.T("takeaway.title") }
-
 // LobbyOptions: the pile and the mode.
 func (g *Game) LobbyOptions(p *i18n.Printer, settings map[string]string) string {
 	n, _ := strconv.Atoi(settings[optStones])
@@ -68,21 +65,6 @@ func (g *Game) Status(p *i18n.Printer, st bot.State, names []string, seat int) s
 // Text is the pile as text.
 func (g *Game) Text(p *i18n.Printer, st bot.State, names []string) string {
 	return "  " + p.T("takeaway.status", "left", state(st).Position().Left) + "\n"
-}
-
-// Guide is the rules in two sections.
-func (g *Game) Guide(p *i18n.Printer) []string { return p.Sections("takeaway.guide") }
-
-// Board draws the pile (Draw), or with Options.Board when a test sets it;
-// none with Options.NoImages.
-func (g *Game) Board() bot.BoardFunc {
-	switch {
-	case g.opts.Board != nil:
-		return g.opts.Board
-	case g.opts.NoImages:
-		return nil
-	}
-	return Draw
 }
 
 // Final ranks the winner first and the others second, or gives the

@@ -16,11 +16,11 @@ const shakyBand = "1.5mm"
 func HandsLine(h menara.Hands) string {
 	switch h {
 	case menara.Shaky:
-		return kwHands + " shaky " + shakyBand
+		return menara.HeaderHands + " shaky " + shakyBand
 	case menara.ShakyWide:
-		return kwHands + " shaky"
+		return menara.HeaderHands + " shaky"
 	}
-	return kwHands + " " + h.String()
+	return menara.HeaderHands + " " + h.String()
 }
 
 // parseHands reads a hands line's words: steady, shaky 1.5mm, or shaky

@@ -37,23 +37,13 @@ func (rec *Record) Options() menara.Options {
 // LineError says which line of a record is wrong and why (rules.LineError).
 type LineError = rules.LineError
 
-// header words, in the order records are written.
-const (
-	kwGame       = "game"
-	kwPlayers    = "players"
-	kwDifficulty = "difficulty"
-	kwHands      = "hands"
-	kwSeed       = "seed"
-	kwSide       = "side"
-)
-
 // ParseRecord reads a game record. Errors are *LineError.
 func ParseRecord(r io.Reader) (*Record, error) {
 	rec := &Record{Side: menara.Light}
 	seen := map[string]bool{}
 	stepping := false
 	requireHeader := func() error {
-		for _, kw := range []string{kwPlayers, kwDifficulty, kwSeed} {
+		for _, kw := range []string{menara.HeaderPlayers, menara.HeaderDifficulty, menara.HeaderSeed} {
 			if !seen[kw] {
 				return invalid("notation.header.missing", []any{"word", kw},
 					"the record has no %s line: a record starts with game, players, difficulty and seed lines", kw)
@@ -64,14 +54,14 @@ func ParseRecord(r io.Reader) (*Record, error) {
 	n, err := rules.ReadRecordLines(r, func(l rules.RecordLine) error {
 		kw := strings.ToLower(l.Words[0])
 		switch kw {
-		case kwGame, kwPlayers, kwDifficulty, kwHands, kwSeed, kwSide:
+		case menara.HeaderGame, menara.HeaderPlayers, menara.HeaderDifficulty, menara.HeaderHands, menara.HeaderSeed, menara.HeaderSide:
 			if stepping {
 				return invalid("notation.header.late", []any{"word", kw}, "the %s line must come before the steps", kw)
 			}
 			if seen[kw] {
 				return invalid("notation.header.twice", []any{"word", kw}, "the record has two %s lines", kw)
 			}
-			if kw == kwGame && len(seen) > 0 {
+			if kw == menara.HeaderGame && len(seen) > 0 {
 				return invalid("notation.game.late", nil, "the game line must come first")
 			}
 			seen[kw] = true
@@ -112,11 +102,11 @@ func (rec *Record) header(kw string, vals []string) error {
 		return vals[0], nil
 	}
 	switch kw {
-	case kwGame:
+	case menara.HeaderGame:
 		if len(vals) != 1 || !strings.EqualFold(vals[0], GameName) {
 			return invalid("notation.game.name", nil, "this is a record of %q: write game %s", GameName, GameName)
 		}
-	case kwPlayers:
+	case menara.HeaderPlayers:
 		o := menara.Options{Players: vals}
 		if len(vals) < menara.MinPlayers || len(vals) > menara.MaxPlayers {
 			return invalid("notation.players.count", []any{"count", len(vals)},
@@ -133,7 +123,7 @@ func (rec *Record) header(kw string, vals []string) error {
 			}
 		}
 		rec.Players = o.Players
-	case kwDifficulty:
+	case menara.HeaderDifficulty:
 		v, err := one("difficulty easy, difficulty medium or difficulty hard")
 		if err != nil {
 			return err
@@ -143,13 +133,13 @@ func (rec *Record) header(kw string, vals []string) error {
 			return invalid("notation.difficulty", []any{"word", clip(v)}, "%q is not a difficulty: easy, medium or hard", clip(v))
 		}
 		rec.Difficulty = d
-	case kwHands:
+	case menara.HeaderHands:
 		h, err := parseHands(vals)
 		if err != nil {
 			return err
 		}
 		rec.Hands = h
-	case kwSeed:
+	case menara.HeaderSeed:
 		v, err := one("seed N, a whole number from 0 to 18446744073709551615")
 		if err != nil {
 			return err
@@ -159,7 +149,7 @@ func (rec *Record) header(kw string, vals []string) error {
 			return invalid("notation.seed", []any{"word", clip(v)}, "%q is not a seed: a whole number from 0 to 18446744073709551615", clip(v))
 		}
 		rec.Seed = s
-	case kwSide:
+	case menara.HeaderSide:
 		v, err := one("side light or side dark")
 		if err != nil {
 			return err
@@ -190,19 +180,19 @@ func WriteRecord(w io.Writer, rec *Record) error {
 // line only for a dark base.
 func (rec *Record) Header() []string {
 	lines := []string{
-		kwPlayers + " " + strings.Join(rec.Players, " "),
-		kwDifficulty + " " + rec.Difficulty.String(),
+		menara.HeaderPlayers + " " + strings.Join(rec.Players, " "),
+		menara.HeaderDifficulty + " " + rec.Difficulty.String(),
 		HandsLine(rec.Hands),
-		kwSeed + " " + strconv.FormatUint(rec.Seed, 10),
+		menara.HeaderSeed + " " + strconv.FormatUint(rec.Seed, 10),
 	}
 	if rec.Side == menara.Dark {
-		lines = append(lines, kwSide+" dark")
+		lines = append(lines, menara.HeaderSide+" dark")
 	}
 	return lines
 }
 
 func writeHeader(bw *bufio.Writer, rec *Record) {
-	bw.WriteString(kwGame + " " + GameName + "\n")
+	bw.WriteString(menara.HeaderGame + " " + GameName + "\n")
 	for _, l := range rec.Header() {
 		bw.WriteString(l + "\n")
 	}

@@ -102,7 +102,7 @@ func (a *args) keyword(kw string) bool {
 	return false
 }
 
-func (a *args) expect(kw, usage string) error {
+func (a *args) expect(kw string, usage Usage) error {
 	if !a.keyword(kw) {
 		return invalid("notation.usage", []any{"usage", usage}, "write %s", usage)
 	}
@@ -197,7 +197,7 @@ type placing struct {
 	sideOK, sideSet bool
 }
 
-func (a *args) placing(sideOK bool, usage string) (placing, error) {
+func (a *args) placing(sideOK bool, usage Usage) (placing, error) {
 	pl := placing{sideOK: sideOK}
 	for len(a.words) > 0 {
 		w := a.words[0]
