@@ -63,6 +63,7 @@ func TestBandCuts(t *testing.T) {
 // and checks that a plan draws nothing outside the bounds its bands are
 // named by and that the panel draws nothing where the plans' bands are.
 func TestPlanBounds(t *testing.T) {
+	racetest.OneGoroutine(t)
 	r := renderer(t)
 	o := options(t)
 	n := 0

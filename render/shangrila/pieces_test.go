@@ -100,12 +100,13 @@ func pixelsApart(got, want *image.Paletted) (int, image.Point) {
 // checks that it drew nothing outside its bounds' tiles: a band's name
 // holds every piece that may change it.
 func TestPieceBounds(t *testing.T) {
+	racetest.OneGoroutine(t)
 	r := renderer(t)
 	var boards []game
 	for _, tc := range layoutCases() {
 		boards = append(boards, tc.game(t))
 	}
-	boards = append(boards, boardsOf(t, 4, 104, 20, 60)...)
+	boards = append(boards, boardsOf(t, 4, 104, 20, 44)...)
 	for i, g := range boards {
 		l := NewLayout(&g.pos, Options{Last: g.last, Labels: english(t)})
 		canvas := image.NewRGBA(r.static[r.staticIndex(l.Players)].Rect)
