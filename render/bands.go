@@ -131,13 +131,13 @@ func adlerCombine(a, b uint32, n int) uint32 {
 // compressBand compresses one band's bytes on their own with pw's
 // compressor.
 func (pw *pngWriter) compressBand(p []byte, key bandKey) (*band, error) {
-	var out bytes.Buffer
-	pw.z.Reset(&out)
+	pw.zbuf.Reset()
+	pw.z.Reset(&pw.zbuf)
 	if _, err := pw.z.Write(p); err != nil {
 		return nil, err
 	}
 	if err := pw.z.Flush(); err != nil {
 		return nil, err
 	}
-	return &band{key: key, z: bytes.Clone(out.Bytes()), adler: adlerUpdate(1, p)}, nil
+	return &band{key: key, z: bytes.Clone(pw.zbuf.Bytes()), adler: adlerUpdate(1, p)}, nil
 }

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"bytes"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -51,6 +52,8 @@ type pngWriter struct {
 	z     *flate.Writer
 	chunk chunkWriter
 	rows  []byte
+	// zbuf holds a band being compressed (see compressBand).
+	zbuf bytes.Buffer
 }
 
 // rowsSize is about how many bytes of rows are given to the compressor at

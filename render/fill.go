@@ -28,6 +28,8 @@ type Filler struct {
 	// repeat from row to row, which the PNG compressor rewards (a tenth
 	// smaller files for Shangri-La's board, see docs/notes/render.md).
 	Steps int
+	// mask is room for a shape's coverage, kept from one shape to the next.
+	mask []uint8
 }
 
 // addShape adds the shape's polygons to the rasterizer relative to origin,
@@ -95,7 +97,11 @@ func (f *Filler) FillHoles(dst *image.RGBA, solids, holes Shape, c Hex) image.Re
 		f.z.Draw(dst, r, image.NewUniform(c.Colour()), image.Point{})
 		return r
 	}
-	m := image.NewAlpha(image.Rect(0, 0, r.Dx(), r.Dy()))
+	n := r.Dx() * r.Dy()
+	if cap(f.mask) < n {
+		f.mask = make([]uint8, n)
+	}
+	m := &image.Alpha{Pix: f.mask[:n], Stride: r.Dx(), Rect: image.Rect(0, 0, r.Dx(), r.Dy())}
 	f.z.DrawOp = draw.Src
 	f.z.Draw(m, m.Rect, image.NewUniform(color.Alpha{0xff}), image.Point{})
 	stepMask(m, f.Steps)
