@@ -161,9 +161,13 @@ func (r *Renderer) imageSkipping(l *Layout, skip *plansSkipped) (*image.Paletted
 	rect := image.Rectangle{Max: l.Size}
 	n := rect.Dx() * rect.Dy()
 	if cap(w.pal) < n {
-		w.rgba = make([]uint8, 4*n)
-		w.pal = make([]uint8, n)
-		for i := 0; i < n; i += Width {
+		// A quarter more than this image: the next may be a little taller
+		// (a board's height follows its temple's), and a buffer made is
+		// made blank whole.
+		size := (n + n/4 + Width - 1) / Width * Width
+		w.rgba = make([]uint8, 4*size)
+		w.pal = make([]uint8, size)
+		for i := 0; i < size; i += Width {
 			copy(w.rgba[4*i:], r.paperRow)
 			copy(w.pal[i:], r.paperIndices)
 		}
