@@ -11,17 +11,17 @@ import (
 	"github.com/tablebot/tablebot/i18n"
 )
 
-// Words of the terminal's own, besides the commands of Discord. Each has
-// a name in every language too (local.word.* in the catalogue); the
-// English one is always understood.
+// Words of the terminal's own, besides the commands of Discord (the
+// host's: bot.TerminalWords). Each has a name in every language too
+// (local.word.* in the catalogue); the English one is always understood.
 const (
-	wordQuit     = "quit"
-	wordExit     = "exit"
-	wordHelp     = "help"
-	wordAs       = "as"
-	wordMoves    = "moves"
-	wordGame     = "game"
-	wordComputer = "computer"
+	wordQuit     = bot.WordQuit
+	wordExit     = bot.WordExit
+	wordHelp     = bot.WordHelp
+	wordAs       = bot.WordAs
+	wordMoves    = bot.WordMoves
+	wordGame     = bot.WordGame
+	wordComputer = bot.WordComputer
 )
 
 // The host's subcommands the terminal answers in its own way.

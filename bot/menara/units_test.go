@@ -24,6 +24,7 @@ func TestSeatNames(t *testing.T) {
 	}{
 		{[]string{"ana", "Bob"}, []string{"ana", "Bob"}},
 		{[]string{"Help", "moves", "history", "done"}, []string{"Help2", "moves2", "history2", "done2"}},
+		{[]string{"game", "Computer", "place", "giveup"}, []string{"game2", "Computer2", "place2", "giveup2"}},
 	}
 	for _, tt := range tests {
 		if got := SeatNames(tt.display); !slices.Equal(got, tt.want) {
