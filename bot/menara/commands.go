@@ -106,13 +106,17 @@ func yes(s string) bool {
 }
 
 // readRenew reads whether to renew the camp: true or false from Discord,
-// a word of yes ("renew", "yes") or of no ("no") as typed; nothing is no.
-func readRenew(_ *i18n.Printer, s string) (string, bool) {
+// a word of yes ("renew", "yes", the option's name in the asker's
+// language: "renovar") or of no ("no") as typed; nothing is no.
+func readRenew(p *i18n.Printer, s string) (string, bool) {
 	switch strings.ToLower(s) {
-	case "true", "yes", "renew", "1", "renovar", "rinnova":
+	case "true", "yes", optRenew, "1":
 		return "true", true
 	case "", "false", "no", "0":
 		return "false", true
+	}
+	if p != nil && strings.EqualFold(s, p.T("opt.menara."+optRenew+".name")) {
+		return "true", true
 	}
 	return s, false
 }

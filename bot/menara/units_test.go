@@ -251,3 +251,28 @@ func TestHintPlaysLegally(t *testing.T) {
 		}
 	}
 }
+
+// TestReadRenew: yes to renewing the camp is "renew", "yes" or the
+// option's name in the asker's language; nothing is no.
+func TestReadRenew(t *testing.T) {
+	cat := catalog(t)
+	tests := []struct {
+		lang  i18n.Lang
+		typed string
+		want  string
+		reads bool
+	}{
+		{i18n.English, "renew", "true", true},
+		{i18n.English, "", "false", true},
+		{i18n.Spanish, "Renovar", "true", true},
+		{i18n.Spanish, "renew", "true", true},
+		{i18n.Italian, "rinnova", "true", true},
+		{i18n.Italian, "maybe", "maybe", false},
+	}
+	for _, tt := range tests {
+		got, reads := readRenew(cat.Printer(tt.lang), tt.typed)
+		if got != tt.want || reads != tt.reads {
+			t.Errorf("%s %q: %q, %v; want %q, %v", tt.lang, tt.typed, got, reads, tt.want, tt.reads)
+		}
+	}
+}
