@@ -87,11 +87,20 @@ type gwConn struct {
 	ws      *websocket.Conn
 	wmu     sync.Mutex // gorilla allows one writer at a time
 	sess    *gwSession // guarded by Server.mu
+
+	// zw and zbuf, guarded by wmu, compress the dispatches: one writer
+	// reset for each payload costs far less than a new one.
+	zw   *zlib.Writer
+	zbuf bytes.Buffer
 }
 
 func (c *gwConn) writeFrame(mt int, b []byte) error {
 	c.wmu.Lock()
 	defer c.wmu.Unlock()
+	return c.writeFrameLocked(mt, b)
+}
+
+func (c *gwConn) writeFrameLocked(mt int, b []byte) error {
 	c.ws.SetWriteDeadline(time.Now().Add(gatewayWriteDeadline))
 	return c.ws.WriteMessage(mt, b)
 }
@@ -122,11 +131,17 @@ func (c *gwConn) writeDispatch(ev gwEvent, compress bool) error {
 	if !compress {
 		return c.writeFrame(websocket.TextMessage, frame)
 	}
-	var buf bytes.Buffer
-	zw := zlib.NewWriter(&buf)
-	zw.Write(frame)
-	zw.Close()
-	return c.writeFrame(websocket.BinaryMessage, buf.Bytes())
+	c.wmu.Lock()
+	defer c.wmu.Unlock()
+	c.zbuf.Reset()
+	if c.zw == nil {
+		c.zw, _ = zlib.NewWriterLevel(&c.zbuf, zlib.BestSpeed) // the level is valid
+	} else {
+		c.zw.Reset(&c.zbuf)
+	}
+	c.zw.Write(frame)
+	c.zw.Close()
+	return c.writeFrameLocked(websocket.BinaryMessage, c.zbuf.Bytes()) // the frame is copied out
 }
 
 // serveGateway runs one websocket connection of the bot.
