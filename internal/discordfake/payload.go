@@ -90,7 +90,8 @@ func (e *fileTooLargeError) Error() string {
 // readBody returns the JSON document of a request and its uploaded files.
 // discordgo sends either a plain JSON body or multipart/form-data with a
 // payload_json part followed by files[0], files[1], ... parts.
-func readBody(r *http.Request, maxFile int64, headersOnly bool) (jsonDoc []byte, files []upload, err error) {
+func (s *Server) readBody(r *http.Request) (jsonDoc []byte, files []upload, err error) {
+	maxFile, headersOnly := s.opts.MaxFileSize, s.opts.ImageHeaders
 	mediaType, params, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
 	if mediaType != "multipart/form-data" {
 		b, err := io.ReadAll(r.Body)
@@ -98,7 +99,17 @@ func readBody(r *http.Request, maxFile int64, headersOnly bool) (jsonDoc []byte,
 	}
 	// multipart reads 4 KB at a time: a larger buffer under it reads an
 	// image from the connection in a few calls rather than dozens.
-	mr := multipart.NewReader(bufio.NewReaderSize(r.Body, bodyBuffer), params["boundary"])
+	br, _ := s.bodyReaders.Get().(*bufio.Reader)
+	if br == nil {
+		br = bufio.NewReaderSize(r.Body, bodyBuffer)
+	} else {
+		br.Reset(r.Body)
+	}
+	defer func() {
+		br.Reset(nil) // lets go of the body
+		s.bodyReaders.Put(br)
+	}()
+	mr := multipart.NewReader(br, params["boundary"])
 	left := r.ContentLength // at most what the parts still to come hold
 	for {
 		part, err := mr.NextPart()
