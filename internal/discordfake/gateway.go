@@ -124,7 +124,7 @@ func (c *gwConn) close(code int, text string) {
 // a complete zlib stream in a binary frame, which is what discordgo
 // decodes (it inflates every binary message on its own).
 func (c *gwConn) writeDispatch(ev gwEvent, compress bool) error {
-	frame, err := json.Marshal(map[string]any{"op": opDispatch, "s": ev.seq, "t": ev.typ, "d": ev.data})
+	frame, err := dispatchFrame(ev)
 	if err != nil {
 		return err
 	}
@@ -142,6 +142,27 @@ func (c *gwConn) writeDispatch(ev gwEvent, compress bool) error {
 	c.zw.Write(frame)
 	c.zw.Close()
 	return c.writeFrameLocked(websocket.BinaryMessage, c.zbuf.Bytes()) // the frame is copied out
+}
+
+// dispatchFrame encodes an op 0 payload as json.Marshal encodes the map
+// of its fields (keys in order), without scanning the event's data again:
+// they were encoded by json.Marshal (sendDispatch) or are a compact
+// literal.
+func dispatchFrame(ev gwEvent) ([]byte, error) {
+	typ, err := json.Marshal(ev.typ)
+	if err != nil {
+		return nil, err
+	}
+	data := []byte(ev.data)
+	if data == nil {
+		data = []byte("null")
+	}
+	b := make([]byte, 0, len(data)+len(typ)+40)
+	b = append(append(b, `{"d":`...), data...)
+	b = strconv.AppendInt(append(b, `,"op":`...), opDispatch, 10)
+	b = strconv.AppendInt(append(b, `,"s":`...), ev.seq, 10)
+	b = append(append(b, `,"t":`...), typ...)
+	return append(b, '}'), nil
 }
 
 // serveGateway runs one websocket connection of the bot.
