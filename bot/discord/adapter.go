@@ -123,7 +123,7 @@ func New(cfg Config, cat *i18n.Catalog) (*Adapter, error) {
 	if cfg.Interactions == InteractionsHTTP {
 		key, _ = ParsePublicKey(cfg.PublicKey)
 	}
-	transport, err := newTransport(cfg.APIURL, http.DefaultTransport)
+	transport, err := newTransport(cfg.APIURL, apiTransport())
 	if err != nil {
 		return nil, fmt.Errorf("discord: %w", err)
 	}
@@ -275,7 +275,9 @@ func (a *Adapter) Close() error {
 		a.bot.Close()
 	}
 	a.cancel()
-	return a.session.Close()
+	err := a.session.Close()
+	a.session.Client.CloseIdleConnections()
+	return err
 }
 
 // waitIdle waits until no interaction is being handled: its answer made

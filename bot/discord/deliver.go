@@ -141,11 +141,11 @@ func retryAfterOf(err error) time.Duration {
 // when it did not say.
 func (a *Adapter) callback(i *discordgo.Interaction, resp *discordgo.InteractionResponse) (string, error) {
 	endpoint := discordgo.EndpointInteractionResponse(i.ID, i.Token)
-	contentType, body, err := requestBody(resp, resp.Data.Files)
+	contentType, body, withBody, err := requestBody(resp, resp.Data.Files)
 	if err != nil {
 		return "", err
 	}
-	out, err := a.session.RequestRaw("POST", endpoint+"?with_response=true", contentType, body, endpoint, 0, once(a.ctx)...)
+	out, err := a.session.RequestRaw("POST", endpoint+"?with_response=true", contentType, body, endpoint, 0, append(once(a.ctx), withBody...)...)
 	if err != nil {
 		return "", err
 	}
@@ -167,16 +167,6 @@ func (a *Adapter) callback(i *discordgo.Interaction, resp *discordgo.Interaction
 // try again for ever) nor retries a 502 at once.
 func once(ctx context.Context) []discordgo.RequestOption {
 	return []discordgo.RequestOption{discordgo.WithRetryOnRatelimit(false), discordgo.WithRestRetries(0), discordgo.WithContext(ctx)}
-}
-
-// requestBody encodes a request's JSON, as multipart with its files when
-// there are any.
-func requestBody(v any, files []*discordgo.File) (contentType string, body []byte, err error) {
-	if len(files) > 0 {
-		return discordgo.MultipartBodyWithJSON(v, files)
-	}
-	body, err = discordgo.Marshal(v)
-	return "application/json", body, err
 }
 
 // acknowledged reports whether an answer was refused because an earlier
@@ -296,11 +286,11 @@ func (a *Adapter) post(ctx context.Context, channel string, m bot.Message) (stri
 		Nonce:       m.Nonce, EnforceNonce: m.Nonce != "",
 	}
 	endpoint := discordgo.EndpointChannelMessages(channel)
-	contentType, data, err := requestBody(body, fs)
+	contentType, data, withBody, err := requestBody(body, fs)
 	if err != nil {
 		return "", err
 	}
-	response, err := a.session.RequestRaw("POST", endpoint, contentType, data, endpoint, 0, once(ctx)...)
+	response, err := a.session.RequestRaw("POST", endpoint, contentType, data, endpoint, 0, append(once(ctx), withBody...)...)
 	if err != nil {
 		return "", classify(redact(err, a.cfg.Token), err)
 	}

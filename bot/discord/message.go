@@ -79,8 +79,17 @@ func attach(m bot.Message, png []byte) []*discordgo.File {
 	if m.Image == nil || len(png) == 0 {
 		return nil
 	}
-	return []*discordgo.File{{Name: m.Image.Name, ContentType: contentType(m.Image), Reader: bytes.NewReader(png)}}
+	return []*discordgo.File{{Name: m.Image.Name, ContentType: contentType(m.Image), Reader: newFileBytes(png)}}
 }
+
+// fileBytes reads an upload's bytes, which a request's body sends from
+// where they are (see requestBody); data are never changed.
+type fileBytes struct {
+	*bytes.Reader
+	data []byte
+}
+
+func newFileBytes(data []byte) *fileBytes { return &fileBytes{bytes.NewReader(data), data} }
 
 // contentType is an image's content type.
 func contentType(im *bot.Image) string {
@@ -112,5 +121,5 @@ func attachFilm(files []*discordgo.File, m bot.Message, data []byte) []*discordg
 	if m.Film == nil || len(data) == 0 {
 		return files
 	}
-	return append(files, &discordgo.File{Name: m.Film.Name, ContentType: contentType(m.Film), Reader: bytes.NewReader(data)})
+	return append(files, &discordgo.File{Name: m.Film.Name, ContentType: contentType(m.Film), Reader: newFileBytes(data)})
 }

@@ -40,6 +40,33 @@ func newTransport(base string, next http.RoundTripper) (http.RoundTripper, error
 	return rewrite{base: u, next: next}, nil
 }
 
+// idleConnsPerHost is how many connections to Discord's API the adapter
+// keeps open between requests: as many as answers may go out at once, so
+// that a busy bot does not open (and over TLS, handshake) a connection per
+// answer. net/http's default keeps 2 a host and closes the others.
+const idleConnsPerHost = 100
+
+// apiTransport returns the adapter's own HTTP transport: net/http's
+// default one, keeping idleConnsPerHost connections a host.
+func apiTransport() http.RoundTripper {
+	t, ok := http.DefaultTransport.(*http.Transport)
+	if !ok {
+		return http.DefaultTransport
+	}
+	t = t.Clone()
+	t.MaxIdleConnsPerHost = idleConnsPerHost
+	t.MaxIdleConns = max(t.MaxIdleConns, idleConnsPerHost)
+	return t
+}
+
+// CloseIdleConnections closes the idle connections of the transport it
+// wraps.
+func (t rewrite) CloseIdleConnections() {
+	if c, ok := t.next.(interface{ CloseIdleConnections() }); ok {
+		c.CloseIdleConnections()
+	}
+}
+
 type apiURLError string
 
 func (e apiURLError) Error() string { return string(e) }

@@ -89,7 +89,7 @@ func (s *Server) handleCallback(w http.ResponseWriter, r *http.Request) {
 func (s *Server) readCallback(w http.ResponseWriter, r *http.Request) (callbackBody, bool) {
 	id := r.PathValue("id")
 	r.Body = http.MaxBytesReader(w, r.Body, (maxFiles+1)*s.opts.MaxFileSize+(8<<20))
-	doc, files, err := readBody(r, s.opts.MaxFileSize, s.opts.ImageHeaders)
+	doc, files, err := s.readBody(r)
 	if err != nil {
 		s.unreadable(w, r, id, err)
 		return callbackBody{}, false

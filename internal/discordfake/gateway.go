@@ -87,11 +87,20 @@ type gwConn struct {
 	ws      *websocket.Conn
 	wmu     sync.Mutex // gorilla allows one writer at a time
 	sess    *gwSession // guarded by Server.mu
+
+	// zw and zbuf, guarded by wmu, compress the dispatches: one writer
+	// reset for each payload costs far less than a new one.
+	zw   *zlib.Writer
+	zbuf bytes.Buffer
 }
 
 func (c *gwConn) writeFrame(mt int, b []byte) error {
 	c.wmu.Lock()
 	defer c.wmu.Unlock()
+	return c.writeFrameLocked(mt, b)
+}
+
+func (c *gwConn) writeFrameLocked(mt int, b []byte) error {
 	c.ws.SetWriteDeadline(time.Now().Add(gatewayWriteDeadline))
 	return c.ws.WriteMessage(mt, b)
 }
@@ -115,18 +124,45 @@ func (c *gwConn) close(code int, text string) {
 // a complete zlib stream in a binary frame, which is what discordgo
 // decodes (it inflates every binary message on its own).
 func (c *gwConn) writeDispatch(ev gwEvent, compress bool) error {
-	frame, err := json.Marshal(map[string]any{"op": opDispatch, "s": ev.seq, "t": ev.typ, "d": ev.data})
+	frame, err := dispatchFrame(ev)
 	if err != nil {
 		return err
 	}
 	if !compress {
 		return c.writeFrame(websocket.TextMessage, frame)
 	}
-	var buf bytes.Buffer
-	zw := zlib.NewWriter(&buf)
-	zw.Write(frame)
-	zw.Close()
-	return c.writeFrame(websocket.BinaryMessage, buf.Bytes())
+	c.wmu.Lock()
+	defer c.wmu.Unlock()
+	c.zbuf.Reset()
+	if c.zw == nil {
+		c.zw, _ = zlib.NewWriterLevel(&c.zbuf, zlib.BestSpeed) // the level is valid
+	} else {
+		c.zw.Reset(&c.zbuf)
+	}
+	c.zw.Write(frame)
+	c.zw.Close()
+	return c.writeFrameLocked(websocket.BinaryMessage, c.zbuf.Bytes()) // the frame is copied out
+}
+
+// dispatchFrame encodes an op 0 payload as json.Marshal encodes the map
+// of its fields (keys in order), without scanning the event's data again:
+// they were encoded by json.Marshal (sendDispatch) or are a compact
+// literal.
+func dispatchFrame(ev gwEvent) ([]byte, error) {
+	typ, err := json.Marshal(ev.typ)
+	if err != nil {
+		return nil, err
+	}
+	data := []byte(ev.data)
+	if data == nil {
+		data = []byte("null")
+	}
+	b := make([]byte, 0, len(data)+len(typ)+40)
+	b = append(append(b, `{"d":`...), data...)
+	b = strconv.AppendInt(append(b, `,"op":`...), opDispatch, 10)
+	b = strconv.AppendInt(append(b, `,"s":`...), ev.seq, 10)
+	b = append(append(b, `,"t":`...), typ...)
+	return append(b, '}'), nil
 }
 
 // serveGateway runs one websocket connection of the bot.

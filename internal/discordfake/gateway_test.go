@@ -1,6 +1,7 @@
 package discordfake
 
 import (
+	"encoding/json"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -162,5 +163,35 @@ func TestGatewayRestartAndResume(t *testing.T) {
 	ss := s.Sessions()
 	if len(ss) != 2 || ss[0].Connected || !ss[1].Connected || ss[1].Resumes != 1 {
 		t.Errorf("sessions = %+v", ss)
+	}
+}
+
+// TestDispatchFrame: a dispatch's payload is byte for byte what
+// json.Marshal makes of the map of its fields.
+func TestDispatchFrame(t *testing.T) {
+	marshal := func(v any) json.RawMessage {
+		t.Helper()
+		b, err := json.Marshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	tests := []struct {
+		name string
+		ev   gwEvent
+	}{
+		{"an interaction", gwEvent{seq: 7, typ: "INTERACTION_CREATE", data: marshal(map[string]any{"id": "1", "data": map[string]any{"name": "who <&> \u2028"}})}},
+		{"a literal", gwEvent{seq: 1 << 40, typ: "RESUMED", data: json.RawMessage(`{"_trace":["discordfake"]}`)}},
+		{"no data", gwEvent{seq: 0, typ: "X"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			want := marshal(map[string]any{"op": opDispatch, "s": tt.ev.seq, "t": tt.ev.typ, "d": tt.ev.data})
+			got, err := dispatchFrame(tt.ev)
+			if err != nil || string(got) != string(want) {
+				t.Errorf("got %s, %v; want %s", got, err, want)
+			}
+		})
 	}
 }

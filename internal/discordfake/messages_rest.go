@@ -20,7 +20,7 @@ const (
 // itself when that fails.
 func (s *Server) readPayload(w http.ResponseWriter, r *http.Request, interactionID string) (*msgPayload, bool) {
 	r.Body = http.MaxBytesReader(w, r.Body, (maxFiles+1)*s.opts.MaxFileSize+(8<<20))
-	doc, files, err := readBody(r, s.opts.MaxFileSize, s.opts.ImageHeaders)
+	doc, files, err := s.readBody(r)
 	if err != nil {
 		s.unreadable(w, r, interactionID, err)
 		return nil, false

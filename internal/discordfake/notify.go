@@ -38,11 +38,13 @@ func notifiedAtCreation(m *Message) []string {
 }
 
 // notifyLocked logs the notifications of a message just created. The log
-// is append-only and clipped on every append, so Views may share it.
+// is append-only and a View holds it clipped to its length, so Views may
+// share it: an append writes only past every View's end. (Clipping on
+// every append instead copied the whole log each time.)
 func (s *Server) notifyLocked(m *Message) {
 	for _, u := range m.Notified {
 		n := Notification{UserID: u, MessageID: m.ID, ChannelID: m.ChannelID, At: m.CreatedAt}
-		s.notifications = append(s.notifications[:len(s.notifications):len(s.notifications)], n)
+		s.notifications = append(s.notifications, n)
 	}
 }
 

@@ -163,6 +163,9 @@ type Server struct {
 	http     *httptest.Server
 	upgrader websocket.Upgrader
 	wg       sync.WaitGroup // gateway connections and HTTP deliveries still being served
+	// bodyReaders are the buffers multipart bodies are read through
+	// (*bufio.Reader of bodyBuffer bytes), kept from one request to the next.
+	bodyReaders sync.Pool
 
 	mu      sync.Mutex
 	changed chan struct{} // closed and replaced on every change
@@ -194,7 +197,7 @@ type Server struct {
 	conns        map[*gwConn]struct{}  // open websocket connections
 
 	breaches      []Breach
-	notifications []Notification // append-only, clipped on append
+	notifications []Notification // append-only; Views hold it clipped
 	denied        []Denial
 	refused       []Refusal
 	invalid       invalidLog

@@ -1,0 +1,101 @@
+package discord
+
+import (
+	"bytes"
+	"io"
+	"mime"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// TestRequestBody: the body a request sends is discordgo's byte for byte
+// but for the multipart's random boundary, every time it is read; an
+// image is sent from its own bytes, not copied.
+func TestRequestBody(t *testing.T) {
+	png := bytes.Repeat([]byte("\x89PNG image bytes "), 10000)
+	tests := []struct {
+		name  string
+		files func() []*discordgo.File
+	}{
+		{"no file", func() []*discordgo.File { return nil }},
+		{"an image", func() []*discordgo.File {
+			return []*discordgo.File{{Name: "board.png", ContentType: "image/png", Reader: newFileBytes(png)}}
+		}},
+		{"two files, quotes in a name, no content type, another reader", func() []*discordgo.File {
+			return []*discordgo.File{
+				{Name: `a "quoted" \ name.png`, ContentType: "image/png", Reader: newFileBytes(png)},
+				{Name: "film.gif", Reader: io.MultiReader(strings.NewReader("GIF89a"), bytes.NewReader(png))},
+			}
+		}},
+	}
+	payload := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
+		Data: &discordgo.InteractionResponseData{Content: "Ann builds a village <@1> & more"}}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			wantType, want := "application/json", []byte(nil)
+			var err error
+			if files := tt.files(); files != nil {
+				wantType, want, err = discordgo.MultipartBodyWithJSON(payload, files)
+			} else {
+				want, err = discordgo.Marshal(payload)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			gotType, body, withBody, err := requestBody(payload, tt.files())
+			if err != nil {
+				t.Fatal(err)
+			}
+			// As discordgo makes the request, then applies its options.
+			req, err := http.NewRequest("POST", "https://discord.com/api/v10/x", bytes.NewBuffer(body))
+			if err != nil {
+				t.Fatal(err)
+			}
+			cfg := &discordgo.RequestConfig{Request: req}
+			for _, o := range withBody {
+				o(cfg)
+			}
+			_, wantParams, _ := mime.ParseMediaType(wantType)
+			_, gotParams, _ := mime.ParseMediaType(gotType)
+			sameBoundary := func(b []byte) []byte {
+				if gotParams["boundary"] == "" {
+					return b
+				}
+				return bytes.ReplaceAll(b, []byte(gotParams["boundary"]), []byte(wantParams["boundary"]))
+			}
+			if got := string(sameBoundary([]byte(gotType))); got != wantType {
+				t.Errorf("content type %q, want %q", got, wantType)
+			}
+			for try := range 2 {
+				r := req.Body
+				if try > 0 {
+					if r, err = req.GetBody(); err != nil {
+						t.Fatal(err)
+					}
+				}
+				got, err := io.ReadAll(r)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if int64(len(got)) != req.ContentLength {
+					t.Errorf("try %d: %d bytes, Content-Length %d", try, len(got), req.ContentLength)
+				}
+				if !bytes.Equal(sameBoundary(got), want) {
+					t.Errorf("try %d: body differs from discordgo's:\n%.400q\nwant\n%.400q", try, got, want)
+				}
+			}
+		})
+	}
+	t.Run("the image is not copied", func(t *testing.T) {
+		_, pieces, err := multipartPieces([]byte("{}"), []*discordgo.File{{Name: "board.png", Reader: newFileBytes(png)}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(pieces) != 3 || &pieces[1][0] != &png[0] || len(pieces[1]) != len(png) {
+			t.Errorf("the image's piece is not the image's bytes")
+		}
+	})
+}
