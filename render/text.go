@@ -7,6 +7,7 @@ import (
 	"image/draw"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/gofont/gobold"
@@ -64,7 +65,19 @@ type Fonts struct {
 	faces map[faceKey]font.Face // guarded by mu; a face is not safe for concurrent use
 
 	glyphs sync.Map // glyphKey -> *glyph
+	// fast holds, by boldness and size, the glyphs of the runes below
+	// fastRunes, each table made at its first letter: found by index
+	// rather than through glyphs' hashing, which was most of a letter's
+	// cost once drawn.
+	fast [2][fastSizes]atomic.Pointer[[fastRunes]atomic.Pointer[glyph]]
 }
+
+// fastRunes and fastSizes bound Fonts.fast: every letter of the bot's
+// languages (Basic Latin to Latin Extended-B) at every size it draws.
+const (
+	fastRunes = 0x250
+	fastSizes = 128
+)
 
 type faceKey struct {
 	bold bool
@@ -100,6 +113,28 @@ func NewFonts() (*Fonts, error) {
 }
 
 func (fs *Fonts) glyph(bold bool, size int, r rune) *glyph {
+	if size < 0 || size >= fastSizes || r < 0 || r >= fastRunes {
+		return fs.slowGlyph(bold, size, r)
+	}
+	b := 0
+	if bold {
+		b = 1
+	}
+	table := fs.fast[b][size].Load()
+	if table == nil {
+		fs.fast[b][size].CompareAndSwap(nil, new([fastRunes]atomic.Pointer[glyph]))
+		table = fs.fast[b][size].Load()
+	}
+	if g := table[r].Load(); g != nil {
+		return g
+	}
+	table[r].CompareAndSwap(nil, fs.slowGlyph(bold, size, r))
+	return table[r].Load()
+}
+
+// slowGlyph returns the glyph of r from glyphs, rasterizing it the first
+// time.
+func (fs *Fonts) slowGlyph(bold bool, size int, r rune) *glyph {
 	k := glyphKey{faceKey{bold, size}, r}
 	if g, ok := fs.glyphs.Load(k); ok {
 		return g.(*glyph)
