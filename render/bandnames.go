@@ -79,11 +79,7 @@ func (p *BandPlan) bands(y0, y1, rows int) ([]int, int) {
 	if p != nil && p.cuts != nil {
 		most := 0
 		for i, y := range p.cuts {
-			end := y1
-			if i+1 < len(p.cuts) {
-				end = p.cuts[i+1]
-			}
-			most = max(most, end-y)
+			most = max(most, BandEnd(p.cuts, i, y1)-y)
 		}
 		return p.cuts, most
 	}
@@ -136,4 +132,13 @@ func (c *bands) name(b *band, n BandName) {
 	}
 	kept.name = n
 	c.byName[n] = el
+}
+
+// BandEnd returns the row where band i of those beginning at starts ends,
+// in an image whose rows end at end.
+func BandEnd(starts []int, i, end int) int {
+	if i+1 < len(starts) {
+		return starts[i+1]
+	}
+	return end
 }

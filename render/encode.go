@@ -180,11 +180,7 @@ func (pw *pngWriter) writeBands(img *image.Paletted, cache *bands, plan *BandPla
 	}
 	sum := uint32(1)
 	for i, y := range starts {
-		end := b.Max.Y
-		if i+1 < len(starts) {
-			end = starts[i+1]
-		}
-		bd, err := pw.band(img, cache, plan, i, y, end)
+		bd, err := pw.band(img, cache, plan, i, y, BandEnd(starts, i, b.Max.Y))
 		if err != nil {
 			return err
 		}

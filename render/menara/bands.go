@@ -55,15 +55,6 @@ func bandCuts(l *Layout, rows int) []int {
 	return cuts
 }
 
-// bandEnd returns the row where band k of cuts ends, in an image of
-// height rows.
-func bandEnd(cuts []int, k, height int) int {
-	if k+1 < len(cuts) {
-		return cuts[k+1]
-	}
-	return height
-}
-
 // bandNames names the bands of cuts of an image of l: those of the plans
 // by the plans that reach them, their every field with their places taken
 // from the plans' top; the others zero, known by their pixels.
@@ -81,7 +72,7 @@ func (r *Renderer) bandNames(l *Layout, cuts []int) []render.BandName {
 		if y < top {
 			continue
 		}
-		rows := image.Rect(0, y, l.Size.X, bandEnd(cuts, k, l.Size.Y))
+		rows := image.Rect(0, y, l.Size.X, render.BandEnd(cuts, k, l.Size.Y))
 		var h [2]maphash.Hash
 		for j := range h {
 			h[j].SetSeed(r.seeds[j])
@@ -121,7 +112,7 @@ func (r *Renderer) skipping(l *Layout, plan *render.BandPlan, cuts []int) *plans
 func (s *plansSkipped) skips(pl *Plan) bool {
 	b := planBounds(pl)
 	for k, y := range s.cuts {
-		if b.Overlaps(image.Rect(b.Min.X, y, b.Max.X, bandEnd(s.cuts, k, s.height))) && !s.plan.Found(k) {
+		if b.Overlaps(image.Rect(b.Min.X, y, b.Max.X, render.BandEnd(s.cuts, k, s.height))) && !s.plan.Found(k) {
 			return false
 		}
 	}

@@ -44,8 +44,10 @@ func panelLines(pn *Panel) [4]render.Text {
 }
 
 // rowTexts are the texts of a player's row, in the order they are drawn.
-func rowTexts(row *PanelRow) []render.Text {
-	return append([]render.Text{row.Rank, row.Name, row.Masters, row.Villages}, row.Supply[:]...)
+func rowTexts(row *PanelRow) [4 + shangrila.NumDisciplines]render.Text {
+	out := [4 + shangrila.NumDisciplines]render.Text{row.Rank, row.Name, row.Masters, row.Villages}
+	copy(out[4:], row.Supply[:])
+	return out
 }
 
 // lastMoveBand paints the band of the last move's words, at r.
