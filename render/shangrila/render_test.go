@@ -183,7 +183,7 @@ func TestWordsPasted(t *testing.T) {
 	var kept []*wordsPicture
 	for range 2 {
 		w := r.getWork(r.staticIndex(l.Players))
-		headings, legend := r.pasteWords(w, &l)
+		headings, legend := r.pasteWords(w, &l, func(image.Rectangle) bool { return true })
 		r.putWork(w)
 		if !headings || !legend {
 			t.Fatalf("headings pasted %v, legend %v; want both", headings, legend)

@@ -250,7 +250,9 @@ func (r *Renderer) paintPlanned(l *Layout) (*work, *render.BandPlan) {
 // of bands of rows rows (all when plan is nil), and the panel.
 func (r *Renderer) paintOn(w *work, l *Layout, pcs []piece, plan *render.BandPlan, rows int) *work {
 	p := painter{r: r, dst: w.canvas, f: &w.fill, dirty: &w.dirty, static: w.static, patches: true, out: w.out}
-	p.headingsPasted, p.legendPasted = r.pasteWords(w, l)
+	// Words whose bands the encoder has are neither pasted nor drawn.
+	needed := func(box image.Rectangle) bool { return plan == nil || !foundAll(plan, box, rows) }
+	p.headingsPasted, p.legendPasted = r.pasteWords(w, l, needed)
 	// The words pasted came with their palette indices.
 	for _, d := range w.pasted {
 		w.dirty.AddConverted(d)

@@ -123,9 +123,10 @@ func (r *Renderer) drawWords(key string, i int, pn *Panel) *wordsPicture {
 const wordsMargin = 16
 
 // pasteWords pastes the picture of layout l's headings and legend into w's
-// images where it may be (see above), recording where in w.pasted, and
-// reports which of the two it pasted.
-func (r *Renderer) pasteWords(w *work, l *Layout) (headings, legend bool) {
+// images where it may be (see above) and where needed says the image's
+// rows are wanted (not every band of a board is written from its pixels),
+// recording where in w.pasted, and reports which of the two it pasted.
+func (r *Renderer) pasteWords(w *work, l *Layout, needed func(image.Rectangle) bool) (headings, legend bool) {
 	pn := &l.Panel
 	if len(pn.Headings) == 0 && len(pn.Legend) == 0 {
 		return false, false
@@ -138,7 +139,7 @@ func (r *Renderer) pasteWords(w *work, l *Layout) (headings, legend bool) {
 	for _, t := range []render.Text{pn.Status, pn.Bridges, pn.ToGo, pn.LastMove} {
 		before = append(before, t.Rect.Inset(-wordsMargin))
 	}
-	if headings = w.paste(pic.headings, before); headings {
+	if headings = w.paste(pic.headings, before, needed); headings {
 		before = append(before, pic.headings.rgba.Rect)
 	}
 	for _, row := range pn.Rows {
@@ -149,13 +150,13 @@ func (r *Renderer) pasteWords(w *work, l *Layout) (headings, legend bool) {
 			before = append(before, t.Rect.Inset(-wordsMargin))
 		}
 	}
-	return headings, w.paste(pic.legend, before)
+	return headings, w.paste(pic.legend, before, needed)
 }
 
 // paste copies part into w's images unless it meets one of the rectangles
-// drawn before it, and reports whether it did.
-func (w *work) paste(part wordsPart, before []image.Rectangle) bool {
-	if part.rgba == nil {
+// drawn before it or its rows are not needed, and reports whether it did.
+func (w *work) paste(part wordsPart, before []image.Rectangle, needed func(image.Rectangle) bool) bool {
+	if part.rgba == nil || !needed(part.rgba.Rect) {
 		return false
 	}
 	box := part.rgba.Rect
