@@ -259,7 +259,25 @@ func (r *Renderer) paintOn(w *work, l *Layout, pcs []piece, plan *render.BandPla
 	}
 	p.drawPieces(l, pcs, plan, rows)
 	for _, d := range w.dirty.Unconverted() {
-		r.quant.Convert(w.out, w.canvas, d)
+		convertNeeded(r.quant, w, d, plan, rows)
 	}
 	return w
+}
+
+// convertNeeded converts what was drawn in d to the palette, but not in
+// the bands of rows plan found: the encoder writes those from its cache
+// and never reads their pixels.
+func convertNeeded(q *render.Quantizer, w *work, d image.Rectangle, plan *render.BandPlan, rows int) {
+	if plan == nil {
+		q.Convert(w.out, w.canvas, d)
+		return
+	}
+	for y := d.Min.Y; y < d.Max.Y; {
+		band := y / rows
+		end := min(d.Max.Y, (band+1)*rows)
+		if !plan.Found(band) {
+			q.Convert(w.out, w.canvas, image.Rect(d.Min.X, y, d.Max.X, end))
+		}
+		y = end
+	}
 }
