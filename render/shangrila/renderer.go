@@ -87,14 +87,14 @@ func New() (*Renderer, error) { return newRenderer(staticSteps) }
 const renderCache = 32 << 20
 
 // pngLevel is the deflate level of the bands compressed, and pngBandRows
-// the rows of a band: bands of 32 rows at level 4 are some 4 % smaller
-// than the 64 rows at level 3 before them and cost some 9 % less CPU (a
-// band a move changed is half as many rows to compress again), measured
-// on 200 boards of ten 4-player games drawn interleaved, as a bot draws
-// its channels' boards; level 5 was smaller still but dearer, level 1
-// cheaper but larger.
+// the rows of a band. Measured on RenderMoves' boards (callgrind,
+// instructions a board; bytes a board): level 4 in 32 rows 28.2 M, 175.9
+// KB; level 3 in 32 rows 24.8 M, 185.6 KB, chosen: the cheapest whose
+// files stay smaller than at issue 24's start (188.1 KB on the same
+// boards); level 3 in 24 rows 24.4 M, 187.5 KB; in 16 rows 24.2 M, 192.5
+// KB; level 2 25.4 M, 189.0 KB; level 1 21.9 M, 192.8 KB.
 const (
-	pngLevel    = 4
+	pngLevel    = 3
 	pngBandRows = 32
 )
 
