@@ -28,8 +28,13 @@ type Filler struct {
 	// repeat from row to row, which the PNG compressor rewards (a tenth
 	// smaller files for Shangri-La's board, see docs/notes/render.md).
 	Steps int
-	// mask is room for a shape's coverage, kept from one shape to the next.
+	// Cache, when set and Steps is not, keeps the coverage of the shapes
+	// filled (see FillCache).
+	Cache *FillCache
+	// mask is room for a shape's coverage, kept from one shape to the next;
+	// key for a shape's key in Cache.
 	mask []uint8
+	key  []byte
 }
 
 // addShape adds the shape's polygons to the rasterizer relative to origin,
@@ -89,6 +94,10 @@ func (f *Filler) FillHoles(dst *image.RGBA, solids, holes Shape, c Hex) image.Re
 	r := solids.Bounds().Intersect(dst.Bounds())
 	if r.Empty() {
 		return image.Rectangle{}
+	}
+	if f.Cache != nil && f.Steps <= 0 && f.z.DrawOp == draw.Over {
+		f.fillCached(dst, r, solids, holes, c)
+		return r
 	}
 	f.z.Reset(r.Dx(), r.Dy())
 	f.addShape(solids, PtOf(r.Min))

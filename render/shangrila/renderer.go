@@ -45,6 +45,9 @@ type Renderer struct {
 	// placed keeps the palette indices of pictures drawn at their places
 	// (see placed.go).
 	placed placedCache
+	// fills keeps the coverage of the shapes the images fill (rings,
+	// arrows, the panel's boxes).
+	fills *render.FillCache
 	// seeds seed the two hashes of a band's name (see pieces.go).
 	seeds [2]maphash.Seed
 }
@@ -86,6 +89,11 @@ func New() (*Renderer, error) { return newRenderer(staticSteps) }
 // not compressed again. 32 MB hold the bands of some hundred boards.
 const renderCache = 32 << 20
 
+// fillsLimit is how many bytes of shapes' coverage a renderer keeps: the
+// shapes a board fills are the last move's rings and arrows at the
+// villages and the panel's boxes, some hundreds, a few megabytes.
+const fillsLimit = 16 << 20
+
 // pngLevel is the deflate level of the bands compressed, and pngBandRows
 // the rows of a band. Measured on RenderMoves' boards (callgrind,
 // instructions a board; bytes a board): level 4 in 32 rows 28.2 M, 175.9
@@ -104,7 +112,7 @@ func newRenderer(steps int) (*Renderer, error) {
 		return nil, err
 	}
 	fonts.Steps = textSteps
-	r := &Renderer{fonts: fonts, png: render.Encoder{Cache: renderCache, Level: pngLevel, BandRows: pngBandRows},
+	r := &Renderer{fonts: fonts, png: render.Encoder{Cache: renderCache, Level: pngLevel, BandRows: pngBandRows}, fills: render.NewFillCache(fillsLimit),
 		seeds: [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()}}
 	f := render.Filler{Steps: steps}
 	r.icons = newIconSet(&f)
@@ -161,7 +169,7 @@ func (r *Renderer) getWork(i int) *work {
 	w, _ := r.work[i].Get().(*work)
 	if w == nil {
 		size := r.static[i].Rect
-		w = &work{canvas: image.NewRGBA(size), out: image.NewPaletted(size, r.quant.Palette()), static: i}
+		w = &work{canvas: image.NewRGBA(size), out: image.NewPaletted(size, r.quant.Palette()), static: i, fill: render.Filler{Cache: r.fills}}
 		copy(w.canvas.Pix, r.static[i].Pix)
 		copy(w.out.Pix, r.staticOut[i].Pix)
 	}
