@@ -250,6 +250,12 @@ func TestGatewayPayloadCompression(t *testing.T) {
 			var got []string
 			for len(got) < len(tc.want) {
 				if len(got) == 2 {
+					// Once the fake counts the session ready (it does so
+					// after sending GUILD_CREATE), it has guild events.
+					s.WaitUntil(ctx(t), func(v *View) bool {
+						ss := v.Sessions()
+						return len(ss) == 1 && ss[0].Ready
+					})
 					s.DeleteChannel(w.Channel.ID)
 				}
 				got = append(got, readEvent(t, ws))
