@@ -18,6 +18,7 @@ const maxMetas = 4096
 // rolled back, a read decodes what it finds unless it is those bytes. The
 // games it hands out are copies of its own, which nobody changes.
 type metaCache struct {
+	limit int // games kept at most
 	mu    sync.Mutex
 	games map[string]metaEntry // by game id
 }
@@ -27,7 +28,10 @@ type metaEntry struct {
 	game *Game  // decoded from raw, without moves
 }
 
-func newMetaCache() *metaCache { return &metaCache{games: map[string]metaEntry{}} }
+// newMetaCache returns a cache that keeps at most limit games.
+func newMetaCache(limit int) *metaCache {
+	return &metaCache{limit: limit, games: map[string]metaEntry{}}
+}
 
 // decode is decodeGame through the cache; a nil cache decodes (a scan of
 // every game, which would only push the live games out of it).
@@ -48,7 +52,7 @@ func (c *metaCache) decode(channel string, seq uint64, raw []byte) (*Game, error
 	}
 	e = metaEntry{raw: bytes.Clone(raw), game: g.Clone()}
 	c.mu.Lock()
-	if _, ok := c.games[id]; !ok && len(c.games) >= maxMetas {
+	if _, ok := c.games[id]; !ok && len(c.games) >= c.limit {
 		for k := range c.games { // any one: the map's order is random
 			delete(c.games, k)
 			break

@@ -10,7 +10,7 @@ import (
 // TestMetaCache: a game's metadata read through the cache is the game
 // decodeGame reads from the same bytes, also after a caller changed the
 // game it was handed, and after the stored bytes changed; the cache keeps
-// at most maxMetas games.
+// at most its bound of games.
 func TestMetaCache(t *testing.T) {
 	at := time.Date(2026, 11, 27, 6, 0, 0, 0, time.UTC)
 	game := &Game{
@@ -28,7 +28,7 @@ func TestMetaCache(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := newMetaCache()
+	c := newMetaCache(8)
 	for _, tc := range []struct {
 		name string
 		raw  []byte
@@ -57,13 +57,13 @@ func TestMetaCache(t *testing.T) {
 		})
 	}
 	t.Run("bounded", func(t *testing.T) {
-		for i := range maxMetas + 10 {
+		for i := range c.limit + 10 {
 			if _, err := c.decode("c"+strconv.Itoa(i), 1, raw); err != nil {
 				t.Fatal(err)
 			}
 		}
-		if got := len(c.games); got > maxMetas {
-			t.Errorf("the cache keeps %d games, want at most %d", got, maxMetas)
+		if got := len(c.games); got > c.limit {
+			t.Errorf("the cache keeps %d games, want at most %d", got, c.limit)
 		}
 	})
 }

@@ -121,7 +121,7 @@ func Open(path string, opts Options) (*DB, error) {
 	}
 	bdb.MaxBatchDelay = opts.BatchDelay
 	bdb.NoSync = opts.NoSync
-	db := &DB{bolt: bdb, path: path, now: opts.Now, readOnly: opts.ReadOnly, metas: newMetaCache()}
+	db := &DB{bolt: bdb, path: path, now: opts.Now, readOnly: opts.ReadOnly, metas: newMetaCache(maxMetas)}
 	if err := db.prepare(migs()); err != nil {
 		bdb.Close()
 		return fail(err)
