@@ -6,7 +6,8 @@ import (
 )
 
 // maxMetas bounds the games whose metadata a metaCache keeps decoded:
-// far more than the games that move at once, a few hundred KB.
+// far more than the games that move at once, a few MB at most (an entry
+// is a game's JSON and its decoded copy, one to two KB).
 const maxMetas = 4096
 
 // metaCache keeps the live games' metadata decoded, by the bytes they
