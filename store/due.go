@@ -56,7 +56,7 @@ func (db *DB) NextWake(ctx context.Context) (time.Time, bool, error) {
 // another version.
 func (db *DB) SetWake(ctx context.Context, channel, gameID string, version uint64, at time.Time) error {
 	return db.write(ctx, func(tx *bolt.Tx) (error, error) {
-		g, gb, err := loadCurrent(tx, channel)
+		g, gb, err := loadCurrent(db.metas, tx, channel)
 		if err != nil {
 			return nil, err
 		}

@@ -58,7 +58,7 @@ func (db *DB) Current(ctx context.Context, channel string) (*Game, error) {
 	var g *Game
 	err := db.view(ctx, func(tx *bolt.Tx) error {
 		var err error
-		g, _, err = loadCurrent(tx, channel)
+		g, _, err = loadCurrent(db.metas, tx, channel)
 		return err
 	})
 	if err == nil && g == nil {
@@ -78,7 +78,7 @@ func (db *DB) Game(ctx context.Context, id string) (*Game, error) {
 	err := db.view(ctx, func(tx *bolt.Tx) error {
 		var err error
 		if gb := gameBucket(channelBucket(tx, channel), seq); gb != nil {
-			g, err = loadGame(gb, channel, seq)
+			g, err = loadGame(db.metas, gb, channel, seq)
 			return err
 		}
 		if g, err = db.unpacker.archivedGame(tx, channel, seq); err == nil && g == nil {
@@ -171,7 +171,7 @@ func (db *DB) EachSummary(ctx context.Context, f func(Summary) error) error {
 // eachLive calls f with every live game, by channel, in tx.
 func eachLive(tx *bolt.Tx, f func(*Game) error) error {
 	return tx.Bucket(bucketLive).ForEach(func(k, _ []byte) error {
-		g, _, err := loadCurrent(tx, string(k))
+		g, _, err := loadCurrent(nil, tx, string(k))
 		if err != nil {
 			return err
 		}
@@ -203,7 +203,7 @@ func (db *DB) Update(ctx context.Context, channel, gameID string, fn func(*Game)
 func (db *DB) UpdateAnnounced(ctx context.Context, channel, gameID string, fn func(*Game) (*Announcement, error)) (*Game, error) {
 	var out *Game
 	err := db.write(ctx, func(tx *bolt.Tx) (error, error) {
-		old, gb, err := loadCurrent(tx, channel)
+		old, gb, err := loadCurrent(db.metas, tx, channel)
 		if err != nil {
 			return nil, err
 		}

@@ -32,7 +32,7 @@ func (db *DB) AppendMove(ctx context.Context, channel, gameID string, m Move, ch
 	}
 	var out *Game
 	err = db.write(ctx, func(tx *bolt.Tx) (error, error) {
-		g, gb, err := loadCurrent(tx, channel)
+		g, gb, err := loadCurrent(db.metas, tx, channel)
 		if err != nil {
 			return nil, err
 		}
@@ -142,7 +142,7 @@ func (db *DB) UndoMove(ctx context.Context, channel, gameID string, expectedN in
 func (db *DB) UndoMoves(ctx context.Context, channel, gameID string, expectedN, count int, announce *Announcement) (*Game, error) {
 	var out *Game
 	err := db.write(ctx, func(tx *bolt.Tx) (error, error) {
-		g, gb, err := loadCurrent(tx, channel)
+		g, gb, err := loadCurrent(db.metas, tx, channel)
 		if err != nil {
 			return nil, err
 		}

@@ -62,6 +62,8 @@ type DB struct {
 	// reads them.
 	packer   packer
 	unpacker unpacker
+	// metas keeps the live games' metadata decoded.
+	metas *metaCache
 }
 
 // Open opens the database at path, creating its directory and the file
@@ -119,7 +121,7 @@ func Open(path string, opts Options) (*DB, error) {
 	}
 	bdb.MaxBatchDelay = opts.BatchDelay
 	bdb.NoSync = opts.NoSync
-	db := &DB{bolt: bdb, path: path, now: opts.Now, readOnly: opts.ReadOnly}
+	db := &DB{bolt: bdb, path: path, now: opts.Now, readOnly: opts.ReadOnly, metas: newMetaCache(maxMetas)}
 	if err := db.prepare(migs()); err != nil {
 		bdb.Close()
 		return fail(err)

@@ -195,7 +195,7 @@ func (db *DB) Posted(ctx context.Context, channel, game, kind string, upTo uint6
 		if !ok || gb == nil {
 			return nil, nil
 		}
-		g, err := loadGame(gb, channel, seq)
+		g, err := loadGame(db.metas, gb, channel, seq)
 		if err != nil || g.Position > upTo {
 			return nil, err
 		}

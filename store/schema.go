@@ -98,7 +98,7 @@ func migrateChannelV3(db *DB, tx *bolt.Tx, channel string, now time.Time) error 
 	}
 	for _, seq := range seqs {
 		gb := games.Bucket(seqKey(seq))
-		g, err := loadGame(gb, channel, seq)
+		g, err := loadGame(nil, gb, channel, seq)
 		if err != nil {
 			return err
 		}

@@ -100,13 +100,14 @@ func gameBucket(ch *bolt.Bucket, seq uint64) *bolt.Bucket {
 	return games.Bucket(seqKey(seq))
 }
 
-// loadGame reads a whole game from its bucket.
-func loadGame(gb *bolt.Bucket, channel string, seq uint64) (*Game, error) {
+// loadGame reads a whole game from its bucket, its metadata through
+// metas (nil decodes it).
+func loadGame(metas *metaCache, gb *bolt.Bucket, channel string, seq uint64) (*Game, error) {
 	raw := gb.Get(keyGame)
 	if raw == nil {
 		return nil, fmt.Errorf("%w: game %s has no metadata", ErrCorrupt, gameID(channel, seq))
 	}
-	g, err := decodeGame(channel, seq, raw)
+	g, err := metas.decode(channel, seq, raw)
 	if err != nil {
 		return nil, err
 	}
@@ -193,8 +194,9 @@ func saveGame(gb *bolt.Bucket, g *Game) error {
 	return gb.Put(keyGame, raw)
 }
 
-// loadCurrent reads the channel's current game; nil when there is none.
-func loadCurrent(tx *bolt.Tx, channel string) (*Game, *bolt.Bucket, error) {
+// loadCurrent reads the channel's current game, its metadata through
+// metas (nil decodes it); nil when there is none.
+func loadCurrent(metas *metaCache, tx *bolt.Tx, channel string) (*Game, *bolt.Bucket, error) {
 	ch := channelBucket(tx, channel)
 	seq, ok, err := currentSeq(ch)
 	if err != nil || !ok {
@@ -204,7 +206,7 @@ func loadCurrent(tx *bolt.Tx, channel string) (*Game, *bolt.Bucket, error) {
 	if gb == nil {
 		return nil, nil, fmt.Errorf("%w: channel %s names missing game %d as current", ErrCorrupt, channel, seq)
 	}
-	g, err := loadGame(gb, channel, seq)
+	g, err := loadGame(metas, gb, channel, seq)
 	return g, gb, err
 }
 

@@ -131,7 +131,7 @@ func New(cfg Config, cat *i18n.Catalog) (*Adapter, error) {
 	if err != nil {
 		return nil, fmt.Errorf("discord: %w", err)
 	}
-	s.Client = &http.Client{Transport: transport, Timeout: 30 * time.Second}
+	s.Client = &http.Client{Transport: deadline{next: transport, timeout: requestTimeout}}
 	s.ShardID, s.ShardCount = cfg.ShardID, cfg.ShardCount
 	s.Identify.Intents = discordgo.IntentsGuilds
 	s.LogLevel = discordgo.LogError

@@ -2,10 +2,10 @@ package discord
 
 import (
 	"bytes"
-	"fmt"
+	"crypto/rand"
+	"encoding/hex"
 	"io"
-	"mime/multipart"
-	"net/textproto"
+	"strconv"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
@@ -35,17 +35,18 @@ func requestBody(v any, files []*discordgo.File) (contentType string, body []byt
 
 // multipartPieces returns a multipart body in pieces: the part
 // payload_json, then each file as files[n], the files' bytes pieces of
-// their own.
+// their own. The framing is what mime/multipart's Writer writes (a
+// random boundary of 60 hex digits, each part's headers in order of
+// their names), appended in one buffer rather than through the Writer's
+// formatting and header maps.
 func multipartPieces(payload []byte, files []*discordgo.File) (contentType string, pieces [][]byte, err error) {
-	var frame bytes.Buffer
-	w := multipart.NewWriter(&frame)
-	p, err := w.CreatePart(partHeader(`form-data; name="payload_json"`, "application/json"))
+	boundary, err := randomBoundary()
 	if err != nil {
 		return "", nil, err
 	}
-	if _, err := p.Write(payload); err != nil {
-		return "", nil, err
-	}
+	frame := make([]byte, 0, len(payload)+(len(files)+2)*(len(boundary)+160))
+	frame = appendPart(frame, boundary, false, `form-data; name="payload_json"`, "application/json")
+	frame = append(frame, payload...)
 	cuts := make([]int, 0, len(files)) // where in frame each file's bytes go
 	data := make([][]byte, 0, len(files))
 	for i, f := range files {
@@ -53,34 +54,43 @@ func multipartPieces(payload []byte, files []*discordgo.File) (contentType strin
 		if contentType == "" {
 			contentType = "application/octet-stream"
 		}
-		disposition := fmt.Sprintf(`form-data; name="files[%d]"; filename="%s"`, i, escapeQuotes(f.Name))
-		if _, err := w.CreatePart(partHeader(disposition, contentType)); err != nil {
-			return "", nil, err
-		}
+		disposition := `form-data; name="files[` + strconv.Itoa(i) + `]"; filename="` + escapeQuotes(f.Name) + `"`
+		frame = appendPart(frame, boundary, true, disposition, contentType)
 		b, err := fileData(f.Reader)
 		if err != nil {
 			return "", nil, err
 		}
-		cuts = append(cuts, frame.Len())
+		cuts = append(cuts, len(frame))
 		data = append(data, b)
 	}
-	if err := w.Close(); err != nil {
-		return "", nil, err
-	}
-	all, from := frame.Bytes(), 0
+	frame = append(append(append(frame, "\r\n--"...), boundary...), "--\r\n"...)
+	from := 0
 	for i, cut := range cuts {
-		pieces = append(pieces, all[from:cut], data[i])
+		pieces = append(pieces, frame[from:cut], data[i])
 		from = cut
 	}
-	return w.FormDataContentType(), append(pieces, all[from:]), nil
+	return "multipart/form-data; boundary=" + boundary, append(pieces, frame[from:]), nil
 }
 
-// partHeader is a part's headers.
-func partHeader(disposition, contentType string) textproto.MIMEHeader {
-	h := textproto.MIMEHeader{}
-	h.Set("Content-Disposition", disposition)
-	h.Set("Content-Type", contentType)
-	return h
+// randomBoundary is a multipart boundary as mime/multipart makes one: 30
+// random bytes in hex.
+func randomBoundary() (string, error) {
+	var b [30]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(b[:]), nil
+}
+
+// appendPart appends the start of a part: its boundary (after the end of
+// the part before, unless first) and its two headers.
+func appendPart(b []byte, boundary string, after bool, disposition, contentType string) []byte {
+	if after {
+		b = append(b, "\r\n"...)
+	}
+	b = append(append(append(b, "--"...), boundary...), "\r\n"...)
+	b = append(append(append(b, "Content-Disposition: "...), disposition...), "\r\n"...)
+	return append(append(append(b, "Content-Type: "...), contentType...), "\r\n\r\n"...)
 }
 
 // escapeQuotes escapes a file name for a quoted header parameter.

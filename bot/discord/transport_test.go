@@ -2,8 +2,12 @@ package discord
 
 import (
 	"errors"
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestAPIURL: the token crosses the network only over https; plain http
@@ -58,5 +62,65 @@ func TestRedact(t *testing.T) {
 	}
 	if got := redact(errors.New("channel 123/456 not found"), token).Error(); got != "channel 123/456 not found" {
 		t.Errorf("an error without tokens changed: %q", got)
+	}
+}
+
+// stubTrip answers every request with err, or with an empty body, and
+// keeps the request it was sent.
+type stubTrip struct {
+	err  error
+	sent *http.Request
+	idle int // CloseIdleConnections calls
+}
+
+func (s *stubTrip) RoundTrip(r *http.Request) (*http.Response, error) {
+	s.sent = r
+	if s.err != nil {
+		return nil, s.err
+	}
+	return &http.Response{StatusCode: 200, Body: io.NopCloser(strings.NewReader("{}"))}, nil
+}
+
+func (s *stubTrip) CloseIdleConnections() { s.idle++ }
+
+// TestDeadline: a request goes out with the timeout as its context's
+// deadline, ended once the answer's body is closed or the request failed;
+// idle connections are closed through it.
+func TestDeadline(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		err  error
+	}{
+		{"answered", nil},
+		{"failed", errors.New("connection refused")},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			next := &stubTrip{err: tc.err}
+			tr := deadline{next: next, timeout: time.Hour}
+			before := time.Now()
+			resp, err := tr.RoundTrip(httptest.NewRequest("GET", "https://discord.com/api/v10/x", nil))
+			if !errors.Is(err, tc.err) {
+				t.Fatalf("error %v, want %v", err, tc.err)
+			}
+			ctx := next.sent.Context()
+			if d, ok := ctx.Deadline(); !ok || d.Before(before.Add(time.Hour)) || d.After(time.Now().Add(time.Hour)) {
+				t.Errorf("deadline %v, %v; want an hour from the request", d, ok)
+			}
+			if resp != nil {
+				if ctx.Err() != nil {
+					t.Errorf("the request's context ended before its body was closed: %v", ctx.Err())
+				}
+				if err := resp.Body.Close(); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if ctx.Err() == nil {
+				t.Error("the request's context goes on after its end")
+			}
+			tr.CloseIdleConnections()
+			if next.idle != 1 {
+				t.Errorf("CloseIdleConnections reached the transport %d times, want 1", next.idle)
+			}
+		})
 	}
 }

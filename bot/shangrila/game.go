@@ -4,6 +4,7 @@ import (
 	"embed"
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/tablebot/tablebot/bot"
 	"github.com/tablebot/tablebot/i18n"
@@ -43,6 +44,10 @@ type Game struct {
 	bot.Basics
 	bot.Forms
 	bot.ComputerLevels[sl.Position, sl.Move, *sl.Effects]
+
+	// labels are the board's words of each printer (a catalogue has one
+	// a language), built at the printer's first Recount.
+	labels sync.Map // *i18n.Printer -> *srender.Labels
 }
 
 // New returns the game.

@@ -14,9 +14,13 @@ func listing() bot.Listing { return bot.Listing{Ways: ways, Read: readValue} }
 
 // ways lists the legal moves as the forms filled in: a placement (in
 // play or in the setup) as place, a recruitment of two students both ways
-// round (either site may be typed first), a journey as journey.
-func ways(st bot.State, _ int) []bot.Filled {
-	pos := state(st).Position()
+// round (either site may be typed first), a journey as journey. They are
+// listed once a position (bot.Memo: a board's buttons ask for them once
+// each, every menu of a chain again) and shared: not to be changed.
+func ways(st bot.State, _ int) []bot.Filled { return bot.Memo(state(st), "ways", waysOf) }
+
+// waysOf lists the legal moves of pos as ways lists them.
+func waysOf(pos sl.Position) []bot.Filled {
 	var out []bot.Filled
 	for _, m := range pos.LegalMoves(nil) {
 		switch m.Kind {

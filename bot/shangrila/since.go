@@ -33,7 +33,7 @@ func (g *Game) Recount(p *i18n.Printer, st bot.State, since []bot.Effect, names 
 			break
 		}
 	}
-	lb := Labels(p)
+	lb := g.labelsOf(p)
 	name := func(c sl.Colour) string {
 		if i := slices.Index(sl.Colours[:], c); i >= 0 && i < len(names) {
 			return names[i]
@@ -43,10 +43,20 @@ func (g *Game) Recount(p *i18n.Printer, st bot.State, since []bot.Effect, names 
 	var out []string
 	for _, e := range since[:end] {
 		if x, ok := effects(e); ok {
-			if s := moveSaid(p, srender.WordsOf(x, lb, name)); s != "" {
+			if s := moveSaid(p, srender.WordsOf(x, *lb, name)); s != "" {
 				out = append(out, s)
 			}
 		}
 	}
 	return out
+}
+
+// labelsOf returns the board's words of printer p, built once a printer.
+func (g *Game) labelsOf(p *i18n.Printer) *srender.Labels {
+	if l, ok := g.labels.Load(p); ok {
+		return l.(*srender.Labels)
+	}
+	l := Labels(p)
+	v, _ := g.labels.LoadOrStore(p, &l)
+	return v.(*srender.Labels)
 }

@@ -180,3 +180,22 @@ func TestSinceYourLastTurn(t *testing.T) {
 		t.Error("no post recounted two moves: the test shows nothing")
 	}
 }
+
+// TestLabelsOf: a printer's board words are built once and are its own
+// language's.
+func TestLabelsOf(t *testing.T) {
+	cat := catalog(t)
+	g := New(Options{})
+	for _, l := range i18n.Langs {
+		t.Run(string(l), func(t *testing.T) {
+			p := cat.Printer(l)
+			got := g.labelsOf(p)
+			if again := g.labelsOf(p); again != got {
+				t.Error("built again")
+			}
+			if want := Labels(p); got.OutOfPlay != want.OutOfPlay || got.Masters != want.Masters {
+				t.Errorf("words %q, %q; want %q, %q", got.OutOfPlay, got.Masters, want.OutOfPlay, want.Masters)
+			}
+		})
+	}
+}

@@ -120,15 +120,26 @@ func (c *gwConn) close(code int, text string) {
 	c.ws.Close()
 }
 
-// writeDispatch sends an op 0 event. With compression on, each payload is
-// a complete zlib stream in a binary frame, which is what discordgo
-// decodes (it inflates every binary message on its own).
+// compressed reports whether Discord compresses an event for a session that
+// asked for payload compression (Identify's compress): "payload
+// compression enables optional per-packet compression for *some* events
+// [...] not all payloads will be compressed" (Discord's Gateway docs),
+// the large ones: READY and GUILD_CREATE (DSharpPlus documents its payload
+// compression as compressing those; discordgo issue 40 quotes "if the
+// READY event is big enough, it'll be sent as compressed binary data").
+// Every other event comes as a text frame.
+func compressed(typ string) bool { return typ == "READY" || typ == "GUILD_CREATE" }
+
+// writeDispatch sends an op 0 event. With compression on, the events
+// Discord compresses (see compressed) are each a complete zlib stream in
+// a binary frame, which is what discordgo decodes (it inflates every
+// binary message on its own); the others are text frames.
 func (c *gwConn) writeDispatch(ev gwEvent, compress bool) error {
 	frame, err := dispatchFrame(ev)
 	if err != nil {
 		return err
 	}
-	if !compress {
+	if !compress || !compressed(ev.typ) {
 		return c.writeFrame(websocket.TextMessage, frame)
 	}
 	c.wmu.Lock()

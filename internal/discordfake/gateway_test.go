@@ -1,12 +1,18 @@
 package discordfake
 
 import (
+	"bytes"
+	"compress/zlib"
 	"encoding/json"
+	"fmt"
+	"io"
+	"slices"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/gorilla/websocket"
 )
 
 func TestGatewayReadyAndHeartbeat(t *testing.T) {
@@ -207,4 +213,84 @@ func TestDispatchFrame(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestGatewayPayloadCompression: a session that asked for payload
+// compression gets READY and GUILD_CREATE as zlib streams in binary
+// frames and every other event as text, as Discord compresses only some
+// payloads; one that did not ask gets everything as text.
+func TestGatewayPayloadCompression(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		compress bool
+		want     []string // event and frame kind, in order
+	}{
+		{true, []string{"READY binary", "GUILD_CREATE binary", "CHANNEL_DELETE text"}},
+		{false, []string{"READY text", "GUILD_CREATE text", "CHANNEL_DELETE text"}},
+	} {
+		t.Run(fmt.Sprintf("compress %v", tc.compress), func(t *testing.T) {
+			t.Parallel()
+			s := New(t, Options{HeartbeatInterval: time.Minute})
+			w := s.NewWorld("alice")
+			ws, _, err := websocket.DefaultDialer.DialContext(ctx(t), s.GatewayURL()+"?v=10&encoding=json", nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer ws.Close()
+			ws.SetReadDeadline(time.Now().Add(20 * time.Second))
+			if _, _, err := ws.ReadMessage(); err != nil { // HELLO
+				t.Fatal(err)
+			}
+			identify := map[string]any{"op": 2, "d": map[string]any{
+				"token": s.Token(), "intents": discordgo.IntentsGuilds, "compress": tc.compress,
+			}}
+			if err := ws.WriteJSON(identify); err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for len(got) < len(tc.want) {
+				if len(got) == 2 {
+					// Once the fake counts the session ready (it does so
+					// after sending GUILD_CREATE), it has guild events.
+					s.WaitUntil(ctx(t), func(v *View) bool {
+						ss := v.Sessions()
+						return len(ss) == 1 && ss[0].Ready
+					})
+					s.DeleteChannel(w.Channel.ID)
+				}
+				got = append(got, readEvent(t, ws))
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("got %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
+// readEvent reads a gateway frame and names its event and the frame's
+// kind, inflating a binary frame as discordgo does.
+func readEvent(t *testing.T, ws *websocket.Conn) string {
+	t.Helper()
+	mt, data, err := ws.ReadMessage()
+	if err != nil {
+		t.Fatal(err)
+	}
+	kind := "text"
+	if mt == websocket.BinaryMessage {
+		kind = "binary"
+		z, err := zlib.NewReader(bytes.NewReader(data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if data, err = io.ReadAll(z); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var ev struct {
+		T string `json:"t"`
+	}
+	if err := json.Unmarshal(data, &ev); err != nil {
+		t.Fatal(err)
+	}
+	return ev.T + " " + kind
 }

@@ -121,8 +121,14 @@ func (s *Server) readBody(r *http.Request) (jsonDoc []byte, files []upload, err 
 		}
 		name := part.FormName()
 		// Read one byte past the limit to detect oversized files without
-		// holding arbitrarily large bodies in memory.
-		data, err := readPart(part, maxFile+1, left)
+		// holding arbitrarily large bodies in memory. Only a file is read
+		// into room for what the body has left: payload_json, a few KB
+		// before an image, would be given an image's room and copied out.
+		hint := int64(0)
+		if name != "payload_json" {
+			hint = left
+		}
+		data, err := readPart(part, maxFile+1, hint)
 		left -= int64(len(data))
 		if err != nil {
 			return nil, nil, fmt.Errorf("multipart part %q: %w", name, err)
