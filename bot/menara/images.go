@@ -1,7 +1,6 @@
 package menara
 
 import (
-	"bytes"
 	"context"
 
 	"github.com/tablebot/tablebot/bot"
@@ -12,31 +11,33 @@ import (
 
 // NewImages returns the functions that draw the board images and the
 // previews of a floor with r, every word of an image in its language. The
-// labels of each language are built once. A board with BoardView.Since
-// highlights every change since the player to act last played.
+// labels of each language are built once; the buffers have the room of
+// the images before (bot.Room). A board with BoardView.Since highlights
+// every change since the player to act last played.
 func NewImages(r *rmenara.Renderer, cat *i18n.Catalog) (bot.BoardFunc, PreviewFunc) {
 	labels := i18n.PerLang(cat, Labels)
 	options := func(names []string, lang i18n.Lang) rmenara.Options {
 		return rmenara.Options{Names: names, Labels: labels(lang)}
 	}
+	var boards, previews bot.Room
 	board := func(ctx context.Context, v bot.BoardView) ([]byte, error) {
 		s := state(v.State)
-		var buf bytes.Buffer
-		buf.Grow(256 << 10)
+		buf := boards.Buffer()
+		defer func() { boards.Took(buf.Len()) }()
 		if len(v.Since) > 0 {
 			// Every change since the player to act last played.
 			view := rmenara.SinceOf(positionOf(s), bot.EffectsOf[*mr.Effects](v.Since))
-			err := r.WritePNG(&buf, &view, options(v.Names, v.Lang))
+			err := r.WritePNG(buf, &view, options(v.Names, v.Lang))
 			return buf.Bytes(), err
 		}
 		last, _ := effects(v.Last)
-		err := r.WritePosition(&buf, positionOf(s), last, options(v.Names, v.Lang))
+		err := r.WritePosition(buf, positionOf(s), last, options(v.Names, v.Lang))
 		return buf.Bytes(), err
 	}
 	preview := func(ctx context.Context, pos *mr.Position, step mr.Step, names []string, lang i18n.Lang) ([]byte, error) {
-		var buf bytes.Buffer
-		buf.Grow(256 << 10)
-		err := r.WritePreview(&buf, pos, step, options(names, lang))
+		buf := previews.Buffer()
+		err := r.WritePreview(buf, pos, step, options(names, lang))
+		previews.Took(buf.Len())
 		return buf.Bytes(), err
 	}
 	return board, preview

@@ -1,10 +1,8 @@
 package shangrila
 
 import (
-	"bytes"
 	"context"
 	"strings"
-	"sync/atomic"
 
 	"github.com/tablebot/tablebot/bot"
 	"github.com/tablebot/tablebot/i18n"
@@ -14,35 +12,18 @@ import (
 
 // NewBoardFunc returns a BoardFunc that draws with r, every word of the
 // image in the board's language. The labels of each language are built
-// once. A board is written into a buffer with room for the largest board
-// written yet and a sixteenth (256 KB at first): every byte of its room is
-// cleared when it is made, and a board is some 175 KB.
+// once; the buffers have the room of the boards before (bot.Room).
 func NewBoardFunc(r *srender.Renderer, cat *i18n.Catalog) bot.BoardFunc {
 	labels := i18n.PerLang(cat, Labels)
-	var largest atomic.Int64
+	var room bot.Room
 	return func(ctx context.Context, v bot.BoardView) ([]byte, error) {
 		pos := state(v.State).Position()
 		last, _ := effects(v.Last)
 		since := bot.EffectsOf[*sl.Effects](v.Since)
-		var buf bytes.Buffer
-		room := largest.Load()
-		if room += room / 16; room == 0 {
-			room = 256 << 10
-		}
-		buf.Grow(int(room))
-		err := r.WritePNG(&buf, &pos, srender.Options{Last: last, Since: since, Names: colourNames(pos, v.Names), Labels: labels(v.Lang)})
-		raise(&largest, int64(buf.Len()))
+		buf := room.Buffer()
+		err := r.WritePNG(buf, &pos, srender.Options{Last: last, Since: since, Names: colourNames(pos, v.Names), Labels: labels(v.Lang)})
+		room.Took(buf.Len())
 		return buf.Bytes(), err
-	}
-}
-
-// raise makes a at least n.
-func raise(a *atomic.Int64, n int64) {
-	for {
-		old := a.Load()
-		if n <= old || a.CompareAndSwap(old, n) {
-			return
-		}
 	}
 }
 

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"path/filepath"
-	"sync/atomic"
 	"testing"
 
 	"github.com/tablebot/tablebot/bot"
@@ -86,16 +85,5 @@ func TestBoardShowsLastMove(t *testing.T) {
 	}
 	if bytes.Equal(plain, moved) {
 		t.Error("the board without its last move looks the same: the test shows nothing")
-	}
-}
-
-// TestRaise: the room kept for boards only grows.
-func TestRaise(t *testing.T) {
-	var a atomic.Int64
-	for _, tc := range []struct{ n, want int64 }{{175, 175}, {170, 175}, {190, 190}, {0, 190}} {
-		raise(&a, tc.n)
-		if got := a.Load(); got != tc.want {
-			t.Errorf("after raise(%d): %d, want %d", tc.n, got, tc.want)
-		}
 	}
 }
