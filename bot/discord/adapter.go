@@ -185,6 +185,17 @@ func (a *Adapter) Start(ctx context.Context, b *bot.Bot) (err error) {
 // openGateway opens the gateway session, which brings the interactions
 // and tells of channels deleted and servers left.
 func (a *Adapter) openGateway(b *bot.Bot) error {
+	// discordgo reconnects by itself when a heartbeat fails, also one sent
+	// while Close closes the session: a session that comes back after
+	// Close is closed again (TestClosedStaysClosed).
+	a.session.AddHandler(func(s *discordgo.Session, _ *discordgo.Connect) {
+		a.mu.Lock()
+		closing := a.closing
+		a.mu.Unlock()
+		if closing {
+			s.Close()
+		}
+	})
 	a.session.AddHandler(func(s *discordgo.Session, ic *discordgo.InteractionCreate) {
 		a.onInteraction(ic.Interaction)
 	})

@@ -42,3 +42,20 @@ func TestRestart(t *testing.T) {
 		t.Errorf("history after the restart: %q", r.Content())
 	}
 }
+
+// TestClosedStaysClosed: a gateway session that comes back after the
+// adapter closed it (discordgo reconnects by itself when a heartbeat fails
+// while the session closes) is closed again: a closed bot holds no
+// connection, and no shard, until its process ends.
+func TestClosedStaysClosed(t *testing.T) {
+	h := newHarness(t, discordfake.Options{}, "ann")
+	h.fake.WaitSessions(h.ctx, 1)
+	session := h.adapter.session
+	h.stop()
+	h.fake.WaitDisconnected(h.ctx)
+	// What discordgo's reconnect does after such a heartbeat.
+	if err := session.Open(); err != nil {
+		t.Fatalf("reopening the closed session: %v", err)
+	}
+	h.fake.WaitDisconnected(h.ctx)
+}

@@ -553,6 +553,25 @@ func (s *Server) WaitSessions(ctx context.Context, n int) []Session {
 	return out
 }
 
+// WaitDisconnected waits until no gateway session is connected (a bot
+// closed, or cut off) and returns all sessions.
+func (s *Server) WaitDisconnected(ctx context.Context) []Session {
+	s.t.Helper()
+	var out []Session
+	ok := s.await(ctx, func() { out = s.sessionsLocked() }, func() bool {
+		for _, g := range out {
+			if g.Connected {
+				return false
+			}
+		}
+		return true
+	})
+	if !ok {
+		s.t.Fatalf("discordfake: WaitDisconnected: a session is still connected: %+v", out)
+	}
+	return out
+}
+
 // DropConnections cuts every gateway websocket without a close frame, as a
 // network failure would. discordgo then reconnects and resumes.
 func (s *Server) DropConnections() {
