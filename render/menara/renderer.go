@@ -30,6 +30,8 @@ type Renderer struct {
 	bands map[render.Hex]bandColour
 	// plans keeps the palette indices of plans drawn (see planCache).
 	plans planCache
+	// shapes keeps the coverage of shapes drawn (see coverage.go).
+	shapes coverageCache
 	// seeds seed the two hashes of a band's name (see bands.go).
 	seeds [2]maphash.Seed
 }
@@ -156,7 +158,7 @@ func (r *Renderer) image(l *Layout) (*image.Paletted, *work) {
 func (r *Renderer) imageSkipping(l *Layout, skip *plansSkipped) (*image.Paletted, *work, bool) {
 	w, _ := r.work.Get().(*work)
 	if w == nil {
-		w = &work{}
+		w = &work{fill: raster{cache: &r.shapes}}
 	}
 	rect := image.Rectangle{Max: l.Size}
 	n := rect.Dx() * rect.Dy()
