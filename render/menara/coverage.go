@@ -37,6 +37,8 @@ type coverage struct {
 	rows  []int32
 	spans []span
 	alpha []uint8
+	// widest is the length of the longest full span.
+	widest int
 }
 
 // span is a run of a row of a coverage: n pixels from x, full when a is
@@ -54,6 +56,7 @@ func (c *coverage) reset() {
 	c.rows = append(c.rows[:0], 0)
 	c.spans = c.spans[:0]
 	c.alpha = c.alpha[:0]
+	c.widest = 0
 }
 
 // addRows appends the runs of the rows of mask, w bytes a row.
@@ -67,6 +70,7 @@ func (c *coverage) addRows(mask []uint8, w int) {
 			case 0xff:
 				end := runEnd(row, x, 0xff)
 				c.spans = append(c.spans, span{x: uint16(x), n: uint16(end - x), a: fullSpan})
+				c.widest = max(c.widest, end-x)
 				x = end
 			default:
 				start := x
@@ -88,17 +92,26 @@ func (c *coverage) size() int { return 4*len(c.rows) + 8*len(c.spans) + len(c.al
 // it can be.
 func (c *coverage) clone() *coverage {
 	return &coverage{
-		rows:  append([]int32(nil), c.rows...),
-		spans: append([]span(nil), c.spans...),
-		alpha: append([]uint8(nil), c.alpha...),
+		rows:   append([]int32(nil), c.rows...),
+		spans:  append([]span(nil), c.spans...),
+		alpha:  append([]uint8(nil), c.alpha...),
+		widest: c.widest,
 	}
 }
 
 // composite paints colour col over dst with coverage c, its box's corner
 // at at: the colour itself where the coverage is full, a blend where it is
-// partial (blend), nothing where it is none.
-func (c *coverage) composite(dst *image.RGBA, at image.Point, col color.RGBA) {
+// partial (blend), nothing where it is none. A full span is one copy from
+// a row of the colour, made in line (scratch, kept by the caller) as
+// long as the widest span: a board has tens of thousands of them.
+func (c *coverage) composite(dst *image.RGBA, at image.Point, col color.RGBA, line *[]uint8) {
 	crb, cga := uint32(col.R)|uint32(col.B)<<16, uint32(col.G)|0xff<<16
+	word := uint32(col.R) | uint32(col.G)<<8 | uint32(col.B)<<16 | 0xff<<24
+	if cap(*line) < 4*c.widest {
+		*line = make([]uint8, 4*c.widest)
+	}
+	colour := (*line)[:4*c.widest]
+	fillColour(colour, col)
 	for y := 0; y+1 < len(c.rows); y++ {
 		spans := c.spans[c.rows[y]:c.rows[y+1]]
 		if len(spans) == 0 {
@@ -107,13 +120,18 @@ func (c *coverage) composite(dst *image.RGBA, at image.Point, col color.RGBA) {
 		pix := dst.Pix[dst.PixOffset(at.X, at.Y+y):]
 		for _, s := range spans {
 			p := pix[4*int(s.x) : 4*(int(s.x)+int(s.n))]
-			if s.a == fullSpan {
-				fillColour(p, col)
-				continue
-			}
-			for i, a := range c.alpha[s.a : s.a+int32(s.n)] {
-				q := p[4*i : 4*i+4 : 4*i+4]
-				binary.LittleEndian.PutUint32(q, blend(binary.LittleEndian.Uint32(q), crb, cga, uint32(a)))
+			switch {
+			case s.a == fullSpan && s.n <= 4:
+				for i := 0; i < len(p); i += 4 {
+					binary.LittleEndian.PutUint32(p[i:], word)
+				}
+			case s.a == fullSpan:
+				copy(p, colour)
+			default:
+				for i, a := range c.alpha[s.a : s.a+int32(s.n)] {
+					q := p[4*i : 4*i+4 : 4*i+4]
+					binary.LittleEndian.PutUint32(q, blend(binary.LittleEndian.Uint32(q), crb, cga, uint32(a)))
+				}
 			}
 		}
 	}

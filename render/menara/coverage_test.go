@@ -52,7 +52,8 @@ func TestCoverageRuns(t *testing.T) {
 		var c coverage
 		c.reset()
 		c.addRows(mask, w)
-		c.clone().composite(got, at, col)
+		var line []uint8
+		c.clone().composite(got, at, col, &line)
 		if !bytes.Equal(got.Pix, want.Pix) {
 			t.Errorf("width %d: the runs paint other pixels than the mask", w)
 		}

@@ -34,6 +34,8 @@ type raster struct {
 	cache   *coverageCache
 	key     []byte
 	scratch coverage
+	// line is scratch for coverage.composite.
+	line []uint8
 	// rec, while recording, takes what dirty would (see mark): the parts
 	// of a plan being drawn, for the renderer's cache of plans.
 	rec       render.Dirty
@@ -63,7 +65,7 @@ func (ra *raster) fill(dst *image.RGBA, solids, holes render.Shape, c render.Hex
 		return
 	}
 	ra.mark(r)
-	ra.coverageOf(r, solids, holes).composite(dst, r.Min, c.Colour())
+	ra.coverageOf(r, solids, holes).composite(dst, r.Min, c.Colour(), &ra.line)
 }
 
 // coverageOf returns the coverage of the solids less the holes in box r:
