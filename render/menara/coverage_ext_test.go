@@ -23,8 +23,8 @@ func TestCoverageCached(t *testing.T) {
 	n := 0
 	play(t, opts(3, menara.Easy), 3, func(p *menara.Position, e *menara.Effects) bool {
 		n++
-		if n < 30 || n%2 == 1 {
-			return n >= 41
+		if n < 36 || n%2 == 1 {
+			return n >= 40
 		}
 		v := rmenara.ViewOf(p, e)
 		want := r.Convert(r.Draw(rmenara.NewLayout(&v, o)))
@@ -32,7 +32,7 @@ func TestCoverageCached(t *testing.T) {
 		if got.Rect != want.Rect || !bytes.Equal(got.Pix, want.Pix) {
 			t.Errorf("board after step %d: %v, want %v, or pixels differ from the whole drawing converted", n, got.Rect, want.Rect)
 		}
-		return n >= 41
+		return n >= 40
 	})
 	if r.ShapesCached() == 0 {
 		t.Error("no shape's coverage taken from the cache")
