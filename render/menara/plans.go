@@ -199,6 +199,7 @@ func (p *painter) placed(key string, draw func()) {
 		pic.pix = append(pic.pix, pix)
 		pic.size += len(pix)
 		p.f.dirty.AddConverted(t)
+		p.f.kept = append(p.f.kept, t)
 	}
 	pic.size += len(key)
 	pp.cache.put(key, pic)

@@ -40,6 +40,12 @@ type raster struct {
 	// of a plan being drawn, for the renderer's cache of plans.
 	rec       render.Dirty
 	recording bool
+	// kept are the tiles drawn on the canvas and recorded as converted
+	// (a piece drawn and kept, see painter.placed): with those recorded
+	// as drawn, what the canvas holds besides blank paper. The other
+	// tiles recorded as converted were written from the cache, in palette
+	// indices only.
+	kept []image.Rectangle
 	// Scratch for painter.fillShape.
 	bounds []image.Rectangle
 	part   render.Shape

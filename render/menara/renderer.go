@@ -209,16 +209,26 @@ func (r *Renderer) putWork(w *work) {
 	r.work.Put(w)
 }
 
-// blank makes blank again what w's image drew.
+// blank makes blank again what w's image drew: the palette indices of
+// every tile recorded, the canvas of those drawn on it (not of the pieces
+// written from the cache, in palette indices only).
 func (r *Renderer) blank(w *work) {
 	b := w.fill.dirty.Bounds()
 	for _, d := range w.fill.dirty.Rects() {
 		for y := d.Min.Y; y < d.Max.Y; y++ {
 			i := y*b.Dx() + d.Min.X
-			copy(w.rgba[4*i:4*(i+d.Dx())], r.paperRow)
 			copy(w.pal[i:i+d.Dx()], r.paperIndices)
 		}
 	}
+	for _, drawn := range [][]image.Rectangle{w.fill.dirty.Unconverted(), w.fill.kept} {
+		for _, d := range drawn {
+			for y := d.Min.Y; y < d.Max.Y; y++ {
+				i := y*b.Dx() + d.Min.X
+				copy(w.rgba[4*i:4*(i+d.Dx())], r.paperRow)
+			}
+		}
+	}
+	w.fill.kept = w.fill.kept[:0]
 	for y := w.band.Min.Y; y < w.band.Max.Y; y++ {
 		i := y * b.Dx()
 		copy(w.rgba[4*i:4*(i+b.Dx())], r.paperRow)
