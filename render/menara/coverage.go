@@ -14,7 +14,7 @@ import (
 // A board is drawn from a few hundred shapes, and most of them were drawn
 // before: the floors, columns and names of the temple that the last step
 // did not touch, the panel's boxes, chips and corners, the many like
-// circles. Rasterizing a shape was a third of a board's cost. The
+// circles. Rasterizing them was a fifth of a board's instructions. The
 // rasterizer's coverage is a function of what it is given, the box's size
 // and the polygons' points in the box's coordinates, bit for bit: the
 // renderer keeps the coverage of the shapes it has drawn under exactly
