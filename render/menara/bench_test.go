@@ -88,3 +88,50 @@ func BenchmarkRenderSteps(b *testing.B) {
 	}
 	b.ReportMetric(float64(total)/float64(i), "bytes")
 }
+
+// BenchmarkRenderInterleaved is the cost of the boards of many games drawn
+// interleaved, as a bot whose channels play at once draws them: 50 greedy
+// games of 2 to 4 players, the boards after their steps 20 to 39, one step
+// of each game in turn, with one renderer, whose caches (bands, plans,
+// shapes) then hold the boards of every game at once.
+func BenchmarkRenderInterleaved(b *testing.B) {
+	const games, from, to = 50, 20, 40
+	var byGame [][]game
+	for seed := range uint64(games) {
+		var boards []game
+		n := 0
+		play(b, opts(2+int(seed%3), menara.Easy), 100+seed, func(p *menara.Position, e *menara.Effects) bool {
+			n++
+			if n >= from {
+				boards = append(boards, game{pos: *p, last: e})
+			}
+			return n >= to-1
+		})
+		byGame = append(byGame, boards)
+	}
+	var boards []game
+	for k := range to - from {
+		for _, g := range byGame {
+			if k < len(g) {
+				boards = append(boards, g[k])
+			}
+		}
+	}
+	r, err := rmenara.New()
+	if err != nil {
+		b.Fatal(err)
+	}
+	o := options(b)
+	var buf bytes.Buffer
+	total, i := 0, 0
+	for b.Loop() {
+		g := boards[i%len(boards)]
+		i++
+		buf.Reset()
+		if err := r.WritePosition(&buf, &g.pos, g.last, o); err != nil {
+			b.Fatal(err)
+		}
+		total += buf.Len()
+	}
+	b.ReportMetric(float64(total)/float64(i), "bytes")
+}

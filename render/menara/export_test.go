@@ -55,3 +55,7 @@ func (r *Renderer) DrawnApart(l *Layout, i int) (drawn []image.Rectangle, bounds
 	}
 	return f.dirty.Rects(), bounds
 }
+
+// ShapesCached returns how many shapes' coverage the renderer has taken
+// from its cache.
+func (r *Renderer) ShapesCached() int64 { return r.shapes.hits.Load() }

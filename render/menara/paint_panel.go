@@ -2,6 +2,7 @@ package menara
 
 import (
 	"image"
+	"reflect"
 
 	"github.com/tablebot/tablebot/render"
 	"github.com/tablebot/tablebot/rules/menara"
@@ -172,8 +173,29 @@ func (p *painter) planBase(b PlanBase) {
 	p.text(b.Letter)
 }
 
-// panel paints the side panel.
+// panel paints the side panel: with the renderer's cache, box by box
+// (see panelParts), each from the cache when it can.
 func (p *painter) panel(pn *Panel) {
+	whole := panelPart{Boxes: pn.Boxes, CampRow: pn.CampRow, ToAct: pn.ToAct, Levels: pn.Levels, Piles: pn.Piles,
+		Next: pn.Next, Chips: pn.Chips, Legend: pn.Legend, Texts: pn.Texts}
+	if pn.Card != nil {
+		whole.Cards = []CardFace{*pn.Card}
+	}
+	if p.plans != nil {
+		if parts, ok := panelParts(&whole); ok {
+			for i := range parts {
+				part := &parts[i]
+				p.placed(p.plans.pieceKey(pieceOfPanel, reflect.ValueOf(part).Elem(), p.dst.Rect.Size()), func() { p.panelPart(part) })
+			}
+			return
+		}
+	}
+	p.panelPart(&whole)
+}
+
+// panelPart paints the panel or a part of it: its boxes, then what is on
+// them, one kind after the other.
+func (p *painter) panelPart(pn *panelPart) {
 	for _, b := range pn.Boxes {
 		p.roundRect(b.Inset(-1), 11, colCardEdge)
 		p.roundRect(b, 10, colCard)
@@ -199,8 +221,8 @@ func (p *painter) panel(pn *Panel) {
 	for _, c := range pn.Chips {
 		p.chip(c)
 	}
-	if pn.Card != nil {
-		p.cardFace(pn.Card)
+	for i := range pn.Cards {
+		p.cardFace(&pn.Cards[i])
 	}
 	for _, it := range pn.Legend {
 		p.legendIcon(it)

@@ -94,13 +94,24 @@ type planPlacer struct {
 	key    []byte
 }
 
-// planKey names plan pl in an image of the given size: all it draws,
-// every field's bits in turn.
-func (pp *planPlacer) planKey(pl *Plan, size image.Point) string {
-	pp.key = appendKey(pp.key[:0], reflect.ValueOf(size), 0)
-	pp.key = appendKey(pp.key, reflect.ValueOf(pl).Elem(), 0)
+// pieceKey names a piece of an image of the given size, of kind k (a
+// plan, a part of the panel): all it draws, every field of v's bits in
+// turn.
+func (pp *planPlacer) pieceKey(k pieceKind, v reflect.Value, size image.Point) string {
+	pp.key = append(pp.key[:0], byte(k))
+	pp.key = appendKey(pp.key, reflect.ValueOf(size), 0)
+	pp.key = appendKey(pp.key, v, 0)
 	return string(pp.key)
 }
+
+// pieceKind tells apart the kinds of pieces the cache keeps, whose values
+// might otherwise give the same keys.
+type pieceKind byte
+
+const (
+	pieceOfPlan pieceKind = iota
+	pieceOfPanel
+)
 
 // appendKey appends to b the bits of every field of v, lengths before
 // slices and strings, so that two values have the same key exactly when
@@ -152,12 +163,19 @@ var (
 
 // planPlaced paints plan pl, from the cache when it can.
 func (p *painter) planPlaced(pl *Plan) {
-	pp := p.plans
-	if pp == nil {
+	if p.plans == nil {
 		p.plan(pl)
 		return
 	}
-	key := pp.planKey(pl, p.dst.Rect.Size())
+	p.placed(p.plans.pieceKey(pieceOfPlan, reflect.ValueOf(pl).Elem(), p.dst.Rect.Size()), func() { p.plan(pl) })
+}
+
+// placed paints a piece drawn on blank paper by draw and known by key:
+// its palette indices from the cache when it holds them and nothing was
+// drawn yet where they go, else drawn, and kept when nothing was drawn
+// there before.
+func (p *painter) placed(key string, draw func()) {
+	pp := p.plans
 	if pic := pp.cache.get(key); pic != nil && pp.cleanUnder(p.f, pic.rects) {
 		pp.paste(p.f, pic)
 		pp.cache.pasted.Add(1)
@@ -165,7 +183,7 @@ func (p *painter) planPlaced(pl *Plan) {
 	}
 	p.f.rec.Reset(p.dst.Rect)
 	p.f.recording = true
-	p.plan(pl)
+	draw()
 	p.f.recording = false
 	parts := p.f.rec.Rects()
 	if !pp.cleanUnder(p.f, parts) {
@@ -181,6 +199,7 @@ func (p *painter) planPlaced(pl *Plan) {
 		pic.pix = append(pic.pix, pix)
 		pic.size += len(pix)
 		p.f.dirty.AddConverted(t)
+		p.f.kept = append(p.f.kept, t)
 	}
 	pic.size += len(key)
 	pp.cache.put(key, pic)

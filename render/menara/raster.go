@@ -5,6 +5,7 @@ import (
 	"image"
 	"image/color"
 	"image/draw"
+	"math"
 	"math/bits"
 
 	"golang.org/x/image/vector"
@@ -26,12 +27,25 @@ import (
 type raster struct {
 	z     vector.Rasterizer
 	mask  []uint8
-	rev   render.Poly
 	dirty render.Dirty
+	// cache, when not nil, holds the coverage of shapes drawn before (the
+	// renderer's); key and scratch are the key of the shape being drawn
+	// and its coverage when not cached.
+	cache   *coverageCache
+	key     []byte
+	scratch coverage
+	// line is scratch for coverage.composite.
+	line []uint8
 	// rec, while recording, takes what dirty would (see mark): the parts
 	// of a plan being drawn, for the renderer's cache of plans.
 	rec       render.Dirty
 	recording bool
+	// kept are the tiles drawn on the canvas and recorded as converted
+	// (a piece drawn and kept, see painter.placed): with those recorded
+	// as drawn, what the canvas holds besides blank paper. The other
+	// tiles recorded as converted were written from the cache, in palette
+	// indices only.
+	kept []image.Rectangle
 	// Scratch for painter.fillShape.
 	bounds []image.Rectangle
 	part   render.Shape
@@ -57,48 +71,63 @@ func (ra *raster) fill(dst *image.RGBA, solids, holes render.Shape, c render.Hex
 		return
 	}
 	ra.mark(r)
+	ra.coverageOf(r, solids, holes).composite(dst, r.Min, c.Colour(), &ra.line)
+}
+
+// coverageOf returns the coverage of the solids less the holes in box r:
+// from the renderer's cache when it holds it (see coverage.go), else
+// rasterized (and kept).
+func (ra *raster) coverageOf(r image.Rectangle, solids, holes render.Shape) *coverage {
 	w, h := r.Dx(), r.Dy()
-	ra.z.Reset(w, h)
-	ra.z.DrawOp = draw.Src
 	origin := render.PtOf(r.Min)
+	k := binary.LittleEndian.AppendUint32(ra.key[:0], uint32(w))
+	k = binary.LittleEndian.AppendUint32(k, uint32(h))
 	for _, p := range solids {
-		ra.add(p, origin, p.Area() < 0)
+		k = appendPoly(k, p, origin, p.Area() < 0)
 	}
 	for _, p := range holes {
-		ra.add(p, origin, p.Area() > 0)
+		k = appendPoly(k, p, origin, p.Area() > 0)
 	}
+	ra.key = k
+	if ra.cache != nil {
+		if cov := ra.cache.get(k); cov != nil {
+			return cov
+		}
+	}
+	ra.z.Reset(w, h)
+	ra.z.DrawOp = draw.Src
+	ra.addPath(k[8:])
 	if cap(ra.mask) < w*h {
 		ra.mask = make([]uint8, w*h)
 	}
 	m := &image.Alpha{Pix: ra.mask[:w*h], Stride: w, Rect: image.Rect(0, 0, w, h)}
 	ra.z.Draw(m, m.Rect, opaque, image.Point{})
-	col := c.Colour()
-	for y := 0; y < h; y++ {
-		row := m.Pix[y*w : y*w+w]
-		pix := dst.Pix[dst.PixOffset(r.Min.X, r.Min.Y+y):][:4*w]
-		compositeRow(pix, row, col)
+	ra.scratch.reset()
+	ra.scratch.addRows(m.Pix, w)
+	if ra.cache == nil {
+		return &ra.scratch
 	}
+	cov := ra.scratch.clone()
+	ra.cache.put(k, cov)
+	return cov
 }
 
-// compositeRow paints colour c over a row of pixels with the coverage in
-// mask, len(pix) = 4·len(mask): nothing where the coverage is none, the
-// colour itself where it is full, a blend elsewhere. Most of a shape's
-// box is runs of no or of full coverage, found eight pixels at a time.
-func compositeRow(pix, mask []uint8, c color.RGBA) {
-	crb, cga := uint32(c.R)|uint32(c.B)<<16, uint32(c.G)|0xff<<16
-	for x := 0; x < len(mask); {
-		switch a := mask[x]; a {
-		case 0:
-			x = runEnd(mask, x, 0)
-		case 0xff:
-			end := runEnd(mask, x, 0xff)
-			fillColour(pix[4*x:4*end], c)
-			x = end
-		default:
-			p := pix[4*x : 4*x+4 : 4*x+4]
-			binary.LittleEndian.PutUint32(p, blend(binary.LittleEndian.Uint32(p), crb, cga, uint32(a)))
-			x++
+// addPath gives the rasterizer the polygons of path, as appendPoly wrote
+// them: each its number of points and its points.
+func (ra *raster) addPath(path []byte) {
+	le := binary.LittleEndian
+	at := func(i int) (float32, float32) {
+		return math.Float32frombits(le.Uint32(path[i:])), math.Float32frombits(le.Uint32(path[i+4:]))
+	}
+	for len(path) > 0 {
+		n := int(le.Uint32(path))
+		path = path[4:]
+		ra.z.MoveTo(at(0))
+		for i := 1; i < n; i++ {
+			ra.z.LineTo(at(8 * i))
 		}
+		ra.z.ClosePath()
+		path = path[8*n:]
 	}
 }
 
@@ -106,7 +135,7 @@ func compositeRow(pix, mask []uint8, c color.RGBA) {
 // with a colour over it at coverage k (1 to 254), the colour given as its
 // red and blue in the low bytes of two 16-bit halves (crb) and its green
 // and alpha likewise (cga): each channel div255(p·(255-k) + c·k), as
-// compositeRow did channel by channel (TestBlend), two channels a
+// the compositing did channel by channel before (TestBlend), two channels a
 // multiplication, each in its own 16-bit half (no sum reaches 2¹⁶).
 func blend(p, crb, cga, k uint32) uint32 {
 	const lo = 0x00ff00ff
@@ -163,26 +192,4 @@ func fillColour(pix []uint8, c color.RGBA) {
 	for n := 4; n < len(pix); n *= 2 {
 		copy(pix[n:], pix[:n])
 	}
-}
-
-// add adds polygon p, moved by -origin, to the rasterizer, reversed when
-// reverse is set.
-func (ra *raster) add(p render.Poly, origin render.Pt, reverse bool) {
-	if len(p) < 3 {
-		return
-	}
-	if reverse {
-		ra.rev = ra.rev[:0]
-		for i := len(p) - 1; i >= 0; i-- {
-			ra.rev = append(ra.rev, p[i])
-		}
-		p = ra.rev
-	}
-	q := p[0].Sub(origin)
-	ra.z.MoveTo(q.X, q.Y)
-	for _, q := range p[1:] {
-		q = q.Sub(origin)
-		ra.z.LineTo(q.X, q.Y)
-	}
-	ra.z.ClosePath()
 }

@@ -27,17 +27,19 @@ type Renderer struct {
 	// bands are the header's backgrounds (plain and a preview's) as a
 	// pixel in RGBA and its palette index: the header's band is filled
 	// with them directly, rows at a time, not converted pixel by pixel.
-	bands map[render.Hex]bandColour
+	bands map[render.Hex]*bandColour
 	// plans keeps the palette indices of plans drawn (see planCache).
 	plans planCache
+	// shapes keeps the coverage of shapes drawn (see coverage.go).
+	shapes coverageCache
 	// seeds seed the two hashes of a band's name (see bands.go).
 	seeds [2]maphash.Seed
 }
 
-// bandColour is a solid colour as an RGBA pixel and its palette index.
+// bandColour is a solid colour as a row of the image's width, in RGBA
+// and in palette indices.
 type bandColour struct {
-	rgba  [4]uint8
-	index uint8
+	rgba, indices []uint8
 }
 
 // pngLevel is the deflate level of the bands of Menara's images that are
@@ -47,23 +49,33 @@ type bandColour struct {
 // board of a game than at level 4 without the cache.
 const pngLevel = 3
 
+// bandRows is the height of the bands of rows the PNG encoder compresses
+// apart: 56 rows, with which a board of a game takes some 4 % fewer
+// instructions than with 64 (more of its bands are met before) and is a
+// little smaller on average (docs/notes/render.md).
+const bandRows = 56
+
 // renderCache is how many bytes of compressed bands of rows the PNG
 // encoder keeps, so that a board's rows the boards before it had already
 // are not compressed again.
 const renderCache = 32 << 20
 
 // work is what one drawing needs for itself. In the pool, its buffers
-// hold blank paper, in RGBA and as palette indices, as far as they reach:
-// an image draws over them, its raster recording where, and only there is
-// it converted to the palette and, once encoded, made blank again. Most
-// of an image is paper.
+// hold blank paper, in RGBA and as palette indices, as far as they reach,
+// but for the rows of rest, which hold a header's background: an image
+// draws over them, its raster recording where, and only there is it
+// converted to the palette and, once encoded, made as it was again. Most
+// of an image is paper, and the next header's band is mostly the same.
 type work struct {
 	rgba []uint8
 	pal  []uint8
 	fill raster
-	// band is the header's band, filled directly (see Renderer.bands),
-	// which putWork makes blank again.
-	band image.Rectangle
+	// band is the header's band of the image drawn, filled directly (see
+	// Renderer.bands); rest is the band the buffers hold between images,
+	// in colour restColour (nil for none).
+	band       image.Rectangle
+	rest       image.Rectangle
+	restColour *bandColour
 }
 
 // New builds a Renderer. It takes a fraction of a second: call it once and
@@ -73,7 +85,7 @@ func New() (*Renderer, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &Renderer{fonts: fonts, png: render.Encoder{Level: pngLevel, Cache: renderCache},
+	r := &Renderer{fonts: fonts, png: render.Encoder{Level: pngLevel, Cache: renderCache, BandRows: bandRows},
 		seeds: [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()}}
 	paper := image.NewRGBA(image.Rect(0, 0, Width, 1))
 	render.FillRect(paper, paper.Rect, colPaper)
@@ -89,13 +101,13 @@ func New() (*Renderer, error) {
 	r.quant.Convert(out, paper, paper.Rect)
 	r.paperRow = paper.Pix
 	r.paperIndices = out.Pix
-	r.bands = map[render.Hex]bandColour{}
+	r.bands = map[render.Hex]*bandColour{}
 	for _, c := range []render.Hex{colHeader, colProposalDk} {
-		px := image.NewRGBA(image.Rect(0, 0, 1, 1))
-		render.FillRect(px, px.Rect, c)
-		pi := image.NewPaletted(px.Rect, r.quant.Palette())
-		r.quant.Convert(pi, px, px.Rect)
-		r.bands[c] = bandColour{rgba: [4]uint8(px.Pix[:4]), index: pi.Pix[0]}
+		row := image.NewRGBA(image.Rect(0, 0, Width, 1))
+		render.FillRect(row, row.Rect, c)
+		pi := image.NewPaletted(row.Rect, r.quant.Palette())
+		r.quant.Convert(pi, row, row.Rect)
+		r.bands[c] = &bandColour{rgba: row.Pix, indices: pi.Pix}
 	}
 	return r, nil
 }
@@ -156,7 +168,7 @@ func (r *Renderer) image(l *Layout) (*image.Paletted, *work) {
 func (r *Renderer) imageSkipping(l *Layout, skip *plansSkipped) (*image.Paletted, *work, bool) {
 	w, _ := r.work.Get().(*work)
 	if w == nil {
-		w = &work{}
+		w = &work{fill: raster{cache: &r.shapes}}
 	}
 	rect := image.Rectangle{Max: l.Size}
 	n := rect.Dx() * rect.Dy()
@@ -171,11 +183,12 @@ func (r *Renderer) imageSkipping(l *Layout, skip *plansSkipped) (*image.Paletted
 			copy(w.rgba[4*i:], r.paperRow)
 			copy(w.pal[i:], r.paperIndices)
 		}
+		w.rest, w.restColour = image.Rectangle{}, nil
 	}
 	canvas := &image.RGBA{Pix: w.rgba[:4*n], Stride: 4 * rect.Dx(), Rect: rect}
 	out := &image.Paletted{Pix: w.pal[:n], Stride: rect.Dx(), Rect: rect, Palette: r.quant.Palette()}
 	w.fill.dirty.Reset(rect)
-	w.band = r.fillBand(canvas, out, l)
+	w.band = r.fillBand(w, l)
 	plans := &planPlacer{cache: &r.plans, out: out, band: w.band, r: r}
 	skipped := r.paintSkipping(canvas, &w.fill, l, plans, skip)
 	if !skipped || !plans.intact(&w.fill) {
@@ -184,7 +197,7 @@ func (r *Renderer) imageSkipping(l *Layout, skip *plansSkipped) (*image.Paletted
 		// board again without the cache, every plan.
 		r.blank(w)
 		w.fill.dirty.Reset(rect)
-		w.band = r.fillBand(canvas, out, l)
+		w.band = r.fillBand(w, l)
 		r.paintOver(canvas, &w.fill, l, nil)
 		skipped = skip == nil
 	}
@@ -201,50 +214,65 @@ func (r *Renderer) putWork(w *work) {
 	r.work.Put(w)
 }
 
-// blank makes blank again what w's image drew.
+// blank makes what w's image drew as it was: the palette indices of every
+// tile recorded, the canvas of those drawn on it (not of the pieces
+// written from the cache, in palette indices only); blank paper, or the
+// header's background in the rows of w.rest.
 func (r *Renderer) blank(w *work) {
 	b := w.fill.dirty.Bounds()
+	rows := func(y int) (rgba, indices []uint8) {
+		if w.restColour != nil && y >= w.rest.Min.Y && y < w.rest.Max.Y {
+			return w.restColour.rgba, w.restColour.indices
+		}
+		return r.paperRow, r.paperIndices
+	}
 	for _, d := range w.fill.dirty.Rects() {
 		for y := d.Min.Y; y < d.Max.Y; y++ {
 			i := y*b.Dx() + d.Min.X
-			copy(w.rgba[4*i:4*(i+d.Dx())], r.paperRow)
-			copy(w.pal[i:i+d.Dx()], r.paperIndices)
+			_, indices := rows(y)
+			copy(w.pal[i:i+d.Dx()], indices)
 		}
 	}
-	for y := w.band.Min.Y; y < w.band.Max.Y; y++ {
-		i := y * b.Dx()
-		copy(w.rgba[4*i:4*(i+b.Dx())], r.paperRow)
-		copy(w.pal[i:i+b.Dx()], r.paperIndices)
+	for _, drawn := range [][]image.Rectangle{w.fill.dirty.Unconverted(), w.fill.kept} {
+		for _, d := range drawn {
+			for y := d.Min.Y; y < d.Max.Y; y++ {
+				i := y*b.Dx() + d.Min.X
+				rgba, _ := rows(y)
+				copy(w.rgba[4*i:4*(i+d.Dx())], rgba)
+			}
+		}
 	}
+	w.fill.kept = w.fill.kept[:0]
 	w.band = image.Rectangle{}
 	w.fill.dirty.Reset(image.Rectangle{})
 }
 
-// fillBand fills the header's band of layout l in both the canvas and the
-// paletted image with its background, rows at a time, and returns it (an
-// empty rectangle when the band's colour has no precomputed index). The
-// painter then paints over it without painting the background again.
-func (r *Renderer) fillBand(canvas *image.RGBA, out *image.Paletted, l *Layout) image.Rectangle {
+// fillBand makes w's buffers hold the header's band of layout l filled
+// with its background, in RGBA and palette indices, rows at a time, and
+// returns it (an empty rectangle when the band's colour has no
+// precomputed index): nothing to do when the buffers hold that band
+// already (w.rest), from the image before. The painter then paints over
+// it without painting the background again.
+func (r *Renderer) fillBand(w *work, l *Layout) image.Rectangle {
 	bc, ok := r.bands[headerColour(&l.Header)]
-	band := l.Header.Rect.Intersect(canvas.Rect)
-	if !ok || band.Empty() || band.Min.X != 0 || band.Max.X != canvas.Rect.Dx() {
-		return image.Rectangle{}
+	band := l.Header.Rect.Intersect(image.Rectangle{Max: l.Size})
+	if !ok || band.Empty() || band.Min.X != 0 || band.Max.X != l.Size.X || l.Size.X != Width {
+		band, bc = image.Rectangle{}, nil
 	}
-	n := band.Dx()
-	first := band.Min.Y
-	row := canvas.Pix[first*canvas.Stride : first*canvas.Stride+4*n]
-	for x := 0; x < n; x++ {
-		copy(row[4*x:], bc.rgba[:])
+	if band != w.rest || bc != w.restColour {
+		for y := w.rest.Min.Y; y < w.rest.Max.Y; y++ {
+			copy(w.rgba[4*y*Width:4*(y+1)*Width], r.paperRow)
+			copy(w.pal[y*Width:(y+1)*Width], r.paperIndices)
+		}
+		for y := band.Min.Y; y < band.Max.Y; y++ {
+			copy(w.rgba[4*y*Width:4*(y+1)*Width], bc.rgba)
+			copy(w.pal[y*Width:(y+1)*Width], bc.indices)
+		}
+		w.rest, w.restColour = band, bc
 	}
-	prow := out.Pix[first*out.Stride : first*out.Stride+n]
-	for x := range prow {
-		prow[x] = bc.index
+	if bc != nil {
+		l.Header.filled = true
 	}
-	for y := first + 1; y < band.Max.Y; y++ {
-		copy(canvas.Pix[y*canvas.Stride:], row)
-		copy(out.Pix[y*out.Stride:y*out.Stride+n], prow)
-	}
-	l.Header.filled = true
 	return band
 }
 
