@@ -151,34 +151,40 @@ func (cov *fillCoverage) over(dst *image.RGBA, r image.Rectangle, c Hex) {
 
 // fillKey writes what the rasterizer is given for solids and holes in a
 // box r: its size and every polygon's points, as addShape and addHoles
-// give them, bit for bit.
+// give them, bit for bit, each polygon after a tag saying which it is.
 func fillKey(key []byte, r image.Rectangle, solids, holes Shape) []byte {
 	key = binary.LittleEndian.AppendUint32(key, uint32(r.Dx()))
 	key = binary.LittleEndian.AppendUint32(key, uint32(r.Dy()))
 	origin := PtOf(r.Min)
-	add := func(p Poly, tag byte, backwards bool) {
-		if len(p) < 3 {
-			return
-		}
-		key = append(key, tag)
-		key = binary.LittleEndian.AppendUint32(key, uint32(len(p)))
-		for i := range p {
-			q := p[i]
-			if backwards {
-				q = p[len(p)-1-i]
-			}
-			q = q.Sub(origin)
-			key = binary.LittleEndian.AppendUint32(key, math.Float32bits(q.X))
-			key = binary.LittleEndian.AppendUint32(key, math.Float32bits(q.Y))
-		}
-	}
 	for _, p := range solids {
-		add(p, 's', p.Area() < 0)
+		key = AppendPoly(append(key, 's'), p, origin, p.Area() < 0)
 	}
 	for _, p := range holes {
-		add(p, 'h', p.Area() >= 0)
+		key = AppendPoly(append(key, 'h'), p, origin, p.Area() >= 0)
 	}
 	return key
+}
+
+// AppendPoly appends polygon p to key b as a rasterizer is given it: its
+// number of points, then each point moved by -origin, bit for bit, in
+// reverse order when reverse is set. A polygon of fewer than three
+// points, which draws nothing, appends nothing. A cache of coverage keys
+// shapes by it (FillCache, Menara's renderer).
+func AppendPoly(b []byte, p Poly, origin Pt, reverse bool) []byte {
+	if len(p) < 3 {
+		return b
+	}
+	b = binary.LittleEndian.AppendUint32(b, uint32(len(p)))
+	for i := range p {
+		q := p[i]
+		if reverse {
+			q = p[len(p)-1-i]
+		}
+		q = q.Sub(origin)
+		b = binary.LittleEndian.AppendUint32(b, math.Float32bits(q.X))
+		b = binary.LittleEndian.AppendUint32(b, math.Float32bits(q.Y))
+	}
+	return b
 }
 
 // rasterized is the rasterizer's coverage of what was added to f.z for a

@@ -78,13 +78,8 @@ func BenchmarkRenderSteps(b *testing.B) {
 			}
 			b.StartTimer()
 		}
-		g := boards[i%len(boards)]
+		total += writeBoard(b, r, &buf, boards[i%len(boards)], o)
 		i++
-		buf.Reset()
-		if err := r.WritePosition(&buf, &g.pos, g.last, o); err != nil {
-			b.Fatal(err)
-		}
-		total += buf.Len()
 	}
 	b.ReportMetric(float64(total)/float64(i), "bytes")
 }
@@ -125,13 +120,18 @@ func BenchmarkRenderInterleaved(b *testing.B) {
 	var buf bytes.Buffer
 	total, i := 0, 0
 	for b.Loop() {
-		g := boards[i%len(boards)]
+		total += writeBoard(b, r, &buf, boards[i%len(boards)], o)
 		i++
-		buf.Reset()
-		if err := r.WritePosition(&buf, &g.pos, g.last, o); err != nil {
-			b.Fatal(err)
-		}
-		total += buf.Len()
 	}
 	b.ReportMetric(float64(total)/float64(i), "bytes")
+}
+
+// writeBoard draws board g with r into buf, emptied first, and returns its
+// size.
+func writeBoard(b *testing.B, r *rmenara.Renderer, buf *bytes.Buffer, g game, o rmenara.Options) int {
+	buf.Reset()
+	if err := r.WritePosition(buf, &g.pos, g.last, o); err != nil {
+		b.Fatal(err)
+	}
+	return buf.Len()
 }

@@ -4,11 +4,8 @@ import (
 	"encoding/binary"
 	"image"
 	"image/color"
-	"math"
 	"sync"
 	"sync/atomic"
-
-	"github.com/tablebot/tablebot/render"
 )
 
 // A board is drawn from a few hundred shapes, and most of them were drawn
@@ -184,25 +181,4 @@ func (cc *coverageCache) put(k []byte, c *coverage) {
 	}
 	cc.byKey[string(k)] = c
 	cc.size += size
-}
-
-// appendPoly appends polygon p to key b as the rasterizer is given it:
-// its number of points, then each point moved by -origin, in reverse
-// order when reverse is set. Polygons of fewer than three points, which
-// draw nothing, are left out.
-func appendPoly(b []byte, p render.Poly, origin render.Pt, reverse bool) []byte {
-	if len(p) < 3 {
-		return b
-	}
-	b = binary.LittleEndian.AppendUint32(b, uint32(len(p)))
-	for i := range p {
-		q := p[i]
-		if reverse {
-			q = p[len(p)-1-i]
-		}
-		q = q.Sub(origin)
-		b = binary.LittleEndian.AppendUint32(b, math.Float32bits(q.X))
-		b = binary.LittleEndian.AppendUint32(b, math.Float32bits(q.Y))
-	}
-	return b
 }

@@ -83,10 +83,10 @@ func (ra *raster) coverageOf(r image.Rectangle, solids, holes render.Shape) *cov
 	k := binary.LittleEndian.AppendUint32(ra.key[:0], uint32(w))
 	k = binary.LittleEndian.AppendUint32(k, uint32(h))
 	for _, p := range solids {
-		k = appendPoly(k, p, origin, p.Area() < 0)
+		k = render.AppendPoly(k, p, origin, p.Area() < 0)
 	}
 	for _, p := range holes {
-		k = appendPoly(k, p, origin, p.Area() > 0)
+		k = render.AppendPoly(k, p, origin, p.Area() > 0)
 	}
 	ra.key = k
 	if ra.cache != nil {
@@ -112,7 +112,7 @@ func (ra *raster) coverageOf(r image.Rectangle, solids, holes render.Shape) *cov
 	return cov
 }
 
-// addPath gives the rasterizer the polygons of path, as appendPoly wrote
+// addPath gives the rasterizer the polygons of path, as render.AppendPoly wrote
 // them: each its number of points and its points.
 func (ra *raster) addPath(path []byte) {
 	le := binary.LittleEndian
