@@ -7,6 +7,7 @@ import (
 
 	"github.com/tablebot/tablebot/bot"
 	"github.com/tablebot/tablebot/i18n"
+	rmenara "github.com/tablebot/tablebot/render/menara"
 	mr "github.com/tablebot/tablebot/rules/menara"
 	"github.com/tablebot/tablebot/rules/menara/ai"
 	"github.com/tablebot/tablebot/rules/menara/notation"
@@ -51,11 +52,15 @@ type Game struct {
 	bot.Forms
 	bot.ComputerLevels[mr.Position, mr.Step, *mr.Effects]
 	opts Options
+	// filmLabelsOf gives the film's words of a printer, built at its first
+	// Recount.
+	filmLabelsOf func(*i18n.Printer) *rmenara.Labels
 }
 
 // New returns the game.
 func New(opts Options) *Game {
-	g := &Game{Basics: bot.Basics{Name: Kind, GuideID: "menara.guide", Draw: opts.Board, Filming: opts.Film}, ComputerLevels: computers(opts), opts: opts}
+	g := &Game{Basics: bot.Basics{Name: Kind, GuideID: "menara.guide", Draw: opts.Board, Filming: opts.Film}, ComputerLevels: computers(opts), opts: opts,
+		filmLabelsOf: i18n.PerPrinter(FilmLabels)}
 	g.Forms = g.forms()
 	return g
 }

@@ -23,9 +23,8 @@ func (g *Game) Actor(e bot.Effect) int {
 // K3"): the latest turn too, of which the post says only the last step.
 func (g *Game) Recount(p *i18n.Printer, st bot.State, since []bot.Effect, names []string) []string {
 	pos := positionOf(state(st))
-	lb := FilmLabels(p)
 	var out []string
-	for _, w := range rmenara.TurnsOf(pos, bot.EffectsOf[*mr.Effects](since), &lb, names) {
+	for _, w := range rmenara.TurnsOf(pos, bot.EffectsOf[*mr.Effects](since), g.filmLabelsOf(p), names) {
 		out = append(out, turnLine(p, w))
 	}
 	return out

@@ -4,10 +4,10 @@ import (
 	"embed"
 	"fmt"
 	"strings"
-	"sync"
 
 	"github.com/tablebot/tablebot/bot"
 	"github.com/tablebot/tablebot/i18n"
+	srender "github.com/tablebot/tablebot/render/shangrila"
 	sl "github.com/tablebot/tablebot/rules/shangrila"
 	"github.com/tablebot/tablebot/rules/shangrila/ai"
 	"github.com/tablebot/tablebot/rules/shangrila/notation"
@@ -45,15 +45,15 @@ type Game struct {
 	bot.Forms
 	bot.ComputerLevels[sl.Position, sl.Move, *sl.Effects]
 
-	// labels are the board's words of each printer (a catalogue has one
-	// a language), built at the printer's first Recount.
-	labels sync.Map // *i18n.Printer -> *srender.Labels
+	// labelsOf gives the board's words of a printer, built at its first
+	// Recount.
+	labelsOf func(*i18n.Printer) *srender.Labels
 }
 
 // New returns the game.
 func New(opts Options) *Game {
 	return &Game{Basics: bot.Basics{Name: Kind, GuideID: "guide", Draw: opts.Board, Filming: opts.Film}, Forms: moveForms(),
-		ComputerLevels: computers(opts.Computers)}
+		ComputerLevels: computers(opts.Computers), labelsOf: i18n.PerPrinter(Labels)}
 }
 
 var _ bot.Game = (*Game)(nil)

@@ -50,13 +50,3 @@ func (g *Game) Recount(p *i18n.Printer, st bot.State, since []bot.Effect, names 
 	}
 	return out
 }
-
-// labelsOf returns the board's words of printer p, built once a printer.
-func (g *Game) labelsOf(p *i18n.Printer) *srender.Labels {
-	if l, ok := g.labels.Load(p); ok {
-		return l.(*srender.Labels)
-	}
-	l := Labels(p)
-	v, _ := g.labels.LoadOrStore(p, &l)
-	return v.(*srender.Labels)
-}
