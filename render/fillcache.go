@@ -6,7 +6,6 @@ import (
 	"image/color"
 	"image/draw"
 	"math"
-	"sync"
 )
 
 // A board fills the same shapes again and again (the rings and arrows of
@@ -19,38 +18,13 @@ import (
 // the full ones written as a plain copy of the colour. TestFillCache
 // checks the pixels against the rasterizer's own painting.
 
-// FillCache holds the coverage of filled shapes, up to a number of bytes;
-// beyond it shapes are rasterized every time. It is safe for concurrent
-// use: the Fillers of several drawings may share one.
-type FillCache struct {
-	mu    sync.RWMutex
-	byKey map[string]*fillCoverage
-	size  int
-	limit int
-}
+// FillCache holds the coverage of filled shapes, up to its Limit in bytes
+// (see Keep). It is safe for concurrent use: the Fillers of several
+// drawings may share one.
+type FillCache = Keep[*fillCoverage]
 
 // NewFillCache returns a cache of at most limit bytes.
-func NewFillCache(limit int) *FillCache {
-	return &FillCache{byKey: map[string]*fillCoverage{}, limit: limit}
-}
-
-func (c *FillCache) get(key []byte) *fillCoverage {
-	c.mu.RLock()
-	defer c.mu.RUnlock()
-	return c.byKey[string(key)]
-}
-
-// put keeps cov under key, unless the cache is full.
-func (c *FillCache) put(key []byte, cov *fillCoverage) {
-	n := len(key) + cov.bytes()
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if _, ok := c.byKey[string(key)]; ok || c.size+n > c.limit {
-		return
-	}
-	c.byKey[string(key)] = cov
-	c.size += n
-}
+func NewFillCache(limit int) *FillCache { return &FillCache{Limit: limit} }
 
 // fillCoverage is a shape's coverage of its box as runs: row y's runs are
 // runs[rows[y]:rows[y+1]]. A run is full (partial < 0) or has its values
@@ -224,13 +198,13 @@ func (s *coverageSink) Set(x, y int, c color.Color) {
 // the cache, rasterizing and keeping their coverage the first time.
 func (f *Filler) fillCached(dst *image.RGBA, r image.Rectangle, solids, holes Shape, c Hex) {
 	f.key = fillKey(f.key[:0], r, solids, holes)
-	cov := f.Cache.get(f.key)
-	if cov == nil {
+	cov, ok := f.Cache.Get(f.key)
+	if !ok {
 		f.z.Reset(r.Dx(), r.Dy())
 		f.addShape(solids, PtOf(r.Min))
 		f.addHoles(holes, PtOf(r.Min))
 		cov = f.rasterized(r)
-		f.Cache.put(f.key, cov)
+		f.Cache.Put(f.key, cov, cov.bytes())
 	}
 	cov.over(dst, r, c)
 }

@@ -51,7 +51,7 @@ func TestFillCache(t *testing.T) {
 				})
 			}
 		}
-		kept := len(cache.byKey)
+		kept := cache.Len()
 		if want := len(shapes); limit > 0 && kept != want || limit == 0 && kept != 0 {
 			t.Errorf("limit %d: %d coverages kept", limit, kept)
 		}

@@ -4,8 +4,9 @@ import (
 	"encoding/binary"
 	"image"
 	"image/color"
-	"sync"
 	"sync/atomic"
+
+	"github.com/tablebot/tablebot/render"
 )
 
 // A board is drawn from a few hundred shapes, and most of them were drawn
@@ -137,48 +138,21 @@ func (c *coverage) composite(dst *image.RGBA, at image.Point, col color.RGBA, li
 }
 
 // coverageCache holds coverages by their keys (raster.key), up to
-// coverageLimit bytes. It is safe for concurrent use.
+// coverageLimit bytes (render.Keep). It is safe for concurrent use.
 type coverageCache struct {
-	mu    sync.RWMutex
-	byKey map[string]*coverage
-	size  int
+	render.Keep[*coverage]
 	// hits counts the coverages found, for the tests.
 	hits atomic.Int64
 }
 
 // get returns the coverage kept under key k, or nil.
 func (cc *coverageCache) get(k []byte) *coverage {
-	cc.mu.RLock()
-	c := cc.byKey[string(k)]
-	cc.mu.RUnlock()
-	if c != nil {
+	c, ok := cc.Get(k)
+	if ok {
 		cc.hits.Add(1)
 	}
 	return c
 }
 
-// put keeps c under key k, dropping coverages kept at random to make
-// room; one larger than the limit is not kept.
-func (cc *coverageCache) put(k []byte, c *coverage) {
-	size := c.size() + len(k)
-	if size > coverageLimit {
-		return
-	}
-	cc.mu.Lock()
-	defer cc.mu.Unlock()
-	if _, ok := cc.byKey[string(k)]; ok {
-		return
-	}
-	if cc.byKey == nil {
-		cc.byKey = map[string]*coverage{}
-	}
-	for old, kept := range cc.byKey {
-		if cc.size+size <= coverageLimit {
-			break
-		}
-		delete(cc.byKey, old)
-		cc.size -= kept.size() + len(old)
-	}
-	cc.byKey[string(k)] = c
-	cc.size += size
-}
+// put keeps c under key k.
+func (cc *coverageCache) put(k []byte, c *coverage) { cc.Put(k, c, c.size()) }

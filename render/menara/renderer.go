@@ -87,6 +87,7 @@ func New() (*Renderer, error) {
 	}
 	r := &Renderer{fonts: fonts, png: render.Encoder{Level: pngLevel, Cache: renderCache, BandRows: bandRows},
 		seeds: [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()}}
+	r.shapes.Limit = coverageLimit
 	paper := image.NewRGBA(image.Rect(0, 0, Width, 1))
 	render.FillRect(paper, paper.Rect, colPaper)
 	var samples []*image.RGBA
