@@ -90,16 +90,6 @@ func inside(p render.Poly, pt render.Pt) bool {
 	return in
 }
 
-// insideAny reports whether pt lies inside any of the polygons.
-func insideAny(ps []render.Poly, pt render.Pt) bool {
-	for _, p := range ps {
-		if inside(p, pt) {
-			return true
-		}
-	}
-	return false
-}
-
 // Circles and ellipses are drawn as polygons from a table of the unit
 // circle's points, computed once: the images hold hundreds of them (bases,
 // columns, the round joins of every outline), and their sines and cosines

@@ -27,20 +27,61 @@ const (
 type occlusion struct {
 	// layers[l] holds the silhouettes of level l: its slabs' (tops and
 	// faces together) and its columns' in painting order.
-	slabs   [][]render.Poly
-	columns [][]render.Poly
+	slabs   [][]silhouette
+	columns [][]silhouette
+}
+
+// silhouette is a polygon with its bounds, which most points asked about
+// lie outside: a point outside them is outside the polygon, by inside's
+// own arithmetic (a pixel of margin left and right for its rounding).
+type silhouette struct {
+	poly   render.Poly
+	lo, hi render.Pt
+}
+
+// silhouetteOf returns polygon p with its bounds.
+func silhouetteOf(p render.Poly) silhouette {
+	s := silhouette{poly: p}
+	if len(p) > 0 {
+		s.lo, s.hi = p[0], p[0]
+	}
+	for _, q := range p {
+		s.lo = render.Pt{X: min(s.lo.X, q.X), Y: min(s.lo.Y, q.Y)}
+		s.hi = render.Pt{X: max(s.hi.X, q.X), Y: max(s.hi.Y, q.Y)}
+	}
+	return s
+}
+
+// holds reports whether pt lies inside the silhouette, as inside does.
+func (s *silhouette) holds(pt render.Pt) bool {
+	if pt.Y < s.lo.Y || pt.Y > s.hi.Y || pt.X < s.lo.X-1 || pt.X > s.hi.X+1 {
+		return false
+	}
+	return inside(s.poly, pt)
+}
+
+// holdAny reports whether pt lies inside any of the silhouettes.
+func holdAny(ss []silhouette, pt render.Pt) bool {
+	for i := range ss {
+		if ss[i].holds(pt) {
+			return true
+		}
+	}
+	return false
 }
 
 func newOcclusion(t *Temple) *occlusion {
-	o := &occlusion{slabs: make([][]render.Poly, len(t.Layers)), columns: make([][]render.Poly, len(t.Layers))}
+	o := &occlusion{slabs: make([][]silhouette, len(t.Layers)), columns: make([][]silhouette, len(t.Layers))}
 	for l, layer := range t.Layers {
 		for _, s := range layer.Slabs {
-			o.slabs[l] = append(o.slabs[l], s.Top...)
-			o.slabs[l] = append(o.slabs[l], s.Left...)
-			o.slabs[l] = append(o.slabs[l], s.Right...)
+			for _, polys := range [][]render.Poly{s.Top, s.Left, s.Right} {
+				for _, p := range polys {
+					o.slabs[l] = append(o.slabs[l], silhouetteOf(p))
+				}
+			}
 		}
 		for i := range layer.Columns {
-			o.columns[l] = append(o.columns[l], layer.Columns[i].outlinePoly())
+			o.columns[l] = append(o.columns[l], silhouetteOf(layer.Columns[i].outlinePoly()))
 		}
 	}
 	return o
@@ -52,12 +93,12 @@ func newOcclusion(t *Temple) *occlusion {
 // anything of a higher level.
 func (o *occlusion) hidden(l, after int, pt render.Pt) bool {
 	for i := after + 1; i < len(o.columns[l]); i++ {
-		if inside(o.columns[l][i], pt) {
+		if o.columns[l][i].holds(pt) {
 			return true
 		}
 	}
 	for h := l + 1; h < len(o.slabs); h++ {
-		if insideAny(o.slabs[h], pt) || insideAny(o.columns[h], pt) {
+		if holdAny(o.slabs[h], pt) || holdAny(o.columns[h], pt) {
 			return true
 		}
 	}
