@@ -42,7 +42,7 @@ func (p *painter) fillShape(s render.Shape, c render.Hex) {
 	}
 	box := s.Bounds().Intersect(p.dst.Rect)
 	if box.Dy() <= 2*bandHeight {
-		p.f.fill(p.dst, s, nil, c)
+		p.f.fillIn(p.dst, box, s, nil, c)
 		return
 	}
 	f := p.f
@@ -63,8 +63,9 @@ func (p *painter) fillShape(s render.Shape, c render.Hex) {
 		if len(f.part) == 0 {
 			continue
 		}
+		// The part's bounds are reach, the union of its polygons'.
 		if sub, ok := p.dst.SubImage(band.Intersect(reach)).(*image.RGBA); ok && !sub.Rect.Empty() {
-			f.fill(sub, f.part, nil, c)
+			f.fillIn(sub, sub.Rect, f.part, nil, c)
 		}
 	}
 }

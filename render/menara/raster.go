@@ -66,7 +66,12 @@ var opaque = image.NewUniform(color.Alpha{A: 0xff})
 // solids wind one way and the holes the other, so that overlapping solids
 // unite and holes cut them.
 func (ra *raster) fill(dst *image.RGBA, solids, holes render.Shape, c render.Hex) {
-	r := solids.Bounds().Intersect(dst.Rect)
+	ra.fillIn(dst, solids.Bounds().Intersect(dst.Rect), solids, holes, c)
+}
+
+// fillIn fills as fill does, r being the solids' bounds within dst, which
+// the caller knows already (their bounds are a pass over every point).
+func (ra *raster) fillIn(dst *image.RGBA, r image.Rectangle, solids, holes render.Shape, c render.Hex) {
 	if r.Empty() {
 		return
 	}
