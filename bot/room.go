@@ -2,6 +2,7 @@ package bot
 
 import (
 	"bytes"
+	"context"
 	"sync/atomic"
 )
 
@@ -36,4 +37,29 @@ func (r *Room) Took(n int) {
 			return
 		}
 	}
+}
+
+// imageBufferKey is the context key of WithImageBuffer.
+type imageBufferKey struct{}
+
+// WithImageBuffer returns ctx carrying buf, the buffer an image drawn
+// under ctx is to be written into: the caller of Image.Render lends its
+// own, which it reuses once it is done with the image's bytes (they alias
+// buf). A BoardFunc need not use it.
+func WithImageBuffer(ctx context.Context, buf *bytes.Buffer) context.Context {
+	return context.WithValue(ctx, imageBufferKey{}, buf)
+}
+
+// ImageBuffer returns the buffer ctx carries (WithImageBuffer), emptied
+// and with the room, or a new one with the room when ctx carries none.
+func (r *Room) ImageBuffer(ctx context.Context) *bytes.Buffer {
+	buf, _ := ctx.Value(imageBufferKey{}).(*bytes.Buffer)
+	if buf == nil {
+		return r.Buffer()
+	}
+	buf.Reset()
+	if room := r.largest.Load(); room > 0 {
+		buf.Grow(int(room + room/16))
+	}
+	return buf
 }

@@ -1,6 +1,7 @@
 package discord
 
 import (
+	"bytes"
 	"context"
 	"crypto/ed25519"
 	"encoding/hex"
@@ -94,6 +95,17 @@ type Adapter struct {
 	answers map[string]chan bool
 	// taken are the interactions the endpoint took, to refuse replays.
 	taken replays
+	// images are the buffers (*bytes.Buffer) answers' images are drawn
+	// into, back once the answer no longer reads them (see lease).
+	images sync.Pool
+}
+
+// imageBuffer returns a buffer for an answer's image.
+func (a *Adapter) imageBuffer() *bytes.Buffer {
+	if buf, ok := a.images.Get().(*bytes.Buffer); ok {
+		return buf
+	}
+	return new(bytes.Buffer)
 }
 
 // New prepares a session; nothing is connected until Start.

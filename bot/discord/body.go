@@ -7,6 +7,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/bwmarrin/discordgo"
 )
@@ -18,7 +19,10 @@ import (
 // multipart framing around the files' bytes sent from where they are: an
 // answer's image is not copied into a new buffer of its size every time.
 // The bytes sent are those discordgo.MultipartBodyWithJSON builds.
-func requestBody(v any, files []*discordgo.File) (contentType string, body []byte, withBody []discordgo.RequestOption, err error) {
+//
+// With a lease, every body opened over the files' bytes holds it until
+// net/http closes that body.
+func requestBody(v any, files []*discordgo.File, l *lease) (contentType string, body []byte, withBody []discordgo.RequestOption, err error) {
 	payload, err := discordgo.Marshal(v)
 	if err != nil {
 		return "", nil, nil, err
@@ -30,7 +34,7 @@ func requestBody(v any, files []*discordgo.File) (contentType string, body []byt
 	if err != nil {
 		return "", nil, nil, err
 	}
-	return contentType, []byte{}, []discordgo.RequestOption{bodyOf(pieces)}, nil
+	return contentType, []byte{}, []discordgo.RequestOption{bodyOf(pieces, l)}, nil
 }
 
 // multipartPieces returns a multipart body in pieces: the part
@@ -110,8 +114,9 @@ func fileData(r io.Reader) ([]byte, error) {
 // bodyOf is the request option that makes pieces a request's body, read
 // afresh for every send (discordgo applies its options again when it
 // tries a request again, and net/http calls GetBody to send a request
-// again on another connection).
-func bodyOf(pieces [][]byte) discordgo.RequestOption {
+// again on another connection). Each body opened holds l (if any) until
+// it is closed.
+func bodyOf(pieces [][]byte, l *lease) discordgo.RequestOption {
 	size := 0
 	for _, p := range pieces {
 		size += len(p)
@@ -121,11 +126,89 @@ func bodyOf(pieces [][]byte) discordgo.RequestOption {
 		for i, p := range pieces {
 			rs[i] = bytes.NewReader(p)
 		}
-		return io.NopCloser(io.MultiReader(rs...))
+		return &leasedBody{r: io.MultiReader(rs...), closed: l.opened()}
 	}
 	return func(cfg *discordgo.RequestConfig) {
 		cfg.Request.Body = open()
 		cfg.Request.ContentLength = int64(size)
 		cfg.Request.GetBody = func() (io.ReadCloser, error) { return open(), nil }
+	}
+}
+
+// leasedBody is a request body that lets go of its lease when closed.
+type leasedBody struct {
+	r      io.Reader // an io.MultiReader, which is an io.WriterTo
+	closed func()
+}
+
+func (b *leasedBody) Read(p []byte) (int, error) { return b.r.Read(p) }
+
+// WriteTo writes the pieces from where they are, as io.NopCloser's body
+// did before the lease.
+func (b *leasedBody) WriteTo(w io.Writer) (int64, error) { return b.r.(io.WriterTo).WriteTo(w) }
+
+func (b *leasedBody) Close() error {
+	b.closed()
+	return nil
+}
+
+// lease lends a buffer (an answer's image) to the requests that send its
+// bytes, and gives it back once no request reads them any more: every
+// body opened over them was closed, and end said no more will be opened.
+// net/http may go on reading a request's body after the answer came back
+// (it closes the body when it is done). A body never closed keeps the
+// buffer from being given back, never the other way round. The nil lease
+// lends nothing.
+type lease struct {
+	mu    sync.Mutex
+	open  int
+	ended bool
+	give  func() // nil once called
+}
+
+// newLease returns a lease that calls give once it ends.
+func newLease(give func()) *lease { return &lease{give: give} }
+
+// opened records a body opened and returns what closing it calls, which
+// counts once however often it is called.
+func (l *lease) opened() (closed func()) {
+	if l == nil {
+		return func() {}
+	}
+	l.mu.Lock()
+	l.open++
+	l.mu.Unlock()
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			l.mu.Lock()
+			l.open--
+			l.mu.Unlock()
+			l.settle()
+		})
+	}
+}
+
+// end says no more bodies will be opened.
+func (l *lease) end() {
+	if l == nil {
+		return
+	}
+	l.mu.Lock()
+	l.ended = true
+	l.mu.Unlock()
+	l.settle()
+}
+
+// settle gives the buffer back if it ended and no body is open.
+func (l *lease) settle() {
+	l.mu.Lock()
+	var give func()
+	if l.ended && l.open == 0 {
+		give, l.give = l.give, nil
+	}
+	l.mu.Unlock()
+	if give != nil {
+		give()
 	}
 }

@@ -45,7 +45,7 @@ func TestRequestBody(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			gotType, body, withBody, err := requestBody(payload, tt.files())
+			gotType, body, withBody, err := requestBody(payload, tt.files(), nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -98,4 +98,53 @@ func TestRequestBody(t *testing.T) {
 			t.Errorf("the image's piece is not the image's bytes")
 		}
 	})
+}
+
+// TestLease: an answer's image buffer is given back once, only when no
+// more bodies will be opened over it and every body opened was closed
+// (net/http may read a body after the answer came), however often a body
+// is closed.
+func TestLease(t *testing.T) {
+	tests := []struct {
+		name  string
+		steps string // o: a body opened, c<n>: body n closed, e: ended
+		given []bool // after each step
+	}{
+		{"nothing sent", "e", []bool{true}},
+		{"closed before the end", "o c0 e", []bool{false, false, true}},
+		{"closed after the end", "o e c0", []bool{false, false, true}},
+		{"tried again, the first body closed last", "o o c1 e c0", []bool{false, false, false, false, true}},
+		{"a body closed twice counts once", "o o c0 c0 e c1", []bool{false, false, false, false, false, true}},
+		{"a body never closed keeps it", "o o c0 e", []bool{false, false, false, false}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			given := 0
+			l := newLease(func() { given++ })
+			var pieces = [][]byte{[]byte("frame"), []byte("image"), []byte("end")}
+			opt := bodyOf(pieces, l)
+			var bodies []io.ReadCloser
+			for k, step := range strings.Fields(tt.steps) {
+				switch {
+				case step == "o":
+					req, err := http.NewRequest("POST", "https://discord.com/api/v10/x", nil)
+					if err != nil {
+						t.Fatal(err)
+					}
+					opt(&discordgo.RequestConfig{Request: req})
+					if got, err := io.ReadAll(req.Body); err != nil || string(got) != "frameimageend" {
+						t.Fatalf("body %q, %v", got, err)
+					}
+					bodies = append(bodies, req.Body)
+				case step == "e":
+					l.end()
+				default:
+					bodies[step[1]-'0'].Close()
+				}
+				if (given > 0) != tt.given[k] || given > 1 {
+					t.Fatalf("after %q: given back %d times, want given %v", step, given, tt.given[k])
+				}
+			}
+		})
+	}
 }

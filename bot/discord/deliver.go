@@ -62,7 +62,12 @@ func (a *Adapter) deliver(i *discordgo.Interaction, r bot.Reply, began time.Time
 	data := &discordgo.InteractionResponseData{
 		Content: m.Content, Components: components(m.Rows), AllowedMentions: mentions(m), Flags: flags,
 	}
-	dctx, cancel := context.WithTimeout(ctx, a.drawBudget())
+	// The image is drawn into a buffer of the adapter's, used again once
+	// the answer no longer reads it.
+	buf := a.imageBuffer()
+	l := newLease(func() { a.images.Put(buf) })
+	defer l.end()
+	dctx, cancel := context.WithTimeout(bot.WithImageBuffer(ctx, buf), a.drawBudget())
 	png, err := draw(dctx, m)
 	cancel()
 	if err != nil {
@@ -78,7 +83,7 @@ func (a *Adapter) deliver(i *discordgo.Interaction, r bot.Reply, began time.Time
 		}
 		data.Attachments = &keep
 	}
-	id, err := a.respond(i, &discordgo.InteractionResponse{Type: typ, Data: data}, m, png, began)
+	id, err := a.respond(i, &discordgo.InteractionResponse{Type: typ, Data: data}, m, png, began, l)
 	made := err == nil || acknowledged(err)
 	a.initialMade(i.ID, made)
 	a.answered(ctx, i, m, id, err)
@@ -91,10 +96,10 @@ func (a *Adapter) deliver(i *discordgo.Interaction, r bot.Reply, began time.Time
 // rate limit's wait, while Discord still takes it; every try sends the
 // whole answer, image bytes included. If an earlier try was made after
 // all, Discord says so ("already acknowledged"), which counts as made.
-func (a *Adapter) respond(i *discordgo.Interaction, resp *discordgo.InteractionResponse, m bot.Message, png []byte, began time.Time) (string, error) {
+func (a *Adapter) respond(i *discordgo.Interaction, resp *discordgo.InteractionResponse, m bot.Message, png []byte, began time.Time, l *lease) (string, error) {
 	for try := 1; ; try++ {
 		resp.Data.Files = attach(m, png)
-		id, err := a.callback(i, resp)
+		id, err := a.callback(i, resp, l)
 		if err == nil || acknowledged(err) {
 			return id, err
 		}
@@ -138,10 +143,10 @@ func retryAfterOf(err error) time.Duration {
 
 // callback posts an interaction's answer and returns the id of the message
 // it made, which Discord sends back when asked (with_response=true); ""
-// when it did not say.
-func (a *Adapter) callback(i *discordgo.Interaction, resp *discordgo.InteractionResponse) (string, error) {
+// when it did not say. The bodies sent hold l.
+func (a *Adapter) callback(i *discordgo.Interaction, resp *discordgo.InteractionResponse, l *lease) (string, error) {
 	endpoint := discordgo.EndpointInteractionResponse(i.ID, i.Token)
-	contentType, body, withBody, err := requestBody(resp, resp.Data.Files)
+	contentType, body, withBody, err := requestBody(resp, resp.Data.Files, l)
 	if err != nil {
 		return "", err
 	}
@@ -286,7 +291,7 @@ func (a *Adapter) post(ctx context.Context, channel string, m bot.Message) (stri
 		Nonce:       m.Nonce, EnforceNonce: m.Nonce != "",
 	}
 	endpoint := discordgo.EndpointChannelMessages(channel)
-	contentType, data, withBody, err := requestBody(body, fs)
+	contentType, data, withBody, err := requestBody(body, fs, nil)
 	if err != nil {
 		return "", err
 	}

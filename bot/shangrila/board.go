@@ -12,7 +12,8 @@ import (
 
 // NewBoardFunc returns a BoardFunc that draws with r, every word of the
 // image in the board's language. The labels of each language are built
-// once; the buffers have the room of the boards before (bot.Room).
+// once; the buffers, the caller's when it lends one (bot.WithImageBuffer),
+// have the room of the boards before (bot.Room).
 func NewBoardFunc(r *srender.Renderer, cat *i18n.Catalog) bot.BoardFunc {
 	labels := i18n.PerLang(cat, Labels)
 	var room bot.Room
@@ -20,7 +21,7 @@ func NewBoardFunc(r *srender.Renderer, cat *i18n.Catalog) bot.BoardFunc {
 		pos := state(v.State).Position()
 		last, _ := effects(v.Last)
 		since := bot.EffectsOf[*sl.Effects](v.Since)
-		buf := room.Buffer()
+		buf := room.ImageBuffer(ctx)
 		err := r.WritePNG(buf, &pos, srender.Options{Last: last, Since: since, Names: colourNames(pos, v.Names), Labels: labels(v.Lang)})
 		room.Took(buf.Len())
 		return buf.Bytes(), err

@@ -87,3 +87,61 @@ func TestBoardShowsLastMove(t *testing.T) {
 		t.Error("the board without its last move looks the same: the test shows nothing")
 	}
 }
+
+// TestBoardIntoLentBuffer: a board drawn into a buffer its caller lends
+// (bot.WithImageBuffer, as the Discord adapter does for an answer) is
+// drawn there, and is its own bytes only, whatever the buffer held: drawn
+// into one that held a larger image, it is the board drawn afresh.
+func TestBoardIntoLentBuffer(t *testing.T) {
+	r, err := sharedRenderer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cat := catalog(t)
+	db, err := store.Open(filepath.Join(t.TempDir(), "t.db"), store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	b, err := bot.New(bot.Config{Store: db, Catalog: cat, Games: []bot.Game{New(Options{Board: NewBoardFunc(r, cat)})}, KeepSeatOrder: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	ctx := context.Background()
+	var rep bot.Reply
+	for _, step := range []struct {
+		user, command string
+		options       map[string]string
+	}{
+		{"ann", "new", map[string]string{"players": "3"}}, {"bo", "join", nil}, {"cy", "join", nil}, {"ann", "start", nil},
+		{"ann", "place", map[string]string{"village": "A", "master": "rainmaker"}},
+	} {
+		rep = b.Handle(ctx, bot.Request{Kind: bot.CommandRequest, User: bot.User{ID: step.user, Name: step.user}, Channel: "c", Guild: "g",
+			Game: Kind, Command: step.command, Options: step.options})
+		if rep.Failed {
+			t.Fatalf("%s %s: %s", step.user, step.command, rep.Message.Content)
+		}
+		if rep.Message.Sent != nil {
+			rep.Message.Sent(ctx, "m-"+step.command) // delivered, as an adapter says
+		}
+	}
+	if rep.Message.Image == nil {
+		t.Fatal("no image")
+	}
+	fresh, err := rep.Message.Image.Render(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	buf := bytes.NewBuffer(bytes.Repeat([]byte{0xab}, 2*len(fresh)+12345)) // a larger image's bytes
+	lent, err := rep.Message.Image.Render(bot.WithImageBuffer(ctx, buf))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(lent, fresh) {
+		t.Errorf("drawn into a lent buffer: %d bytes, starting % x; want the %d bytes drawn afresh", len(lent), lent[:min(8, len(lent))], len(fresh))
+	}
+	if len(lent) == 0 || &lent[0] != &buf.Bytes()[0] {
+		t.Error("not drawn into the lent buffer")
+	}
+}

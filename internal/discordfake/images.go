@@ -93,6 +93,10 @@ func (f *upload) inspect(name string) {
 		return
 	}
 	f.checked = true
+	if f.data == nil && f.headersOnly {
+		f.width, f.height, f.imageErr = f.head.width, f.head.height, f.head.err
+		return
+	}
 	f.width, f.height, f.imageErr = decodeImage(f.data, f.headersOnly)
 }
 

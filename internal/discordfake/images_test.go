@@ -7,6 +7,7 @@ import (
 	"image/color/palette"
 	"image/gif"
 	"image/jpeg"
+	"net/http"
 	"testing"
 
 	"github.com/bwmarrin/discordgo"
@@ -231,4 +232,72 @@ func TestImageHeaders(t *testing.T) {
 			t.Errorf("headers only %v: an empty file passed", headers)
 		}
 	}
+}
+
+// TestImageHeadersKeepNoBytes: with Options.ImageHeaders every upload is
+// still read whole (sized, sniffed, its header checked) through one
+// buffer kept from upload to upload, and no bytes are kept: a smaller
+// upload after a larger one must show only its own bytes' outcome, never
+// the earlier one's, and the CDN refuses what was not kept.
+func TestImageHeadersKeepNoBytes(t *testing.T) {
+	t.Parallel()
+	rec := &recordingTB{TB: t}
+	s := New(rec, Options{ImageHeaders: true, ExpectBreaches: true, MaxFileSize: 64 << 10})
+	w := s.NewWorld("alice")
+	dg := newSession(t, s, s.Token())
+	whole := pngBytes(t, 400, 300)
+	for _, tc := range []struct {
+		name, filename string
+		data           []byte
+		wantType       string
+		wantW, wantH   int
+		wantRule       Rule // "" when accepted
+	}{
+		{"a large PNG", "board.png", whole, "image/png", 400, 300, ""},
+		{"text after it", "notes.txt", []byte("hello, world"), "text/plain; charset=utf-8", 0, 0, ""},
+		{"a small PNG after it", "board.png", pngBytes(t, 6, 5), "image/png", 6, 5, ""},
+		{"a PNG cut in its pixels", "board.png", whole[:len(whole)-20], "image/png", 400, 300, ""},
+		{"an empty PNG after it", "board.png", []byte{}, "", 0, 0, RuleImage},
+		{"text named as a PNG", "board.png", []byte("hello, world"), "", 0, 0, RuleImage},
+		{"a file over the limit", "big.bin", bytes.Repeat([]byte{1}, 64<<10+1), "", 0, 0, RuleFileSize},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m, err := dg.ChannelMessageSendComplex(w.Channel.ID, &discordgo.MessageSend{
+				Files: []*discordgo.File{{Name: tc.filename, Reader: bytes.NewReader(tc.data)}},
+			})
+			if tc.wantRule != "" {
+				if err == nil {
+					t.Fatal("accepted")
+				}
+				wantBreach(t, s, tc.wantRule)
+				return
+			}
+			if err != nil {
+				t.Fatalf("refused: %v", err)
+			}
+			a := s.Message(m.ID).Attachments[0]
+			if a.Size != len(tc.data) || a.Data != nil || a.ContentType != tc.wantType || a.Width != tc.wantW || a.Height != tc.wantH {
+				t.Errorf("stored %q, %d bytes (%d kept), %dx%d; want %q, %d bytes (none kept), %dx%d",
+					a.ContentType, a.Size, len(a.Data), a.Width, a.Height, tc.wantType, len(tc.data), tc.wantW, tc.wantH)
+			}
+			wantBreach(t, s)
+		})
+	}
+
+	t.Run("the CDN has no bytes", func(t *testing.T) {
+		m, err := dg.ChannelMessageSendComplex(w.Channel.ID, &discordgo.MessageSend{Files: []*discordgo.File{pngFile(t, "board.png")}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp, err := http.Get(m.Attachments[0].URL)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		rec.mu.Lock()
+		defer rec.mu.Unlock()
+		if resp.StatusCode != http.StatusGone || len(rec.errors) != 1 {
+			t.Errorf("status %d, test failed with %q; want %d and one failure", resp.StatusCode, rec.errors, http.StatusGone)
+		}
+	})
 }

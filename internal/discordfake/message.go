@@ -73,7 +73,7 @@ type Attachment struct {
 	Size          int
 	Width, Height int
 	URL           string // served by the fake, so the bot could download it
-	Data          []byte
+	Data          []byte // nil with Options.ImageHeaders
 }
 
 // Ephemeral reports whether only VisibleTo sees the message.

@@ -154,7 +154,7 @@ func (s *Server) uploadsLocked(c *checker, p *msgPayload, channelID string, list
 			Filename:    name,
 			Description: sp.Description,
 			ContentType: f.contentType,
-			Size:        len(f.data),
+			Size:        f.size,
 			Width:       f.width,
 			Height:      f.height,
 			URL:         s.attachmentURL(channelID, id, name),

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"mime"
@@ -23,12 +24,23 @@ type upload struct {
 	index       int // n of files[n]
 	filename    string
 	contentType string
-	data        []byte
+	size        int    // bytes uploaded
+	data        []byte // the bytes, nil when headersOnly (see head)
 
 	headersOnly   bool // Options.ImageHeaders
 	checked       bool
 	width, height int
 	imageErr      error
+	// head is the header's outcome, read while the bytes were at hand
+	// when they are not kept (headersOnly).
+	head imageHead
+}
+
+// imageHead is what an upload's header says: its size, or why it is no
+// image.
+type imageHead struct {
+	width, height int
+	err           error
 }
 
 // attachmentSpec is an entry of a payload's attachments array: either an
@@ -91,7 +103,6 @@ func (e *fileTooLargeError) Error() string {
 // discordgo sends either a plain JSON body or multipart/form-data with a
 // payload_json part followed by files[0], files[1], ... parts.
 func (s *Server) readBody(r *http.Request) (jsonDoc []byte, files []upload, err error) {
-	maxFile, headersOnly := s.opts.MaxFileSize, s.opts.ImageHeaders
 	mediaType, params, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
 	if mediaType != "multipart/form-data" {
 		b, err := io.ReadAll(r.Body)
@@ -120,40 +131,31 @@ func (s *Server) readBody(r *http.Request) (jsonDoc []byte, files []upload, err 
 			return nil, nil, fmt.Errorf("multipart: %w", err)
 		}
 		name := part.FormName()
-		// Read one byte past the limit to detect oversized files without
-		// holding arbitrarily large bodies in memory. Only a file is read
-		// into room for what the body has left: payload_json, a few KB
-		// before an image, would be given an image's room and copied out.
-		hint := int64(0)
-		if name != "payload_json" {
-			hint = left
+		if name == "payload_json" {
+			// Not read into room for what the body has left: payload_json,
+			// a few KB before an image, would be given an image's room.
+			if jsonDoc, err = readPart(part, s.opts.MaxFileSize+1, 0); err != nil {
+				return nil, nil, fmt.Errorf("multipart part %q: %w", name, err)
+			}
+			left -= int64(len(jsonDoc))
+			continue
 		}
-		data, err := readPart(part, maxFile+1, hint)
-		left -= int64(len(data))
+		if !filesField.MatchString(name) {
+			return nil, nil, fmt.Errorf("multipart: unexpected form field %q (Discord takes payload_json and files[n])", name)
+		}
+		n, _ := strconv.Atoi(filesField.FindStringSubmatch(name)[1])
+		f, err := s.readUpload(part, n, left)
+		left -= int64(f.size)
 		if err != nil {
-			return nil, nil, fmt.Errorf("multipart part %q: %w", name, err)
-		}
-		switch {
-		case name == "payload_json":
-			jsonDoc = data
-		case filesField.MatchString(name):
-			n, _ := strconv.Atoi(filesField.FindStringSubmatch(name)[1])
-			if int64(len(data)) > maxFile {
+			if tooLarge := (*fileTooLargeError)(nil); errors.As(err, &tooLarge) {
 				// Drain the body so the client reads the answer instead of
 				// failing on a reset connection mid-upload.
 				io.Copy(io.Discard, r.Body)
-				return nil, nil, &fileTooLargeError{index: n, name: part.FileName(), max: maxFile}
+				return nil, nil, err
 			}
-			ct := part.Header.Get("Content-Type")
-			if ct == "" || ct == "application/octet-stream" {
-				ct = http.DetectContentType(data)
-			}
-			f := upload{index: n, filename: part.FileName(), contentType: ct, data: data, headersOnly: headersOnly}
-			f.inspect(f.filename) // decoded here, without the server's lock
-			files = append(files, f)
-		default:
-			return nil, nil, fmt.Errorf("multipart: unexpected form field %q (Discord takes payload_json and files[n])", name)
+			return nil, nil, fmt.Errorf("multipart part %q: %w", name, err)
 		}
+		files = append(files, f)
 	}
 	if jsonDoc == nil {
 		jsonDoc = []byte("{}")
@@ -163,6 +165,54 @@ func (s *Server) readBody(r *http.Request) (jsonDoc []byte, files []upload, err 
 
 // bodyBuffer is the buffer a multipart body is read through.
 const bodyBuffer = 64 << 10
+
+// readUpload reads the file part files[n], at most Options.MaxFileSize
+// bytes (more is a *fileTooLargeError), with left the bytes the body has
+// left. Its content type, when the part gives none, is sniffed and its
+// image checked here, without the server's lock. With
+// Options.ImageHeaders the bytes are read as ever (all of them: Discord
+// counts them) but through a buffer kept for the next upload, and only
+// what the header says is kept: a benchmark's thousands of boards would
+// otherwise grow the fake's memory by every board, and the process's cost
+// with it.
+func (s *Server) readUpload(part *multipart.Part, n int, left int64) (upload, error) {
+	maxFile := s.opts.MaxFileSize
+	f := upload{index: n, filename: part.FileName(), contentType: part.Header.Get("Content-Type"), headersOnly: s.opts.ImageHeaders}
+	var err error
+	if f.headersOnly {
+		scratch, _ := s.uploadScratch.Get().(*bytes.Buffer)
+		if scratch == nil {
+			scratch = new(bytes.Buffer)
+		}
+		defer s.uploadScratch.Put(scratch)
+		scratch.Reset()
+		// Read one byte past the limit to detect oversized files without
+		// holding arbitrarily large bodies in memory.
+		_, err = scratch.ReadFrom(io.LimitReader(part, maxFile+1))
+		f.data = scratch.Bytes()
+	} else {
+		// Read into room for what the body has left: one allocation.
+		f.data, err = readPart(part, maxFile+1, left)
+	}
+	f.size = len(f.data)
+	switch {
+	case err != nil:
+		return f, err
+	case int64(f.size) > maxFile:
+		return f, &fileTooLargeError{index: n, name: f.filename, max: maxFile}
+	}
+	if f.contentType == "" || f.contentType == "application/octet-stream" {
+		f.contentType = http.DetectContentType(f.data)
+	}
+	if f.headersOnly {
+		// Whatever name the attachments list gives it later, its header
+		// is read while the bytes are here.
+		f.head.width, f.head.height, f.head.err = decodeImage(f.data, true)
+		f.data = nil
+	}
+	f.inspect(f.filename)
+	return f, nil
+}
 
 // readPart reads a part to its end, at most limit bytes, into a slice
 // sized for hint bytes when hint (what the body has left) is known: one

@@ -349,6 +349,13 @@ func (s *Server) handleCDN(w http.ResponseWriter, r *http.Request) {
 		http.NotFound(w, r)
 		return
 	}
+	if a.Data == nil && a.Size > 0 {
+		// The fake's own limit, not Discord's: the test asked for bytes
+		// it told the fake not to keep.
+		s.t.Errorf("discordfake: %s's bytes were not kept (Options.ImageHeaders)", a.Filename)
+		http.Error(w, "bytes not kept (Options.ImageHeaders)", http.StatusGone)
+		return
+	}
 	w.Header().Set("Content-Type", a.ContentType)
 	w.Header().Set("Content-Length", strconv.Itoa(len(a.Data)))
 	w.Write(a.Data)

@@ -94,9 +94,12 @@ type Options struct {
 	Now func() time.Time
 
 	// ImageHeaders makes the fake read only the header of an uploaded
-	// image (its format and size), not decode it whole: for benchmarks of
-	// the bot, where decoding every board would cost the machine as much
-	// as drawing it. Tests leave it off.
+	// image (its format and size), not decode it whole, and keep no
+	// upload's bytes (Attachment.Data is nil; the CDN route fails the
+	// test): for benchmarks of the bot, where decoding every board would
+	// cost the machine as much as drawing it, and keeping every board
+	// would grow the process by each. Every byte is still read and
+	// counted against MaxFileSize. Tests leave it off.
 	ImageHeaders bool
 
 	// ExpectBreaches makes the server only collect breaches (see Breaches
@@ -166,6 +169,9 @@ type Server struct {
 	// bodyReaders are the buffers multipart bodies are read through
 	// (*bufio.Reader of bodyBuffer bytes), kept from one request to the next.
 	bodyReaders sync.Pool
+	// uploadScratch are the buffers (*bytes.Buffer) uploads are read into
+	// when only their headers are kept (Options.ImageHeaders).
+	uploadScratch sync.Pool
 
 	mu      sync.Mutex
 	changed chan struct{} // closed and replaced on every change

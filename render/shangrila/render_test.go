@@ -154,6 +154,58 @@ func TestConcurrentRendering(t *testing.T) {
 	wg.Wait()
 }
 
+// TestDrawingTurns: with one image drawn at a time, boards drawn from
+// several goroutines come out as drawn alone, on one set of buffers; and
+// a drawing that panics half-way gives its turn back (one kept would hang
+// every drawing after it).
+func TestDrawingTurns(t *testing.T) {
+	r, err := New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.drawingAtOnce(1)
+	games := []game{start(t, 4, shangrila.StartSuggested), play(t, 4, shangrila.StartSetup, 7, journeyAfter(60))}
+	for range 2 {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Error("no panic")
+				}
+			}()
+			l := NewLayout(&games[0].pos, Options{})
+			r.paintWith(&l, func(*work) { panic("half-way") })
+		}()
+	}
+	want := make([][]byte, len(games))
+	for i, g := range games {
+		var buf bytes.Buffer
+		if err := r.WritePNG(&buf, &g.pos, Options{Last: g.last}); err != nil {
+			t.Fatal(err)
+		}
+		want[i] = buf.Bytes()
+	}
+	var wg sync.WaitGroup
+	for k := range 4 {
+		wg.Go(func() {
+			for i := range games {
+				g := games[(i+k)%len(games)]
+				var buf bytes.Buffer
+				if err := r.WritePNG(&buf, &g.pos, Options{Last: g.last}); err != nil {
+					t.Error(err)
+					return
+				}
+				if !bytes.Equal(buf.Bytes(), want[(i+k)%len(games)]) {
+					t.Errorf("game %d drawn differently when drawn in turns", (i+k)%len(games))
+				}
+			}
+		})
+	}
+	wg.Wait()
+	if n := len(r.works[r.staticIndex(4)]); n != 1 {
+		t.Errorf("%d sets of buffers kept, want 1", n)
+	}
+}
+
 func TestImageSize(t *testing.T) {
 	r := renderer(t)
 	for _, n := range []int{3, 4} {

@@ -5,7 +5,7 @@ import (
 	"hash/maphash"
 	"image"
 	"io"
-	"sync"
+	"runtime"
 
 	"github.com/tablebot/tablebot/render"
 	"github.com/tablebot/tablebot/rules/shangrila"
@@ -35,10 +35,17 @@ type Renderer struct {
 	// draws, the same in every image that has a last move, copied rather
 	// than filled again (TestDirtyRects checks it against filling).
 	band [2]*image.RGBA
-	// work recycles the per-image buffers, one pool per size of image
-	// (3 and 4 players), and png the PNG encoder's.
-	work [2]sync.Pool
-	png  render.Encoder
+	// works keeps the per-image buffers not in use, one list per size of
+	// image (3 and 4 players), and drawing holds a token for each in use:
+	// at most cap(drawing) images are drawn at once, one a processor, the
+	// others wait their turn. A board is all computation, so more at once
+	// would not finish sooner; they would only each need buffers of 12 MB
+	// (made anew whenever the garbage collector emptied a sync.Pool) and
+	// push each other's out of the processor's cache.
+	works   [2]chan *work
+	drawing chan struct{}
+	// png is the PNG encoder.
+	png render.Encoder
 	// words keeps the pictures of the panel's headings and legend in the
 	// languages met (see words.go).
 	words wordsCache
@@ -114,6 +121,7 @@ func newRenderer(steps int) (*Renderer, error) {
 	fonts.Steps = textSteps
 	r := &Renderer{fonts: fonts, png: render.Encoder{Cache: renderCache, Level: pngLevel, BandRows: pngBandRows}, fills: render.NewFillCache(fillsLimit),
 		seeds: [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()}}
+	r.drawingAtOnce(runtime.GOMAXPROCS(0))
 	f := render.Filler{Steps: steps}
 	r.icons = newIconSet(&f)
 	layouts := [2]Layout{}
@@ -164,10 +172,24 @@ func (r *Renderer) bandPatch(i int, panel image.Rectangle) *image.RGBA {
 	return band
 }
 
-// getWork returns buffers for an image of the static layer i, holding it.
+// drawingAtOnce makes room for n images drawn at once (at least 1).
+func (r *Renderer) drawingAtOnce(n int) {
+	n = max(n, 1)
+	r.drawing = make(chan struct{}, n)
+	for i := range r.works {
+		r.works[i] = make(chan *work, n)
+	}
+}
+
+// getWork returns buffers for an image of the static layer i, holding
+// them, once fewer than cap(r.drawing) images are being drawn. The caller
+// gives them back with putWork, or dropWork if drawing failed half-way.
 func (r *Renderer) getWork(i int) *work {
-	w, _ := r.work[i].Get().(*work)
-	if w == nil {
+	r.drawing <- struct{}{}
+	var w *work
+	select {
+	case w = <-r.works[i]:
+	default:
 		size := r.static[i].Rect
 		w = &work{canvas: image.NewRGBA(size), out: image.NewPaletted(size, r.quant.Palette()), static: i, fill: render.Filler{Cache: r.fills}}
 		copy(w.canvas.Pix, r.static[i].Pix)
@@ -177,8 +199,8 @@ func (r *Renderer) getWork(i int) *work {
 	return w
 }
 
-// putWork puts the static layer back where w's image was drawn and
-// returns w to its pool.
+// putWork puts the static layer back where w's image was drawn and keeps
+// w for the next image.
 func (r *Renderer) putWork(w *work) {
 	static, staticOut := r.static[w.static], r.staticOut[w.static]
 	for _, d := range append(w.dirty.Rects(), w.pasted...) {
@@ -191,8 +213,16 @@ func (r *Renderer) putWork(w *work) {
 	}
 	w.dirty.Reset(image.Rectangle{})
 	w.pasted = w.pasted[:0]
-	r.work[w.static].Put(w)
+	select {
+	case r.works[w.static] <- w:
+	default: // never: no more than cap(r.drawing) of a size are made
+	}
+	<-r.drawing
 }
+
+// dropWork lets go of w without keeping it: a drawing that panicked
+// half-way may not have recorded all it drew.
+func (r *Renderer) dropWork(*work) { <-r.drawing }
 
 func (r *Renderer) staticIndex(players int) int {
 	if players == 3 {
@@ -223,7 +253,9 @@ func (r *Renderer) Image(p *shangrila.Position, opts Options) *image.Paletted {
 	return out
 }
 
-// WritePNG draws position p and writes it to w as a PNG.
+// WritePNG draws position p and writes it to w as a PNG. At most one
+// image a processor is drawn at once (the others wait), w written while
+// drawing: it should be a buffer, not a connection.
 func (r *Renderer) WritePNG(w io.Writer, p *shangrila.Position, opts Options) error {
 	l := NewLayout(p, opts)
 	wk, plan := r.paintPlanned(&l)
@@ -235,23 +267,42 @@ func (r *Renderer) WritePNG(w io.Writer, p *shangrila.Position, opts Options) er
 // returns to the pool. Only what is drawn is converted to the palette: the
 // rest is the static layer, already converted.
 func (r *Renderer) paint(l *Layout) *work {
+	return r.paintWith(l, func(w *work) {
+		w.pieces = r.pieces(l, w.pieces[:0])
+		r.paintOn(w, l, w.pieces, nil, 0)
+	})
+}
+
+// paintWith gets buffers for layout l and paints on them with fn. If fn
+// panics, the buffers are dropped (see dropWork) rather than kept holding
+// a drawing's turn for ever.
+func (r *Renderer) paintWith(l *Layout, fn func(w *work)) *work {
 	w := r.getWork(r.staticIndex(l.Players))
-	w.pieces = r.pieces(l, w.pieces[:0])
-	return r.paintOn(w, l, w.pieces, nil, 0)
+	done := false
+	defer func() {
+		if !done {
+			r.dropWork(w)
+		}
+	}()
+	fn(w)
+	done = true
+	return w
 }
 
 // paintPlanned draws layout l as paint does, but only the map's bands of
 // rows the encoder does not have by name (see pieces.go), and returns the
 // plan to encode the image with.
 func (r *Renderer) paintPlanned(l *Layout) (*work, *render.BandPlan) {
-	w := r.getWork(r.staticIndex(l.Players))
-	w.pieces = r.pieces(l, w.pieces[:0])
-	rows := r.png.BandHeight()
-	if rows == 0 {
-		return r.paintOn(w, l, w.pieces, nil, 0), nil
-	}
-	plan := r.png.Plan(nil, r.bandNames(l, w.pieces, rows))
-	return r.paintOn(w, l, w.pieces, plan, rows), plan
+	var plan *render.BandPlan
+	w := r.paintWith(l, func(w *work) {
+		w.pieces = r.pieces(l, w.pieces[:0])
+		rows := r.png.BandHeight()
+		if rows > 0 {
+			plan = r.png.Plan(nil, r.bandNames(l, w.pieces, rows))
+		}
+		r.paintOn(w, l, w.pieces, plan, rows)
+	})
+	return w, plan
 }
 
 // paintOn draws layout l into w: the map's pieces pcs, those plan needs
