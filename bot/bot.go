@@ -6,7 +6,6 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"hash/fnv"
 	"log/slog"
 	"regexp"
 	"runtime/debug"
@@ -80,7 +79,7 @@ type Bot struct {
 	films films
 	games []Game
 	kinds map[string]Game
-	locks [64]sync.Mutex // striped by channel
+	locks channelLocks
 	// born is when this Bot was made: an answer owed by an older process
 	// will never come.
 	born time.Time
@@ -195,11 +194,7 @@ func (b *Bot) game(kind string) (Game, bool) {
 
 // lock takes the lock of a channel and returns its unlock.
 func (b *Bot) lock(channel string) func() {
-	h := fnv.New32a()
-	h.Write([]byte(channel))
-	m := &b.locks[h.Sum32()%uint32(len(b.locks))]
-	m.Lock()
-	return m.Unlock
+	return b.locks.lock(channel)
 }
 
 // printer returns the printer for a Discord locale.
