@@ -146,10 +146,7 @@ func scaleUser(i, s, n int) string {
 func arm(b *testing.B, path string, n int) {
 	b.Helper()
 	ctx := context.Background()
-	db, err := store.Open(path, store.Options{NoSync: true})
-	if err != nil {
-		b.Fatal(err)
-	}
+	db := openFixture(b, path)
 	defer db.Close()
 	later := time.Now().Add(2 * time.Hour)
 	k := 0
@@ -227,10 +224,7 @@ func measureScale(b *testing.B, path string, n int) {
 func settle(b *testing.B, path string) {
 	b.Helper()
 	ctx := context.Background()
-	db, err := store.Open(path, store.Options{NoSync: true})
-	if err != nil {
-		b.Fatal(err)
-	}
+	db := openFixture(b, path)
 	defer db.Close()
 	channels, err := db.OutboxChannels(ctx)
 	if err != nil {
@@ -336,4 +330,15 @@ func measureMove(b *testing.B, path string) {
 	slices.Sort(took)
 	b.ReportMetric(float64(took[len(took)/2].Microseconds())/1000, "move-p50-ms")
 	h.stop()
+}
+
+// openFixture opens the database at path without syncing its commits: the
+// file is a fixture.
+func openFixture(b *testing.B, path string) *store.DB {
+	b.Helper()
+	db, err := store.Open(path, store.Options{NoSync: true})
+	if err != nil {
+		b.Fatal(err)
+	}
+	return db
 }

@@ -21,11 +21,7 @@ func TestBoardShowsLastMove(t *testing.T) {
 		t.Fatal(err)
 	}
 	cat := catalog(t)
-	db, err := store.Open(filepath.Join(t.TempDir(), "t.db"), store.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := openDB(t)
 	draw := NewBoardFunc(r, cat)
 	open := func() *bot.Bot {
 		b, err := bot.New(bot.Config{Store: db, Catalog: cat, Games: []bot.Game{New(Options{Board: draw})}, KeepSeatOrder: true})
@@ -98,11 +94,7 @@ func TestBoardIntoLentBuffer(t *testing.T) {
 		t.Fatal(err)
 	}
 	cat := catalog(t)
-	db, err := store.Open(filepath.Join(t.TempDir(), "t.db"), store.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := openDB(t)
 	b, err := bot.New(bot.Config{Store: db, Catalog: cat, Games: []bot.Game{New(Options{Board: NewBoardFunc(r, cat)})}, KeepSeatOrder: true})
 	if err != nil {
 		t.Fatal(err)
@@ -144,4 +136,16 @@ func TestBoardIntoLentBuffer(t *testing.T) {
 	if len(lent) == 0 || &lent[0] != &buf.Bytes()[0] {
 		t.Error("not drawn into the lent buffer")
 	}
+}
+
+// openDB opens a database in a temporary directory, closed when the test
+// ends.
+func openDB(t *testing.T) *store.DB {
+	t.Helper()
+	db, err := store.Open(filepath.Join(t.TempDir(), "t.db"), store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
 }

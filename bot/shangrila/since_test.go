@@ -3,7 +3,6 @@ package shangrila
 import (
 	"context"
 	"math/rand/v2"
-	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -12,7 +11,6 @@ import (
 	"github.com/tablebot/tablebot/bot"
 	"github.com/tablebot/tablebot/i18n"
 	sl "github.com/tablebot/tablebot/rules/shangrila"
-	"github.com/tablebot/tablebot/store"
 )
 
 // recapLines returns the lines of a post's "Since your last turn" (nil
@@ -73,11 +71,7 @@ func TestSinceYourLastTurn(t *testing.T) {
 		return []byte("png"), nil
 	}
 	cat := catalog(t)
-	db, err := store.Open(filepath.Join(t.TempDir(), "t.db"), store.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := openDB(t)
 	game := New(Options{Board: draw})
 	b, err := bot.New(bot.Config{Store: db, Catalog: cat, Games: []bot.Game{game}, KeepSeatOrder: true})
 	if err != nil {

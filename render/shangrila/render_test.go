@@ -119,14 +119,7 @@ func TestConcurrentRendering(t *testing.T) {
 		play(t, 4, shangrila.StartSetup, 7, journeyAfter(60)),
 		play(t, 4, shangrila.StartSetup, 5, untilOver),
 	}
-	want := make([][]byte, len(games))
-	for i, g := range games {
-		var buf bytes.Buffer
-		if err := r.WritePNG(&buf, &g.pos, Options{Last: g.last}); err != nil {
-			t.Fatal(err)
-		}
-		want[i] = buf.Bytes()
-	}
+	want := pngsOf(t, r, games)
 	var wg sync.WaitGroup
 	for k := range 4 {
 		wg.Go(func() {
@@ -176,14 +169,7 @@ func TestDrawingTurns(t *testing.T) {
 			r.paintWith(&l, func(*work) { panic("half-way") })
 		}()
 	}
-	want := make([][]byte, len(games))
-	for i, g := range games {
-		var buf bytes.Buffer
-		if err := r.WritePNG(&buf, &g.pos, Options{Last: g.last}); err != nil {
-			t.Fatal(err)
-		}
-		want[i] = buf.Bytes()
-	}
+	want := pngsOf(t, r, games)
 	var wg sync.WaitGroup
 	for k := range 4 {
 		wg.Go(func() {
@@ -247,4 +233,19 @@ func TestWordsPasted(t *testing.T) {
 	if kept[0] != kept[1] || kept[0].key != wordsKey(r.staticIndex(l.Players), &l.Panel) {
 		t.Errorf("the picture was not kept: drawn again for the same words")
 	}
+}
+
+// pngsOf draws the games' boards, each with its last move, one after
+// another.
+func pngsOf(t *testing.T, r *Renderer, games []game) [][]byte {
+	t.Helper()
+	out := make([][]byte, len(games))
+	for i, g := range games {
+		var buf bytes.Buffer
+		if err := r.WritePNG(&buf, &g.pos, Options{Last: g.last}); err != nil {
+			t.Fatal(err)
+		}
+		out[i] = buf.Bytes()
+	}
+	return out
 }
