@@ -20,13 +20,18 @@ type Room struct {
 
 // Buffer returns an empty buffer with the room.
 func (r *Room) Buffer() *bytes.Buffer {
+	var buf bytes.Buffer
+	buf.Grow(r.room())
+	return &buf
+}
+
+// room is the room a buffer is given.
+func (r *Room) room() int {
 	room := r.largest.Load()
 	if room += room / 16; room == 0 {
 		room = firstRoom
 	}
-	var buf bytes.Buffer
-	buf.Grow(int(room))
-	return &buf
+	return int(room)
 }
 
 // Took records an image of n bytes written.
@@ -58,8 +63,6 @@ func (r *Room) ImageBuffer(ctx context.Context) *bytes.Buffer {
 		return r.Buffer()
 	}
 	buf.Reset()
-	if room := r.largest.Load(); room > 0 {
-		buf.Grow(int(room + room/16))
-	}
+	buf.Grow(r.room())
 	return buf
 }

@@ -11,8 +11,9 @@ import (
 
 // NewImages returns the functions that draw the board images and the
 // previews of a floor with r, every word of an image in its language. The
-// labels of each language are built once; the buffers have the room of
-// the images before (bot.Room). A board with BoardView.Since highlights
+// labels of each language are built once; the buffers, the caller's when
+// it lends one (bot.WithImageBuffer), have the room of the images before
+// (bot.Room). A board with BoardView.Since highlights
 // every change since the player to act last played.
 func NewImages(r *rmenara.Renderer, cat *i18n.Catalog) (bot.BoardFunc, PreviewFunc) {
 	labels := i18n.PerLang(cat, Labels)
@@ -22,7 +23,7 @@ func NewImages(r *rmenara.Renderer, cat *i18n.Catalog) (bot.BoardFunc, PreviewFu
 	var boards, previews bot.Room
 	board := func(ctx context.Context, v bot.BoardView) ([]byte, error) {
 		s := state(v.State)
-		buf := boards.Buffer()
+		buf := boards.ImageBuffer(ctx)
 		defer func() { boards.Took(buf.Len()) }()
 		if len(v.Since) > 0 {
 			// Every change since the player to act last played.
@@ -35,7 +36,7 @@ func NewImages(r *rmenara.Renderer, cat *i18n.Catalog) (bot.BoardFunc, PreviewFu
 		return buf.Bytes(), err
 	}
 	preview := func(ctx context.Context, pos *mr.Position, step mr.Step, names []string, lang i18n.Lang) ([]byte, error) {
-		buf := previews.Buffer()
+		buf := previews.ImageBuffer(ctx)
 		err := r.WritePreview(buf, pos, step, options(names, lang))
 		previews.Took(buf.Len())
 		return buf.Bytes(), err
