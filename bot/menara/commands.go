@@ -177,9 +177,5 @@ func placementStep(pos *mr.Position, seat int, kind mr.Kind, lifted mr.FloorID, 
 	if kind != mr.Lift {
 		floor = pos.NextFloor()
 	}
-	s, err := notation.ParsePlacing(seat, kind, floor, strings.Fields(text))
-	if err != nil {
-		return mr.Step{}, rekey(err)
-	}
-	return s, nil
+	return notation.ParsePlacing(seat, kind, floor, strings.Fields(text))
 }

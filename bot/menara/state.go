@@ -74,13 +74,7 @@ func (engine) Apply(pos mr.Position, step mr.Step) (mr.Position, *mr.Effects, er
 }
 
 // ParseMove reads a step's record line ("ana column R on K2").
-func (g engine) ParseMove(line string) (mr.Step, error) {
-	step, err := notation.ParseStep(g.players, line)
-	if err != nil {
-		return mr.Step{}, rekey(err)
-	}
-	return step, nil
-}
+func (g engine) ParseMove(line string) (mr.Step, error) { return notation.ParseStep(g.players, line) }
 
 // FormatMove writes a step's record line.
 func (g engine) FormatMove(step mr.Step) string { return notation.FormatStep(g.players, step) }

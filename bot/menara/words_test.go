@@ -1,6 +1,7 @@
 package menara
 
 import (
+	"errors"
 	"slices"
 	"strings"
 	"testing"
@@ -63,7 +64,7 @@ func TestEngineKeysHaveMessages(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Messages of the engine area that are not error keys.
-	own := map[string]bool{"menara.word.side.light": true, "menara.word.side.dark": true, "menara.notation.usage-exchange": true}
+	own := map[string]bool{"menara.word.side.light": true, "menara.word.side.dark": true}
 	for id, area := range areas[i18n.English] {
 		if area == "engine" && !said[id] && !own[id] {
 			t.Errorf("English message %q: no error in %s has this key any more", id, rulesDir)
@@ -71,9 +72,9 @@ func TestEngineKeysHaveMessages(t *testing.T) {
 	}
 }
 
-// TestRekey: a notation error is said in Menara's words, not in another
-// game's under the same key.
-func TestRekey(t *testing.T) {
+// TestNotationKeys: a notation error is said in Menara's words (its key
+// under "menara.notation."), not in another game's.
+func TestNotationKeys(t *testing.T) {
 	p := catalog(t).Printer(i18n.Spanish)
 	_, err := bot.NewReplay[mr.Position, mr.Step, *mr.Effects](engine{players: []string{"ana"}}, mr.Position{}).Play("ana column Z on K2")
 	if got := rules.ErrorCode(err); got != rules.Invalid {
@@ -88,7 +89,9 @@ func TestRekey(t *testing.T) {
 	if got, _ := p.Error(err); strings.Contains(got, "<no value>") {
 		t.Errorf("%q", got)
 	}
-	if got, _ := p.Error(rekey(rules.Errorf(rules.Invalid, "notation.usage", nil, "write exchange"))); !strings.Contains(got, "exchange YY for RB") {
+	_, err = engine{players: []string{"ana"}}.ParseMove("ana exchange YY")
+	var re *rules.Error
+	if got, _ := p.Error(err); !errors.As(err, &re) || re.Key != "menara.notation.usage-exchange" || !strings.Contains(got, "YY") {
 		t.Errorf("the exchange's usage reads %q", got)
 	}
 }

@@ -113,7 +113,7 @@ func (a *args) exchange(seat int) (menara.Step, error) {
 	const usage = UsageExchange
 	g, ok1 := a.next()
 	if err := a.expect("for", usage); err != nil || !ok1 {
-		return menara.Step{}, invalid("notation.usage", nil, "write %s", usage)
+		return menara.Step{}, invalid("notation.usage-exchange", nil, "write %s", usage)
 	}
 	t, ok2 := a.next()
 	give, okg := menara.ParseColumns(g)
@@ -319,8 +319,12 @@ func (a *args) extend(seat int) (menara.Step, error) {
 	return menara.ExtendStep(seat, f, pl.at, pl.turn, pl.side), nil
 }
 
+// invalid is an error of the notation, its key under the game's name
+// ("menara.notation.colour"): a message id is one text in the catalogue
+// every game shares, and Shangri-La's notation says its own
+// "notation.colour".
 func invalid(key string, args []any, format string, a ...any) error {
-	return rules.Errorf(rules.Invalid, key, args, format, a...)
+	return rules.Errorf(rules.Invalid, GameName+"."+key, args, format, a...)
 }
 
 // clip shortens what a player typed before it is quoted back.
