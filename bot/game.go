@@ -31,11 +31,6 @@ type Game interface {
 	// NewOptions are the options of the "new" subcommand. An option
 	// "players", when there, is the number of seats.
 	NewOptions() []OptionSpec
-	// Configure checks the options of "new" (by name, trimmed, an empty
-	// option given its OptionSpec.Default by the host) and returns the
-	// game's settings, stored with the table; it gets the number of seats
-	// too, already checked against Seats.
-	Configure(options map[string]string, seats int) (map[string]string, error)
 	// Setup writes the header of a record about to start: the seats'
 	// names in play order and the setup lines. names are the players'
 	// display names in seat order; seed was drawn for this game.
@@ -218,6 +213,17 @@ type Computers interface {
 	// Resign returns the move by which seat leaves the game; false when
 	// the game has none (the seat can only be handed to a computer).
 	Resign(st State, seat int) (string, bool)
+}
+
+// Configurer is implemented by a game whose options of "new" must agree
+// with each other or with the seats (a race needs two players). Configure
+// gets them by name as the host's Configure has read them (trimmed, each
+// given its default, one of its choices or within its range; "players"
+// aside) with the number of seats, already checked against Seats, and
+// returns the game's settings, stored with the table. A game without it
+// stores the options as read.
+type Configurer interface {
+	Configure(options map[string]string, seats int) (map[string]string, error)
 }
 
 // Undoer is implemented by a game whose moves cannot all be taken back:

@@ -62,19 +62,61 @@ func (b *Bot) newGame(ctx context.Context, g Game, req Request) (Reply, error) {
 }
 
 // Configure is how the host configures a new table of g: each option of
-// "new" (NewOptions) is trimmed, an empty one takes its Default, and
-// g.Configure checks them and returns the table's settings.
+// "new" (NewOptions) is trimmed, an empty one takes its Default, and a
+// value must be one of the option's choices (in any case: it becomes the
+// choice's) or, for a number, within its Min and Max. These are the
+// table's settings ("players" aside: the seats are checked before and
+// stored by the host), unless the game is a Configurer, which checks
+// them together and returns the settings.
 func Configure(g Game, options map[string]string, seats int) (map[string]string, error) {
 	filled := make(map[string]string, len(options))
 	for name, v := range options {
 		filled[name] = strings.TrimSpace(v)
 	}
+	settings := map[string]string{}
 	for _, o := range g.NewOptions() {
 		if filled[o.Name] == "" && o.Default != "" {
 			filled[o.Name] = o.Default
 		}
+		if o.Name == optPlayers || filled[o.Name] == "" {
+			continue
+		}
+		v, err := o.check(filled[o.Name])
+		if err != nil {
+			return nil, err
+		}
+		filled[o.Name], settings[o.Name] = v, v
 	}
-	return g.Configure(filled, seats)
+	if c, ok := g.(Configurer); ok {
+		return c.Configure(settings, seats)
+	}
+	return settings, nil
+}
+
+// check reads a value of the option: one of its choices, spelt as the
+// choice is, or a whole number within its range.
+func (o OptionSpec) check(v string) (string, error) {
+	if len(o.Choices) > 0 {
+		values := make([]string, len(o.Choices))
+		for i, c := range o.Choices {
+			if strings.EqualFold(v, c.Value) {
+				return c.Value, nil
+			}
+			values[i] = c.Value
+		}
+		return "", fail(Invalid, "bot.err.choice", "word", v, "choices", strings.Join(values, ", "))
+	}
+	if o.Type != IntegerOption {
+		return v, nil
+	}
+	n, err := strconv.Atoi(v)
+	switch {
+	case o.Max == 0 && err != nil:
+		return "", fail(Invalid, "bot.err.whole", "word", v)
+	case o.Max > 0 && (err != nil || n < o.Min || n > o.Max):
+		return "", fail(Invalid, "bot.err.number", "word", v, "min", o.Min, "max", o.Max)
+	}
+	return strconv.Itoa(n), nil
 }
 
 // seats returns the most seats of a table.

@@ -104,8 +104,9 @@ type setup struct {
 // as it was played.
 const DefaultHands = mr.Shaky
 
-// readSetup reads the options of new, their defaults filled in by the
-// host (bot.Configure), or the stored settings.
+// readSetup reads a table's settings: the options of new as the host
+// read them (bot.Configure: each one of its choices, a default filled
+// in).
 func readSetup(options map[string]string) (setup, error) {
 	var s setup
 	var ok bool
@@ -119,20 +120,6 @@ func readSetup(options map[string]string) (setup, error) {
 		return s, bot.Fail(bot.Invalid, "menara.err.side", "word", options[settingSide])
 	}
 	return s, nil
-}
-
-// settings returns the settings stored with a table.
-func (s setup) settings() map[string]string {
-	return map[string]string{settingDifficulty: s.difficulty.String(), settingHands: s.hands.String(), settingSide: s.side.String()}
-}
-
-// Configure reads the difficulty, the hands and the base's side.
-func (g *Game) Configure(options map[string]string, seats int) (map[string]string, error) {
-	s, err := readSetup(options)
-	if err != nil {
-		return nil, err
-	}
-	return s.settings(), nil
 }
 
 // Setup names the seats after their players, as a record needs them (one

@@ -68,17 +68,8 @@ func Source() i18n.Source { return i18n.Source{Files: locales, Terms: terms} }
 func (g *Game) NewOptions() []bot.OptionSpec {
 	return []bot.OptionSpec{
 		{Name: "players", Type: bot.IntegerOption, Choices: bot.ChoicesOf("choice.players.", "3", "4")},
-		{Name: "start", Type: bot.StringOption, Default: startSetup, Help: "how a new game starts", Choices: bot.ChoicesOf("choice.start.", startSetup, startSuggest)},
+		{Name: settingStart, Type: bot.StringOption, Default: startSetup, Help: "how a new game starts", Choices: bot.ChoicesOf("choice.start.", startSetup, startSuggest)},
 	}
-}
-
-// Configure reads how the game starts.
-func (g *Game) Configure(options map[string]string, seats int) (map[string]string, error) {
-	start := options["start"]
-	if start != startSetup && start != startSuggest {
-		return nil, bot.Fail(bot.Invalid, "bot.err.start-kind")
-	}
-	return map[string]string{settingStart: start}, nil
 }
 
 // Setup gives the seats their colours in play order: red, blue, yellow,

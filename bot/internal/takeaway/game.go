@@ -118,25 +118,13 @@ func (g *Game) NewOptions() []bot.OptionSpec {
 	}
 }
 
-// Configure reads the pile and the mode.
+// Configure refuses a race for one (bot.Configurer): the host has read
+// the pile, the mode and the skip already.
 func (g *Game) Configure(options map[string]string, seats int) (map[string]string, error) {
-	out := map[string]string{optMode: options[optMode]}
-	for _, name := range []string{optStones, optSkip} {
-		if v := options[name]; v != "" || name == optStones {
-			n, err := strconv.Atoi(v)
-			if err != nil || n < 1 || n > 99 {
-				return nil, rules.Errorf(rules.Invalid, "takeaway.err.stones", nil, "1 to 99 stones")
-			}
-			out[name] = strconv.Itoa(n)
-		}
-	}
-	if out[optMode] != Race && out[optMode] != Team {
-		return nil, rules.Errorf(rules.Invalid, "takeaway.err.mode", nil, "race or team")
-	}
-	if out[optMode] == Race && seats < 2 {
+	if options[optMode] == Race && seats < 2 {
 		return nil, rules.Errorf(rules.Invalid, "takeaway.err.race", nil, "a race needs 2 players")
 	}
-	return out, nil
+	return options, nil
 }
 
 // Setup names the seats p1, p2... and writes the pile and the mode.
