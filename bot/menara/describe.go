@@ -24,7 +24,7 @@ func seatName(p *i18n.Printer, names []string, seat int) string {
 	if seat >= 0 && seat < len(names) {
 		return names[seat]
 	}
-	return p.T("menara.seat-name", "n", seat+1)
+	return p.T(Kind+".seat-name", "n", seat+1)
 }
 
 // describe says an effect in one line, in the order a player reads what

@@ -59,7 +59,8 @@ type Game struct {
 
 // New returns the game.
 func New(opts Options) *Game {
-	g := &Game{Basics: bot.Basics{Name: Kind, GuideID: "menara.guide", Draw: opts.Board, Filming: opts.Film}, ComputerLevels: computers(opts), opts: opts,
+	basics := bot.Basics{Name: Kind, GuideID: "menara.guide", Draw: opts.Board, Filming: opts.Film, Marks: []string{"1️⃣", "2️⃣", "3️⃣", "4️⃣"}}
+	g := &Game{Basics: basics, ComputerLevels: computers(opts), opts: opts,
 		filmLabelsOf: i18n.PerPrinter(FilmLabels)}
 	g.Forms = g.forms()
 	return g

@@ -20,22 +20,6 @@ func (g *Game) LobbyOptions(p *i18n.Printer, settings map[string]string) string 
 		"side", p.T("menara.choice.side."+s.side.String()))
 }
 
-// seatMarks are the small pictures of the seats.
-var seatMarks = [mr.MaxPlayers]string{"1️⃣", "2️⃣", "3️⃣", "4️⃣"}
-
-// Mark is the seat's number as a picture.
-func (g *Game) Mark(seat int) string {
-	if seat < 0 || seat >= len(seatMarks) {
-		return "▫️"
-	}
-	return seatMarks[seat]
-}
-
-// SeatName is a seat's name when its player's is unknown ("Player 2").
-func (g *Game) SeatName(p *i18n.Printer, seat int) string {
-	return p.T("menara.seat-name", "n", seat+1)
-}
-
 // Progress is the status's first line: the steps made and the temple's
 // height against the level row.
 func (g *Game) Progress(p *i18n.Printer, st bot.State) string {

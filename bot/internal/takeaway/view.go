@@ -14,9 +14,6 @@ func (g *Game) LobbyOptions(p *i18n.Printer, settings map[string]string) string 
 	return p.N("takeaway.lobby."+settings[optMode], n)
 }
 
-// Mark is a seat's number.
-func (g *Game) Mark(seat int) string { return "#" + strconv.Itoa(seat+1) }
-
 // SeatName is "p1", "p2"...
 func (g *Game) SeatName(p *i18n.Printer, seat int) string { return "p" + strconv.Itoa(seat+1) }
 
