@@ -606,3 +606,38 @@ func TestFormsButtons(t *testing.T) {
 		t.Errorf("rows:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// TestReadYes reads a boolean parameter as Discord gives it and as typed:
+// yes, 1, its name or its word in the asker's language for true, nothing
+// or no for false, anything else not at all.
+func TestReadYes(t *testing.T) {
+	cat, err := i18n.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	read := ReadYes("sure", "bot.button.join") // a word every language has
+	tests := []struct {
+		lang  i18n.Lang
+		typed string
+		want  string
+		reads bool
+	}{
+		{i18n.English, "true", "true", true},
+		{i18n.English, " Yes ", "true", true},
+		{i18n.English, "sure", "true", true},
+		{i18n.English, "1", "true", true},
+		{i18n.English, "", "false", true},
+		{i18n.English, "No", "false", true},
+		{i18n.English, "false", "false", true},
+		{i18n.English, "perhaps", "perhaps", false},
+		{i18n.Spanish, cat.Printer(i18n.Spanish).T("bot.button.join"), "true", true},
+	}
+	for _, tt := range tests {
+		t.Run(string(tt.lang)+" "+tt.typed, func(t *testing.T) {
+			got, reads := read(cat.Printer(tt.lang), tt.typed)
+			if got != tt.want || reads != tt.reads {
+				t.Errorf("got %q, %v; want %q, %v", got, reads, tt.want, tt.reads)
+			}
+		})
+	}
+}

@@ -52,6 +52,25 @@ type said string
 // Term says the message in p's language.
 func (s said) Term(p *i18n.Printer) string { return p.T(string(s)) }
 
+// ReadYes is a Param.Read for a boolean parameter named name: true or
+// false as Discord gives them, and as typed yes or no, 1 or 0, the
+// parameter's name or its word in the asker's language (message id yes:
+// "renovar"), all for true; nothing is false. Other words do not read.
+func ReadYes(name, yes string) func(*i18n.Printer, string) (string, bool) {
+	return func(p *i18n.Printer, s string) (string, bool) {
+		switch strings.ToLower(strings.TrimSpace(s)) {
+		case "true", "yes", "1", name:
+			return "true", true
+		case "", "false", "no", "0":
+			return "false", true
+		}
+		if p != nil && strings.EqualFold(strings.TrimSpace(s), p.T(yes)) {
+			return "true", true
+		}
+		return s, false
+	}
+}
+
 // Unsure returns words without a final "!" (a word of its own, or the end
 // of the last word), and whether there was one.
 func Unsure(words []string) ([]string, bool) {

@@ -92,33 +92,11 @@ func makePlacement(kind mr.Kind) func(bot.State, int, bot.Values) (string, error
 }
 
 // makeClosing gives the card up or ends the turn (step), renewing the
-// camp or not.
+// camp or not (read by bot.ReadYes).
 func makeClosing(step func(seat int, renew bool) mr.Step) func(bot.State, int, bot.Values) (string, error) {
 	return func(st bot.State, seat int, v bot.Values) (string, error) {
-		return makeStep(st, step(seat, yes(strings.TrimSpace(v[optRenew]))))
+		return makeStep(st, step(seat, v[optRenew] == "true"))
 	}
-}
-
-// yes reads a boolean option: true (from Discord), or renew as typed.
-func yes(s string) bool {
-	v, _ := readRenew(nil, s)
-	return v == "true"
-}
-
-// readRenew reads whether to renew the camp: true or false from Discord,
-// a word of yes ("renew", "yes", the option's name in the asker's
-// language: "renovar") or of no ("no") as typed; nothing is no.
-func readRenew(p *i18n.Printer, s string) (string, bool) {
-	switch strings.ToLower(s) {
-	case "true", "yes", optRenew, "1":
-		return "true", true
-	case "", "false", "no", "0":
-		return "false", true
-	}
-	if p != nil && strings.EqualFold(s, p.T("opt.menara."+optRenew+".name")) {
-		return "true", true
-	}
-	return s, false
 }
 
 // parseBase reads a base's name ("K3").

@@ -49,7 +49,7 @@ const (
 // game asks before some steps are made (Confirm).
 func (g *Game) forms() bot.Forms {
 	piles := bot.ChoicesOf("menara.choice.pile.", mr.BluePile.String(), mr.YellowPile.String(), mr.RedPile.String())
-	renew := bot.Param{Name: optRenew, Type: bot.BooleanOption, Optional: true, Read: readRenew}
+	renew := bot.Param{Name: optRenew, Type: bot.BooleanOption, Optional: true, Read: bot.ReadYes(optRenew, "opt.menara."+optRenew+".name")}
 	return bot.Forms{Confirm: g, List: []bot.Form{
 		{Name: cmdExchange, Board: onBoard("menara.button.exchange", "🔁", bot.Secondary, stage(mr.Exchanging)), Params: []bot.Param{
 			{Name: optGive, Type: bot.StringOption, Legal: legalGive, Label: groupLabel, Match: coversTyped, Read: readColumns,

@@ -253,9 +253,18 @@ func TestHintPlaysLegally(t *testing.T) {
 }
 
 // TestReadRenew: yes to renewing the camp is "renew", "yes" or the
-// option's name in the asker's language; nothing is no.
+// option's name in the asker's language; nothing is no (the forms' read
+// of the option, bot.ReadYes).
 func TestReadRenew(t *testing.T) {
 	cat := catalog(t)
+	var readRenew func(*i18n.Printer, string) (string, bool)
+	for _, f := range New(Options{}).List {
+		for _, q := range f.Params {
+			if f.Name == cmdDone && q.Name == optRenew {
+				readRenew = q.Read
+			}
+		}
+	}
 	tests := []struct {
 		lang  i18n.Lang
 		typed string
@@ -268,6 +277,9 @@ func TestReadRenew(t *testing.T) {
 		{i18n.Spanish, "renew", "true", true},
 		{i18n.Italian, "rinnova", "true", true},
 		{i18n.Italian, "maybe", "maybe", false},
+		{i18n.Italian, " Sì ", " Sì ", false},
+		{i18n.English, "TRUE", "true", true},
+		{i18n.English, "0", "false", true},
 	}
 	for _, tt := range tests {
 		got, reads := readRenew(cat.Printer(tt.lang), tt.typed)
