@@ -48,30 +48,16 @@ func codeColour(p *i18n.Printer, s string) (mr.Colour, bool) {
 	return 0, false
 }
 
-// parseColour reads a colour by its code or its name, in the printer's
-// language or in English.
-func parseColour(p *i18n.Printer, s string) (mr.Colour, bool) {
-	if c, ok := codeColour(p, s); ok {
-		return c, true
-	}
-	if c, ok := mr.ParseColour(s); ok {
-		return c, true
-	}
+// colourNames are the colours of columns as players type and find them
+// (bot.Named): the record's letter, the English name, and the letter and
+// the name of the asker's language; any other word is left for
+// makeColumn to refuse.
+func colourNames() bot.Named {
+	n := bot.Named{Words: []string{"menara.render.letter.", "menara.render.colour."}}
 	for _, c := range mr.Colours {
-		if p != nil && strings.EqualFold(s, ColourName(p, c)) {
-			return c, true
-		}
+		n.Values, n.Keys = append(n.Values, string(c.Letter())), append(n.Keys, c.String())
 	}
-	return 0, false
-}
-
-// readColour reads a colour as parseColour does, into its record letter;
-// other words are left for makeColumn to refuse.
-func readColour(p *i18n.Printer, s string) (string, bool) {
-	if c, ok := parseColour(p, s); ok {
-		return string(c.Letter()), true
-	}
-	return s, true
+	return n
 }
 
 // parseColumns reads columns written by codes of the printer's language

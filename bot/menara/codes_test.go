@@ -74,7 +74,7 @@ func TestColourCodesSeen(t *testing.T) {
 			}
 			var read []string
 			for _, w := range strings.Fields(tt.typed) {
-				v, _ := readColour(p, w)
+				v, _ := colourNames().Read(p, w)
 				read = append(read, v)
 			}
 			if got := strings.Join(read, " "); got != tt.read {

@@ -4,7 +4,6 @@ import (
 	"strings"
 
 	"github.com/tablebot/tablebot/bot"
-	"github.com/tablebot/tablebot/i18n"
 	"github.com/tablebot/tablebot/rules"
 	mr "github.com/tablebot/tablebot/rules/menara"
 	"github.com/tablebot/tablebot/rules/menara/notation"
@@ -108,27 +107,16 @@ func parseBase(s string) (mr.Base, error) {
 	return b, nil
 }
 
-// readPile reads a pile as parsePile does, into its name; other words are
-// left for makeReveal to refuse.
-func readPile(p *i18n.Printer, s string) (string, bool) {
-	if pl, ok := parsePile(p, s); ok {
-		return pl.String(), true
-	}
-	return s, true
-}
-
-// parsePile reads a pile by its English name or its name in the
-// printer's language.
-func parsePile(p *i18n.Printer, s string) (mr.Pile, bool) {
-	if pl, ok := mr.ParsePile(s); ok {
-		return pl, true
-	}
+// pileNames are the piles as players type them (bot.Named): the
+// record's word, or the colour of a card's or of the pile's in the
+// asker's language ("amarilla", "amarillo"); any other word is left for
+// makeReveal to refuse.
+func pileNames() bot.Named {
+	n := bot.Named{Words: []string{"menara.render.pile.", "menara.word.pile."}}
 	for pl := mr.Pile(0); pl < mr.NumPiles; pl++ {
-		if strings.EqualFold(s, PileName(p, pl)) || strings.EqualFold(s, pileWord(p, pl)) {
-			return pl, true
-		}
+		n.Values = append(n.Values, pl.String())
 	}
-	return 0, false
+	return n
 }
 
 // placementStep reads a floor step of kind (PlaceFloor, Extend or Lift of

@@ -49,6 +49,7 @@ const (
 // game asks before some steps are made (Confirm).
 func (g *Game) forms() bot.Forms {
 	piles := bot.ChoicesOf("menara.choice.pile.", mr.BluePile.String(), mr.YellowPile.String(), mr.RedPile.String())
+	colours := colourNames()
 	renew := bot.Param{Name: optRenew, Type: bot.BooleanOption, Optional: true, Read: bot.ReadYes(optRenew, "opt.menara."+optRenew+".name")}
 	return bot.Forms{Confirm: g, List: []bot.Form{
 		{Name: cmdExchange, Board: onBoard("menara.button.exchange", "🔁", bot.Secondary, stage(mr.Exchanging)), Params: []bot.Param{
@@ -57,9 +58,9 @@ func (g *Game) forms() bot.Forms {
 			{Name: optTake, Type: bot.StringOption, Lead: true, Legal: legalTake, Label: groupLabel, Match: coversTyped, Read: readColumns,
 				Menu: campColumns, Min: given, Max: given, Join: joinColumns, Check: checkTake, Option: columnOption, Prompt: takePrompt, Placeholder: takePlaceholder},
 		}, Make: makeExchange, Usage: "menara.usage.exchange"},
-		{Name: cmdReveal, Board: revealButtons, Params: []bot.Param{{Name: optPile, Type: bot.StringOption, Choices: piles, Read: readPile}}, Make: makeReveal, Usage: "menara.usage.reveal"},
+		{Name: cmdReveal, Board: revealButtons, Params: []bot.Param{{Name: optPile, Type: bot.StringOption, Choices: piles, Read: pileNames().Read}}, Make: makeReveal, Usage: "menara.usage.reveal"},
 		{Name: cmdPlace, Board: onBoard("menara.button.place", "🏛️", bot.Primary, building(mr.PlaceCard)), Params: []bot.Param{
-			{Name: optColumn, Type: bot.StringOption, Legal: legalColours, Label: colourLabel, Option: colourOption, Prompt: colourPrompt, Match: colourMatch, Read: readColour},
+			{Name: optColumn, Type: bot.StringOption, Legal: legalColours, Label: colourLabel, Option: colourOption, Prompt: colourPrompt, Match: colours.Match, Read: colours.Read},
 			{Name: optBase, Type: bot.StringOption, Legal: legalBases, Option: baseOption, Prompt: basePrompt, Lead: true},
 		}, Make: makeColumn, Aliases: []string{"column"}, Usage: "menara.usage.record-column"},
 		{Name: cmdFloor, Board: floorButton, Params: []bot.Param{placementParam(ai.PlaceNew)}, Make: makePlacement(mr.PlaceFloor), Usage: "menara.usage.floor"},
@@ -168,13 +169,6 @@ func colourPrompt(p *i18n.Printer, st bot.State, _ bot.Values, _ int) string {
 		return p.T("menara.menu.place-colour-on", "floor", f)
 	}
 	return p.T("menara.menu.place-colour")
-}
-
-// colourMatch keeps a colour typed by its letter or its name, in English
-// or the asker's language.
-func colourMatch(p *i18n.Printer, typed string, c bot.Choice) bool {
-	col, _ := mr.ParseColour(c.Value)
-	return bot.Matches(typed, c.Value, ColourLetter(p, col), ColourName(p, col), col.String())
 }
 
 // legalBases lists the bases a column may be placed on, of the colour
