@@ -140,7 +140,7 @@ func legalColours(st bot.State, _ int, _ bot.Values) []string {
 // freeBases counts the bases a column of each colour may go on.
 func freeBases(pos *mr.Position) map[mr.Colour]int {
 	bases := map[mr.Colour]int{}
-	for _, s := range legalOf(pos, mr.PlaceColumn) {
+	for _, s := range pos.SteadiestOf(mr.PlaceColumn) {
 		bases[s.Colour]++
 	}
 	return bases
@@ -183,7 +183,7 @@ func legalBases(st bot.State, _ int, v bot.Values) []string {
 func stepValues(st bot.State, kind mr.Kind, key func(mr.Step) (mr.Base, bool)) []string {
 	var out []string
 	seen := map[mr.Base]bool{}
-	for _, s := range legalOf(positionOf(state(st)), kind) {
+	for _, s := range positionOf(state(st)).SteadiestOf(kind) {
 		if b, keep := key(s); keep && !seen[b] {
 			seen[b] = true
 			out = append(out, b.String())
@@ -248,7 +248,7 @@ func legalTo(st bot.State, _ int, v bot.Values) []string {
 // v, else the first column that may go there.
 func moveTo(pos *mr.Position, v bot.Values, value string) mr.Step {
 	from, hasFrom := mr.ParseBase(strings.TrimSpace(v[optFrom]))
-	for _, s := range legalOf(pos, mr.MoveColumn) {
+	for _, s := range pos.SteadiestOf(mr.MoveColumn) {
 		if s.To.String() == value && (!hasFrom || s.From == from) {
 			return s
 		}
@@ -334,16 +334,4 @@ func wordsMatch(_ *i18n.Printer, typed string, c bot.Choice) bool {
 		}
 	}
 	return true
-}
-
-// legalOf returns the legal steps of kind in pos, steadiest first and
-// those that make a floor fall last.
-func legalOf(pos *mr.Position, kind mr.Kind) []mr.Step {
-	var out []mr.Step
-	for _, s := range pos.LegalSteps(nil) {
-		if s.Kind == kind {
-			out = append(out, s)
-		}
-	}
-	return pos.Steadiest(out)
 }

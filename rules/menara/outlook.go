@@ -110,6 +110,19 @@ func (p *Position) Steadiest(steps []Step) []Step {
 	return out
 }
 
+// SteadiestOf returns the legal steps of kind as Steadiest sorts them:
+// a list a player chooses from (the columns to place, the columns that
+// may move).
+func (p *Position) SteadiestOf(kind Kind) []Step {
+	var of []Step
+	for _, s := range p.LegalSteps(nil) {
+		if s.Kind == kind {
+			of = append(of, s)
+		}
+	}
+	return p.Steadiest(of)
+}
+
 // SteadiestPlacements returns placements pls sorted as Steadiest sorts
 // their steps, for a player to choose from: on columns steadiest first,
 // then the places beside the base, the lifts whose floor would fall, last

@@ -2,6 +2,7 @@ package menara
 
 import (
 	"math"
+	"slices"
 	"testing"
 )
 
@@ -100,6 +101,29 @@ func TestSteadiest(t *testing.T) {
 			t.Errorf("%v (group %d) after a step of group %d", s, g, prev)
 		} else {
 			prev = g
+		}
+	}
+}
+
+// TestSteadiestOf: the legal steps of one kind, every one of them, in the
+// order Steadiest gives the legal steps.
+func TestSteadiestOf(t *testing.T) {
+	p := temple(t, 1, 2)
+	p.setCard(t, PlaceCard, 2, FreeRim, true)
+	p.stage = Building
+	for _, kind := range []Kind{PlaceColumn, MoveColumn, GiveUp} {
+		var want []Step
+		for _, s := range p.Steadiest(p.LegalSteps(nil)) {
+			if s.Kind == kind {
+				want = append(want, s)
+			}
+		}
+		got := p.SteadiestOf(kind)
+		if !slices.Equal(got, want) {
+			t.Errorf("%v: got %v, want %v", kind, got, want)
+		}
+		if kind == PlaceColumn && len(got) == 0 {
+			t.Errorf("no column to place in a position building a place card")
 		}
 	}
 }
