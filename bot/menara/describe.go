@@ -164,7 +164,7 @@ func (g *Game) Prompt(p *i18n.Printer, st bot.State, seat int, mention string) s
 	switch pos.Stage() {
 	case mr.Exchanging:
 		key := "menara.prompt.exchange"
-		if canExchange(&pos, seat) != nil {
+		if pos.CanExchange() != nil {
 			// Exchanged already (or nothing to exchange): the reveal is next.
 			key = "menara.prompt.reveal"
 		}

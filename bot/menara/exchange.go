@@ -33,8 +33,8 @@ func given(_ bot.State, _ int, v bot.Values) int {
 }
 
 // checkGive says why the player may not exchange now, if they may not.
-func checkGive(st bot.State, seat int, _ bot.Values) error {
-	return canExchange(positionOf(state(st)), seat)
+func checkGive(st bot.State, _ int, _ bot.Values) error {
+	return positionOf(state(st)).CanExchange()
 }
 
 // checkTake says why the player may not take as many columns as given
@@ -45,22 +45,11 @@ func checkTake(st bot.State, seat int, v bot.Values) error {
 	if !ok || !pos.Hand(seat).Covers(give) {
 		return bot.BadComponent()
 	}
-	if err := canExchange(pos, seat); err != nil {
+	if err := pos.CanExchange(); err != nil {
 		return err
 	}
 	if n := len(columnValues(pos.Camp(), give)); n < give.Total() {
 		return bot.Fail(rules.Illegal, "menara.err.camp-short", "give", give, "count", n, "camp", pos.Camp())
-	}
-	return nil
-}
-
-// canExchange says why seat may not exchange now, if they may not.
-func canExchange(pos *mr.Position, seat int) error {
-	if err := pos.CanExchange(); err != nil {
-		return err
-	}
-	if pos.Hand(seat).Total() == 0 || pos.Camp().Total() == 0 {
-		return bot.Fail(rules.Illegal, "menara.err.no-exchange")
 	}
 	return nil
 }

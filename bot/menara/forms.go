@@ -82,7 +82,7 @@ func (g *Game) forms() bot.Forms {
 // if they may exchange now.
 func legalGive(st bot.State, seat int, _ bot.Values) []string {
 	pos := positionOf(state(st))
-	if canExchange(pos, seat) != nil {
+	if pos.CanExchange() != nil {
 		return nil
 	}
 	return groupValues(pos.Hand(seat).Groups(mr.Columns{}, 0))
@@ -92,7 +92,7 @@ func legalGive(st bot.State, seat int, _ bot.Values) []string {
 // camp: as many as given, of other colours.
 func legalTake(st bot.State, seat int, v bot.Values) []string {
 	pos := positionOf(state(st))
-	if canExchange(pos, seat) != nil {
+	if pos.CanExchange() != nil {
 		return nil
 	}
 	give, _ := mr.ParseColumns(strings.TrimSpace(v[optGive]))

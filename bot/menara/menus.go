@@ -73,7 +73,7 @@ func (q *asking) giveUp() bot.Answer {
 func (q *asking) reveal() *bot.Question {
 	p, pl := q.p, q.step.Pile
 	content := p.N("menara.ask.reveal", q.pos.PileLeft(pl), "pile", pileWord(p, pl), "cards", pileWords(p, ai.PileLeft(q.pos, pl)))
-	if canExchange(q.pos, q.a.Seat) == nil {
+	if q.pos.CanExchange() == nil {
 		content += "\n" + p.T("menara.ask.reveal-exchange")
 	}
 	return &bot.Question{Content: content, Answers: []bot.Answer{q.again(p.T("menara.button.reveal-now", "pile", pl), pileEmoji[pl], bot.Primary)}}

@@ -70,8 +70,8 @@ func (p *Position) resolve(s Step) (resolved, error) {
 }
 
 // CanExchange returns nil when the player to move may still exchange
-// with the camp this turn (before revealing their card, and once), else
-// why not.
+// with the camp this turn (before revealing their card, once, and with
+// columns both in hand and in the camp), else why not.
 func (p *Position) CanExchange() error {
 	if p.stage != Exchanging {
 		return illegal("menara.exchange.late", nil, "You can exchange with the camp only before revealing your card")
@@ -79,6 +79,9 @@ func (p *Position) CanExchange() error {
 	if p.exchanged {
 		return illegal("menara.exchange.again", nil,
 			"You have exchanged this turn already: one exchange may swap any number of columns")
+	}
+	if p.Hand(p.Turn()).Total() == 0 || p.Camp().Total() == 0 {
+		return illegal("menara.exchange.none", nil, "There is nothing to exchange: your hand or the camp is empty")
 	}
 	return nil
 }

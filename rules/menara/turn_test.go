@@ -26,6 +26,14 @@ func TestExchange(t *testing.T) {
 		mustReject(t, p, ExchangeStep(seat, give, Columns{2}), rules.Illegal, "Giving and taking yellow changes nothing")
 		mustReject(t, p, ExchangeStep(seat, give, Columns{0, 0, 0, 0, 2}), rules.Illegal, "The camp holds KKKWWB, so you cannot take BB")
 		mustReject(t, p, ExchangeStep(1-seat, give, take), rules.NotYourTurn, "turn")
+		empty := p
+		empty.camp, empty.bag = Columns{}, ColumnPool
+		empty.bag.sub(p.hand[0])
+		empty.bag.sub(p.hand[1])
+		if err := empty.CanExchange(); err == nil || !strings.Contains(err.Error(), "nothing to exchange") {
+			t.Errorf("an empty camp: %v", err)
+		}
+		mustReject(t, empty, ExchangeStep(seat, give, take), rules.Illegal, "nothing to exchange")
 	})
 	if err := p.CanExchange(); err != nil {
 		t.Fatalf("before the exchange: %v", err)
