@@ -83,6 +83,9 @@ func TestMenuPlacesSteadiestFirst(t *testing.T) {
 				if !ok {
 					t.Fatalf("%s: no such place", code)
 				}
+				if tt.floor != "" && pl.Step.Floor.String() != tt.floor {
+					t.Errorf("%s: a place of floor %s in the menu of floor %s", code, pl.Step.Floor, tt.floor)
+				}
 				o, err := pos.Outlook(pl.Step)
 				if err != nil {
 					t.Fatal(err)
