@@ -85,7 +85,7 @@ func Configure(g Game, options map[string]string, seats int) (map[string]string,
 		if err != nil {
 			return nil, err
 		}
-		filled[o.Name], settings[o.Name] = v, v
+		settings[o.Name] = v
 	}
 	if c, ok := g.(Configurer); ok {
 		return c.Configure(settings, seats)
@@ -97,14 +97,12 @@ func Configure(g Game, options map[string]string, seats int) (map[string]string,
 // choice is, or a whole number within its range.
 func (o OptionSpec) check(v string) (string, error) {
 	if len(o.Choices) > 0 {
-		values := make([]string, len(o.Choices))
-		for i, c := range o.Choices {
+		for _, c := range o.Choices {
 			if strings.EqualFold(v, c.Value) {
 				return c.Value, nil
 			}
-			values[i] = c.Value
 		}
-		return "", fail(Invalid, "bot.err.choice", "word", v, "choices", strings.Join(values, ", "))
+		return "", fail(Invalid, "bot.err.choice", "word", v, "choices", choicesSaid(o.Choices))
 	}
 	if o.Type != IntegerOption {
 		return v, nil
@@ -117,6 +115,22 @@ func (o OptionSpec) check(v string) (string, error) {
 		return "", fail(Invalid, "bot.err.number", "word", v, "min", o.Min, "max", o.Max)
 	}
 	return strconv.Itoa(n), nil
+}
+
+// choicesSaid are an option's choices in a printer's language, each its
+// label and, when that is not the value itself, the value a terminal
+// takes: "fácil (easy), media (medium), difícil (hard)".
+type choicesSaid []OptionChoice
+
+// Term says the choices.
+func (cs choicesSaid) Term(p *i18n.Printer) string {
+	said := make([]string, len(cs))
+	for i, c := range cs {
+		if said[i] = p.T(c.Label); !strings.EqualFold(said[i], c.Value) {
+			said[i] += " (" + c.Value + ")"
+		}
+	}
+	return strings.Join(said, ", ")
 }
 
 // seats returns the most seats of a table.

@@ -39,7 +39,7 @@ func TestLobby(t *testing.T) {
 			{"ann", "new", []string{"players", "two"}, "This game is for 1 to 4 players.", true},
 			{"ann", "new", []string{"players", "1"}, "A race needs 2 or more players", true},
 			{"ann", "new", []string{"stones", "500"}, `"500" is not a whole number from 1 to 99`, true},
-			{"ann", "new", []string{"mode", "relay"}, `"relay" is not one of the choices: race, team`, true},
+			{"ann", "new", []string{"mode", "relay"}, `"relay" is not one of the choices: Race, Team.`, true},
 			{"ann", "new", []string{"players", "2"}, "opens a table", false},
 			{"bob", "new", nil, "A game is already running in this channel", true},
 			{"ann", "join", nil, "You are already at this table.", true},

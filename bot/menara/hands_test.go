@@ -2,6 +2,7 @@ package menara
 
 import (
 	"github.com/tablebot/tablebot/bot"
+	"github.com/tablebot/tablebot/i18n"
 	"strings"
 	"testing"
 
@@ -50,5 +51,16 @@ func TestNewGameHands(t *testing.T) {
 				t.Errorf("loaded game's hands = %v, want %v (header %q)", got, tt.want, s.Lines)
 			}
 		})
+	}
+}
+
+// TestNewGameChoiceRefused: an option of new that is none of its choices
+// is refused in the player's language, the choices said in it with the
+// values a terminal takes.
+func TestNewGameChoiceRefused(t *testing.T) {
+	_, err := bot.Configure(New(Options{}), map[string]string{settingDifficulty: "brutal"}, 2)
+	got, ok := catalog(t).Printer(i18n.Spanish).Error(err)
+	if want := "fácil (easy), media (medium), difícil (hard)"; !ok || !strings.Contains(got, want) || !strings.Contains(got, "brutal") {
+		t.Errorf("the error reads %q, want it to hold %q", got, want)
 	}
 }
