@@ -1,11 +1,11 @@
 package menara
 
 import (
-	"github.com/tablebot/tablebot/bot"
-	"github.com/tablebot/tablebot/i18n"
 	"strings"
 	"testing"
 
+	"github.com/tablebot/tablebot/bot"
+	"github.com/tablebot/tablebot/i18n"
 	mr "github.com/tablebot/tablebot/rules/menara"
 	"github.com/tablebot/tablebot/rules/menara/notation"
 )
