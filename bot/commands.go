@@ -78,9 +78,8 @@ type OptionSpec struct {
 	Choices      []OptionChoice
 	Min, Max     int // integers: the allowed range when Max > 0
 	// Default is the option's value when new does not give it ("" for
-	// none): the host fills it in before the game's Configure (see
-	// Configure), and it is the default of the option's flag in tablebot
-	// local.
+	// none): the host fills it in when it reads the options (Configure),
+	// and it is the default of the option's flag in tablebot local.
 	Default string
 	// Help is what tablebot local's help says of the option's flag before
 	// its values, in English ("the base's side"); "" for its values alone.
