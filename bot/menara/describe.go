@@ -19,12 +19,13 @@ func (g *Game) Describe(p *i18n.Printer, e bot.Effect, names []string) string {
 	return describe(p, x, names)
 }
 
-// seatName returns a seat's name from the names in seat order.
+// seatName returns a seat's name from the names in seat order, else the
+// game's name of the seat (bot.Basics.SeatName: "Player 2").
 func seatName(p *i18n.Printer, names []string, seat int) string {
 	if seat >= 0 && seat < len(names) {
 		return names[seat]
 	}
-	return p.T(Kind+".seat-name", "n", seat+1)
+	return bot.Basics{Name: Kind}.SeatName(p, seat)
 }
 
 // describe says an effect in one line, in the order a player reads what
